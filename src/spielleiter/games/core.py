@@ -1,0 +1,136 @@
+"""The shared core of every rule engine: the state protocol, events and the one error type.
+
+Engines are pure: a state never changes in place, ``apply`` returns a new state and the events the
+action caused. Chance comes only from a seeded ``random.Random`` owned by the state, so the same
+header and actions always give the same game.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any, Callable, ClassVar, Mapping, Sequence
+
+Action = Mapping[str, Any]
+
+
+class GameError(ValueError):
+    """Base of every error a rule engine raises: a short message fit for the OLED (3 x 21 chars)."""
+
+
+class IllegalAction(GameError):
+    """The action breaks a rule; the state it was offered to is unchanged."""
+
+
+class SetupError(GameError):
+    """The players or options cannot start a game."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, in the order it happened, for screens and the serial link.
+
+    ``kind`` is a stable machine name (``"out"``, ``"trash"``, ``"scoring"`` ...), ``text`` a short
+    sentence for people, ``data`` the details as plain JSON values.
+    """
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text, **dict(self.data)}
+
+
+class State:
+    """A game position. Subclasses are dataclasses; ``_apply`` mutates a private copy.
+
+    Like OpenSpiel's states, a state says who it waits for (one player, several at once for a
+    simultaneous choice, nobody when over) and checks every action before anything changes.
+    """
+
+    game: ClassVar[str]
+
+    def waiting_for(self) -> tuple[str, ...]:
+        """Names of the players whose input the game needs now (empty when over)."""
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    def winners(self) -> tuple[str, ...]:
+        raise NotImplementedError
+
+    def public(self) -> dict[str, Any]:
+        """The state as JSON a table may see: no hidden choices."""
+        raise NotImplementedError
+
+    def _apply(self, action: Action) -> list[Event]:
+        """Check and perform ``action`` on ``self`` (a private copy); raise IllegalAction first."""
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> tuple["State", list[Event]]:
+        """Return the state after ``action`` and the events it caused; ``self`` never changes."""
+        if not isinstance(action, Mapping):
+            raise IllegalAction("an action is a JSON object")
+        if self.is_over:
+            raise IllegalAction("the game is over")
+        nxt = copy.deepcopy(self)
+        events = nxt._apply(action)
+        return nxt, events
+
+
+def require(condition: bool, message: str) -> None:
+    """Raise IllegalAction with ``message`` unless ``condition`` holds."""
+    if not condition:
+        raise IllegalAction(message)
+
+
+def field_of(action: Action, name: str, kinds: type | tuple[type, ...]) -> Any:
+    """The field ``name`` of ``action``, checked against ``kinds`` (bool is never an int here)."""
+    if name not in action:
+        raise IllegalAction(f"action needs '{name}'")
+    value = action[name]
+    if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
+        raise IllegalAction(f"bad '{name}': {value!r}")
+    if not isinstance(value, kinds):
+        raise IllegalAction(f"bad '{name}': {value!r}")
+    return value
+
+
+def check_players(players: Sequence[Any], low: int, high: int) -> tuple[str, ...]:
+    """Validate a seat list: ``low``..``high`` distinct, non-empty names."""
+    if not isinstance(players, (list, tuple)) or not all(isinstance(p, str) for p in players):
+        raise SetupError("players: a list of names")
+    names = tuple(p.strip() for p in players)
+    if any(not n for n in names):
+        raise SetupError("a player has no name")
+    if len(set(names)) != len(names):
+        raise SetupError("two players share a name")
+    if not low <= len(names) <= high:
+        raise SetupError(f"{low}-{high} players, not {len(names)}")
+    return names
+
+
+def check_options(options: Any, known: Mapping[str, Any]) -> dict[str, Any]:
+    """Merge ``options`` over the defaults in ``known``; unknown keys are an error."""
+    if options is None:
+        options = {}
+    if not isinstance(options, Mapping):
+        raise SetupError("options: a JSON object")
+    unknown = sorted(set(options) - set(known))
+    if unknown:
+        raise SetupError(f"unknown option {unknown[0]!r}")
+    return {**known, **options}
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the device and the CLI need to know of a game besides its rules."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    new_game: Callable[[Sequence[str], Mapping[str, Any] | None, int], State]
