@@ -1,0 +1,120 @@
+"""The composition root: config + drivers + journal + runtime + App, for real or simulated parts.
+
+``Box.build`` wires everything; nothing below it knows which world it runs in. With gpiozero's
+``MockFactory`` the same box is the simulation: ``tap`` and ``hold`` drive the mock pins the way a
+finger would, which is how tests, the demo and ``spielleiter sim`` play it.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from PIL import Image
+
+from ..drivers.buttons import ButtonBank, PressDetector
+from ..drivers.buzzer import Beeper
+from ..drivers.display import Display, open_device
+from .app import App
+from .config import Config
+from .journal import Journal
+from .runtime import ManualClock, Runtime
+from .screens import View, render
+
+log = logging.getLogger(__name__)
+
+JOURNAL_NAME = "journal.sqlite3"
+
+
+@dataclass
+class Box:
+    config: Config
+    runtime: Runtime
+    journal: Journal
+    buttons: ButtonBank
+    display: Display
+    beeper: Beeper
+    app: App
+    pin_factory: Any = None
+    last_view: View = field(default_factory=View)
+    _closed: bool = False
+
+    @classmethod
+    def build(cls, config: Config, state_dir: Path, *, pin_factory: Any = None,
+              display_device: Any = None, clock: Callable[[], float] = time.monotonic,
+              on_frame: Callable[[Image.Image], None] | None = None,
+              seed_source: Callable[[], int] | None = None) -> "Box":
+        runtime = Runtime(clock)
+        journal = Journal(Path(state_dir) / JOURNAL_NAME)
+        parts: list[Any] = [journal]
+        try:
+            device = display_device if display_device is not None else open_device(
+                config.display_driver, port=config.i2c_port, address=config.i2c_address,
+                rotate=config.rotate)
+            display = Display(device, on_frame=on_frame)
+            parts.append(display)
+            buttons = ButtonBank(config.button_pins(), runtime.post, clock, pin_factory)
+            parts.append(buttons)
+            beeper = Beeper(config.buzzer_pin, pin_factory, enabled=config.buzzer_enabled)
+            parts.append(beeper)
+        except Exception:
+            for part in reversed(parts):
+                part.close()
+            raise
+        detector = PressDetector(config.debounce_s, config.hold_s,
+                                 frozenset(n for n in config.button_pins() if n.startswith("host.")))
+        box = cls(config, runtime, journal, buttons, display, beeper, None,  # type: ignore[arg-type]
+                  pin_factory)
+        box.app = App(runtime, journal, show=box._show, beep=beeper.play,
+                      player_names=config.player_names, stations=len(config.stations),
+                      detector=detector, seed_source=seed_source)
+        runtime.handler = box.app
+        return box
+
+    def _show(self, view: View) -> None:
+        self.last_view = view
+        self.display.show(render(view))
+
+    # -- driving mock pins (simulation, demo, tests) ---------------------------------------------
+    def _pin(self, name: str) -> Any:
+        return self.pin_factory.pin(self.config.button_pins()[name])
+
+    def tap(self, name: str, hold: float = 0.08, settle: float = 0.2) -> None:
+        """Press and release a button on a ManualClock box, then let timers settle."""
+        self.hold(name, hold)
+        self.idle(settle)
+
+    def hold(self, name: str, seconds: float) -> None:
+        pin = self._pin(name)
+        pin.drive_low()
+        self.runtime.pump()
+        self.idle(seconds)
+        pin.drive_high()
+        self.runtime.pump()
+
+    def idle(self, seconds: float) -> None:
+        """Let ``seconds`` of ManualClock time pass, firing timers on the way."""
+        assert isinstance(self.runtime.clock, ManualClock)
+        self.runtime.run_until(self.runtime.clock() + seconds)
+
+    def frame(self) -> Image.Image | None:
+        return self.display.last
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        for part in (self.buttons, self.beeper, self.display, self.journal):
+            try:
+                part.close()
+            except Exception as exc:  # pragma: no cover - best effort at shutdown
+                log.warning("closing %s: %s", type(part).__name__, exc)
+
+    def __enter__(self) -> "Box":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

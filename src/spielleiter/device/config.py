@@ -1,0 +1,224 @@
+"""Configuration: the shipped defaults (``data/default_config.toml``) with a site file over them.
+
+``load`` merges and validates; every problem is collected (key, what is wrong, how to fix it) so
+``spielleiter config check`` can report them all at once and the service refuses to start with a
+clear message instead of a traceback.
+"""
+
+from __future__ import annotations
+
+import copy
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+SITE_CONFIG = Path("/etc/spielleiter/config.toml")
+BCM_PINS = range(0, 28)
+RESERVED = {0: "the HAT ID EEPROM (ID_SD)", 1: "the HAT ID EEPROM (ID_SC)",
+            2: "I2C SDA (the OLED)", 3: "I2C SCL (the OLED)"}
+UART_PINS = {14: "the UART TX (serial link)", 15: "the UART RX (serial link)"}
+KEYS = ("a", "b", "c")
+
+
+class ConfigError(ValueError):
+    """The configuration has problems; ``problems`` lists every one."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+@dataclass(frozen=True)
+class Station:
+    name: str
+    pins: dict[str, int]  # "A", "B", "C" -> BCM
+
+
+@dataclass(frozen=True)
+class Config:
+    """The validated settings the device is built from."""
+
+    raw: dict[str, Any]
+    display_driver: str
+    i2c_port: int
+    i2c_address: int
+    rotate: int
+    debounce_s: float
+    hold_s: float
+    host: dict[str, int]
+    stations: tuple[Station, ...]
+    buzzer_pin: int | None
+    buzzer_enabled: bool
+    player_names: tuple[str, ...]
+    link_enabled: bool
+    link_port: str
+    link_baud: int
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def button_pins(self) -> dict[str, int]:
+        """Every button by its runtime name: ``host.back`` ... ``s1.A`` ..."""
+        pins = {f"host.{k}": v for k, v in self.host.items()}
+        for number, station in enumerate(self.stations, start=1):
+            for key, pin in station.pins.items():
+                pins[f"s{number}.{key}"] = pin
+        return pins
+
+
+def defaults() -> dict[str, Any]:
+    text = resources.files("spielleiter.device").joinpath("data/default_config.toml").read_text()
+    return tomllib.loads(text)
+
+
+def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    out = copy.deepcopy(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
+
+
+def read(path: Path | None) -> dict[str, Any]:
+    """Defaults merged with the file at ``path`` (if given and present)."""
+    raw = defaults()
+    if path is not None:
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise ConfigError([f"{path}: no such file"]) from None
+        try:
+            raw = _merge(raw, tomllib.loads(text))
+        except tomllib.TOMLDecodeError as exc:
+            raise ConfigError([f"{path}: not valid TOML ({exc})"]) from None
+    return raw
+
+
+class _Checker:
+    """Collects problems while reading typed values out of the raw tree."""
+
+    def __init__(self, raw: dict[str, Any], known: dict[str, Any]) -> None:
+        self.raw = raw
+        self.problems: list[str] = []
+        self._unknown(raw, known, "")
+
+    def _unknown(self, raw: Any, known: Any, prefix: str) -> None:
+        if not isinstance(raw, dict) or not isinstance(known, dict):
+            return
+        for key, value in raw.items():
+            if key not in known:
+                self.problems.append(f"{prefix}{key}: unknown key (remove it or check the spelling;"
+                                     f" known: {', '.join(sorted(known))})")
+            elif isinstance(known[key], dict):
+                self._unknown(value, known[key], f"{prefix}{key}.")
+
+    def get(self, section: str, key: str, kind: type, default: Any = None) -> Any:
+        value = self.raw.get(section, {}).get(key, default)
+        if kind is int and isinstance(value, bool) or not isinstance(value, kind):
+            self.problems.append(f"{section}.{key}: expected {kind.__name__}, got {value!r}")
+            return default
+        return value
+
+    def pin(self, where: str, value: Any) -> int | None:
+        if isinstance(value, bool) or not isinstance(value, int) or value not in BCM_PINS:
+            self.problems.append(f"{where}: {value!r} is not a BCM pin (use 4-27)")
+            return None
+        return value
+
+
+def validate(raw: dict[str, Any]) -> Config:
+    """Check the merged tree and build a Config; raise ConfigError listing every problem."""
+    known: dict[str, Any] = {**defaults(), "loadcells": None}  # load cells check themselves
+    c = _Checker(raw, known)
+    driver = c.get("display", "driver", str, "ssd1306")
+    if driver not in ("ssd1306", "sh1106"):
+        c.problems.append(f"display.driver: {driver!r} is not ssd1306 or sh1106")
+    rotate = c.get("display", "rotate", int, 0)
+    if rotate not in range(4):
+        c.problems.append(f"display.rotate: {rotate} (use 0, 1, 2 or 3)")
+    debounce = c.get("buttons", "debounce_ms", int, 30)
+    hold = c.get("buttons", "hold_ms", int, 1000)
+    if not 1 <= debounce <= 200:
+        c.problems.append(f"buttons.debounce_ms: {debounce} (use 1-200)")
+    if not 300 <= hold <= 5000:
+        c.problems.append(f"buttons.hold_ms: {hold} (use 300-5000)")
+
+    owners: list[tuple[str, int]] = []
+    host: dict[str, int] = {}
+    for key in ("back", "ok", "next"):
+        pin = c.pin(f"host.{key}", raw.get("host", {}).get(key))
+        if pin is not None:
+            host[key] = pin
+            owners.append((f"host.{key}", pin))
+    stations: list[Station] = []
+    raw_stations = raw.get("stations", [])
+    if not isinstance(raw_stations, list):
+        c.problems.append("stations: expected a list of [[stations]] tables")
+        raw_stations = []
+    for number, st in enumerate(raw_stations, start=1):
+        if not isinstance(st, dict):
+            c.problems.append(f"stations[{number}]: expected a table")
+            continue
+        for key in st:
+            if key not in ("name", *KEYS):
+                c.problems.append(f"stations[{number}].{key}: unknown key (use name, a, b, c)")
+        pins = {}
+        for key in KEYS:
+            pin = c.pin(f"stations[{number}].{key}", st.get(key))
+            if pin is not None:
+                pins[key.upper()] = pin
+                owners.append((f"stations[{number}].{key}", pin))
+        stations.append(Station(str(st.get("name", f"Seat {number}")), pins))
+    buzzer_pin = raw.get("buzzer", {}).get("pin")
+    if buzzer_pin is not None:
+        buzzer_pin = c.pin("buzzer.pin", buzzer_pin)
+        if buzzer_pin is not None:
+            owners.append(("buzzer.pin", buzzer_pin))
+    link_enabled = c.get("link", "enabled", bool, True)
+
+    by_pin: dict[int, list[str]] = {}
+    for name, pin in owners:
+        by_pin.setdefault(pin, []).append(name)
+        if pin in RESERVED:
+            c.problems.append(f"{name}: GPIO{pin} is reserved for {RESERVED[pin]}; pick a free pin")
+        if link_enabled and pin in UART_PINS:
+            c.problems.append(f"{name}: GPIO{pin} is {UART_PINS[pin]}; pick another pin or set "
+                              "link.enabled = false")
+    for pin, names in sorted(by_pin.items()):
+        if len(names) > 1:
+            c.problems.append(f"{' and '.join(names)}: both on GPIO{pin}; give each its own pin")
+
+    names = raw.get("players", {}).get("names", [])
+    if not isinstance(names, list) or len(names) < 10 or not all(
+            isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(names):
+        c.problems.append("players.names: ten distinct names are needed (one per possible seat)")
+        names = defaults()["players"]["names"]
+    address = c.get("display", "i2c_address", int, 0x3C)
+    if address not in (0x3C, 0x3D):
+        c.problems.append(f"display.i2c_address: 0x{address:02X} (SSD1306/SH1106 use 0x3C or 0x3D)")
+    if c.problems:
+        raise ConfigError(c.problems)
+    return Config(
+        raw=raw,
+        display_driver=driver,
+        i2c_port=c.get("display", "i2c_port", int, 1),
+        i2c_address=address,
+        rotate=rotate,
+        debounce_s=debounce / 1000,
+        hold_s=hold / 1000,
+        host=host,
+        stations=tuple(stations),
+        buzzer_pin=buzzer_pin,
+        buzzer_enabled=c.get("buzzer", "enabled", bool, True),
+        player_names=tuple(n.strip() for n in names),
+        link_enabled=link_enabled,
+        link_port=c.get("link", "port", str, "/dev/serial0"),
+        link_baud=c.get("link", "baud", int, 115200),
+    )
+
+
+def load(path: Path | None = None) -> Config:
+    """Read and validate; ``path`` None means the defaults alone."""
+    return validate(read(path))

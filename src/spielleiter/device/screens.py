@@ -1,0 +1,119 @@
+"""Screens: a ``View`` (what to say) rendered to a 128x64 1-bit image (how it looks).
+
+Referees and menus only build Views, so their logic is tested on text; ``render`` is the one pure
+function that draws. The font is Pillow's built-in bitmap font (6x11 px, crisp without
+anti-aliasing): 21 characters a line, a title bar, four body lines and a footer of button hints.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+WIDTH, HEIGHT = 128, 64
+CHARS = 21
+LINE = 10
+BODY_LINES = 4
+
+
+@lru_cache(maxsize=1)
+def font() -> ImageFont.ImageFont:
+    return ImageFont.load_default_imagefont()
+
+
+@dataclass(frozen=True)
+class View:
+    """What one screen says.
+
+    ``lines`` fill the body (menus mark ``cursor``); ``big`` is one short word drawn double size
+    (a countdown, a score); ``footer`` names what the buttons do. ``blank`` clears the screen
+    (privacy between hot-seat players) but may still carry a footer.
+    """
+
+    title: str = ""
+    lines: tuple[str, ...] = ()
+    big: str | None = None
+    footer: str = ""
+    cursor: int | None = None
+    blank: bool = False
+
+    def as_text(self) -> str:
+        """The view as plain text, for logs, the serial link and the closing notes."""
+        out = [f"[{self.title}]"] if self.title else []
+        if self.big:
+            out.append(f"  ** {self.big} **")
+        for i, line in enumerate(self.lines):
+            out.append(("> " if i == self.cursor else "  ") + line)
+        if self.footer:
+            out.append(f"({self.footer})")
+        return "\n".join(out)
+
+
+def wrap(text: str, width: int = CHARS) -> list[str]:
+    """Break ``text`` into lines of at most ``width`` characters (long words are cut)."""
+    return textwrap.wrap(text, width, break_long_words=True) or [""]
+
+
+def _clip(text: str, width: int = CHARS) -> str:
+    return text if len(text) <= width else text[: width - 1] + "~"
+
+
+def _centre_x(draw: ImageDraw.ImageDraw, text: str, scale: int = 1) -> int:
+    left, _, right, _ = draw.textbbox((0, 0), text, font=font())
+    return max(0, (WIDTH - (right - left) * scale) // 2)
+
+
+def _big(image: Image.Image, text: str, top: int) -> None:
+    """Draw ``text`` at double size, centred, by scaling the bitmap font (no blur)."""
+    text = _clip(text, CHARS // 2)
+    probe = ImageDraw.Draw(image)
+    left, _, right, bottom = probe.textbbox((0, 0), text, font=font())
+    small = Image.new("1", (max(1, right - left), max(1, bottom)), 0)
+    ImageDraw.Draw(small).text((-left, 0), text, font=font(), fill=1)
+    scaled = small.resize((small.width * 2, small.height * 2), Image.NEAREST)
+    image.paste(scaled, ((WIDTH - scaled.width) // 2, top), scaled)
+
+
+def render(view: View) -> Image.Image:
+    """Draw ``view`` on a fresh 128x64 1-bit image."""
+    image = Image.new("1", (WIDTH, HEIGHT), 0)
+    draw = ImageDraw.Draw(image)
+    top = 0
+    if view.title and not view.blank:
+        draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
+        draw.text((_centre_x(draw, _clip(view.title)), 0), _clip(view.title), font=font(), fill=0)
+        top = 12
+    footer_top = HEIGHT - 11 if view.footer else HEIGHT
+    if view.footer:
+        draw.line((0, footer_top - 1, WIDTH - 1, footer_top - 1), fill=1)
+        draw.text((_centre_x(draw, _clip(view.footer)), footer_top), _clip(view.footer),
+                  font=font(), fill=1)
+    if view.blank:
+        return image
+    if view.big:
+        _big(image, view.big, top + 1)
+        top += 24
+    room = max(0, (footer_top - top) // LINE)
+    lines = list(view.lines)
+    first = 0
+    if view.cursor is not None and len(lines) > room > 0:
+        first = min(max(0, view.cursor - room // 2), len(lines) - room)
+    for row, index in enumerate(range(first, min(len(lines), first + room))):
+        y = top + row * LINE
+        text = _clip(lines[index])
+        if index == view.cursor:
+            draw.rectangle((0, y, WIDTH - 1, y + LINE - 1), fill=1)
+            draw.text((2, y - 1), text, font=font(), fill=0)
+        else:
+            draw.text((2 if view.cursor is not None else _centre_x(draw, text), y - 1), text,
+                      font=font(), fill=1)
+    if view.cursor is not None and len(lines) > room:
+        if first > 0:
+            draw.polygon((WIDTH - 5, top + 3, WIDTH - 2, top + 3, WIDTH - 4, top), fill=1)
+        if first + room < len(lines):
+            y = top + room * LINE - 4
+            draw.polygon((WIDTH - 5, y, WIDTH - 2, y, WIDTH - 4, y + 3), fill=1)
+    return image
