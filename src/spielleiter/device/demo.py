@@ -7,6 +7,7 @@ instantly.
 
 from __future__ import annotations
 
+import random
 import sys
 import tempfile
 from pathlib import Path
@@ -18,6 +19,9 @@ from ..drivers.buttons import mock_factory
 from ..drivers.display import open_device, to_blocks
 from . import config as config_mod
 from .box import Box
+from ..games.bunte_runde import full_set
+from ..games.bunte_runde import new_game as bunte_runde_game
+from .referees.bunte_runde import pick_colours, pick_shapes
 from .referees.tatort_tonne import COUNTDOWN_S
 from .runtime import ManualClock
 
@@ -75,8 +79,76 @@ def tatort_tonne_script() -> Iterator[Step]:
     yield ("idle", 20.0)
 
 
-SCRIPTS: dict[str, Callable[[], Iterator[Step]]] = {"tatort-tonne": tatort_tonne_script}
-PLAYERS: dict[str, list[str]] = {"tatort-tonne": EXAMPLE_PLAYERS}
+BUNTE_RUNDE_PLAYERS = ["Anna", "Ben", "Carla", "Dirk"]
+BUNTE_RUNDE_SCORE_S = 20.0  # long enough for every page after a move (take, scorings, coins)
+
+
+def _bunte_runde_setup(players: int, tiles: bool, free: bool) -> Iterator[Step]:
+    yield ("tap", "host.next")        # Tatort Tonne -> Bunte Runde
+    yield ("tap", "host.ok")
+    for _ in range((players - 4) % 5):  # the players option starts at 4 and cycles 2-6
+        yield ("tap", "host.next")
+    yield ("tap", "host.ok")
+    if tiles:
+        yield ("tap", "host.next")    # 36 pieces -> 25 tiles (B1)
+    yield ("tap", "host.ok")
+    if free:
+        yield ("tap", "host.next")    # dealt -> free (B7)
+    yield ("tap", "host.ok")
+    yield ("tap", "host.ok")          # start
+
+
+def bunte_runde_script() -> Iterator[Step]:
+    """36 pieces dealt from the seed, three players at their stations, one undo on the way."""
+    yield ("say", "Menu: Bunte Runde, 3 players, 36 pieces, circle dealt from the seed")
+    yield from _bunte_runde_setup(3, tiles=False, free=False)
+    yield ("say", "Lay out the circle: intro, 9 screens of 4 places, the figure")
+    for _ in range(11):
+        yield ("tap", "host.ok")
+    yield ("say", "Anna, Ben and Carla press A/B/C for 1/2/3 steps at their stations")
+    pattern = "BCABACCBA"
+    for move in range(36):        # more than any game needs; presses after the end are refused
+        yield ("tap", f"s{move % 3 + 1}.{pattern[move % len(pattern)]}")
+        if move == 1:
+            yield ("idle", 1.0)
+            yield ("say", "Ben took the wrong piece: hold BACK to undo, then move again")
+            yield ("hold", "host.back", 1.2)
+            yield ("idle", 6.0)
+            yield ("tap", "s2.A")
+        yield ("idle", BUNTE_RUNDE_SCORE_S)
+
+
+def bunte_runde_tiles_script() -> Iterator[Step]:
+    """25 tiles in a free layout: four players (Dirk at the host panel) report what they took."""
+    yield ("say", "Menu: Bunte Runde, 4 players, 25 tiles, free layout (Dirk at the host panel)")
+    yield from _bunte_runde_setup(4, tiles=True, free=True)
+    state = bunte_runde_game(BUNTE_RUNDE_PLAYERS, {"set": "tiles", "layout": "free"}, 0)
+    order = full_set("tiles")
+    random.Random(36).shuffle(order)  # an order whose last take triggers the large coin (B5)
+    for colour, shape in order:
+        seat = state.players.index(state.turn())
+        nxt, ok = (f"s{seat + 1}.A", f"s{seat + 1}.B") if seat < 3 else ("host.next", "host.ok")
+        for _ in range(pick_colours(state).index(colour)):
+            yield ("tap", nxt)
+        yield ("tap", ok)
+        for _ in range(pick_shapes(state, colour).index(shape)):
+            yield ("tap", nxt)
+        yield ("tap", ok)
+        yield ("idle", BUNTE_RUNDE_SCORE_S)
+        state, _events = state.apply({"type": "take", "player": state.turn(), "colour": colour,
+                                      "shape": shape})
+        if state.is_over:
+            break
+
+
+SCRIPTS: dict[str, Callable[[], Iterator[Step]]] = {
+    "tatort-tonne": tatort_tonne_script,
+    "bunte-runde": bunte_runde_script,
+    "bunte-runde-tiles": bunte_runde_tiles_script,
+}
+PLAYERS: dict[str, list[str]] = {"tatort-tonne": EXAMPLE_PLAYERS,
+                                 "bunte-runde": BUNTE_RUNDE_PLAYERS[:3],
+                                 "bunte-runde-tiles": BUNTE_RUNDE_PLAYERS}
 
 
 def play(box: Box, steps: Iterator[Step], say: Callable[[str], None] = lambda s: None) -> None:

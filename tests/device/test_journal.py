@@ -1,0 +1,96 @@
+"""Journal: committed actions, undo, resume, and bad files moved aside, never overwritten."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from spielleiter.device.journal import Journal
+from spielleiter.device.replay import Header
+
+HEADER = Header("tatort-tonne", ("a", "b"), {}, 7)
+
+
+def test_actions_are_kept_in_order_and_survive_reopening(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as journal:
+        game = journal.start_game(HEADER)
+        journal.append(game, {"n": 1})
+        journal.append(game, {"n": 2})
+    with Journal(path) as journal:
+        saved = journal.latest()
+        assert saved.header == HEADER and saved.actions == [{"n": 1}, {"n": 2}]
+        assert journal.notice is None
+
+
+def test_undo_removes_the_last_action_durably(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as journal:
+        game = journal.start_game(HEADER)
+        journal.append(game, {"n": 1})
+        journal.append(game, {"n": 2})
+        assert journal.undo(game) == {"n": 2}
+    with Journal(path) as journal:
+        assert journal.latest().actions == [{"n": 1}]
+        assert journal.undo(game) == {"n": 1}
+        assert journal.undo(game) is None
+
+
+def test_a_new_game_abandons_the_running_one(tmp_path):
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        first = journal.start_game(HEADER)
+        second = journal.start_game(HEADER)
+        assert journal.latest().id == second
+        assert journal.load(first).status == "abandoned"
+
+
+def test_journal_uses_wal_and_full_sync(tmp_path):
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        assert journal._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert journal._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_a_corrupt_file_is_moved_aside_and_reported(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    path.write_bytes(b"this is not a database at all" * 100)
+    with Journal(path) as journal:
+        assert journal.notice and "not an SQLite database" in journal.notice
+        assert journal.latest() is None
+    aside = list(tmp_path.glob("j.sqlite3.bad-*"))
+    assert len(aside) == 1 and aside[0].read_bytes().startswith(b"this is not")
+
+
+def test_a_damaged_sqlite_file_is_moved_aside(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as journal:
+        game = journal.start_game(HEADER)
+        for n in range(200):
+            journal.append(game, {"n": n, "pad": "x" * 200})
+    data = bytearray(path.read_bytes())
+    for page in range(1, 6):  # scribble over the b-tree page headers of the tables
+        data[page * 4096:page * 4096 + 64] = b"\xa5" * 64
+    path.write_bytes(bytes(data))
+    with Journal(path) as journal:
+        assert journal.notice and "moved to" in journal.notice
+    assert list(tmp_path.glob("j.sqlite3.bad-*"))
+
+
+def test_another_programs_database_is_moved_aside_not_overwritten(tmp_path):
+    path = tmp_path / "j.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE recipes (name TEXT)")
+    db.execute("INSERT INTO recipes VALUES ('pancakes')")
+    db.commit()
+    db.close()
+    with Journal(path) as journal:
+        assert "another program's database" in journal.notice
+    aside = next(tmp_path.glob("j.sqlite3.bad-*"))
+    assert sqlite3.connect(aside).execute("SELECT name FROM recipes").fetchone() == ("pancakes",)
+
+
+def test_calibration_and_notes_are_kept(tmp_path):
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        journal.save_calibration("left", {"offset": 1, "scale": 2.5})
+        journal.add_note("selftest", {"ok": True})
+        assert journal.calibration("left") == {"offset": 1, "scale": 2.5}
+        assert journal.calibration("right") is None
+        assert journal.notes("selftest") == [{"ok": True}]
