@@ -164,10 +164,16 @@ def _interactive(config: config_mod.Config, state_dir: Path) -> int:
     loop = threading.Thread(target=box.runtime.run_forever, name="runtime", daemon=True)
     loop.start()
 
+    free_at: dict[str, float] = {}
+
     def press(name: str, seconds: float) -> None:
+        """A finger on the button; keys typed faster than a finger queue up behind it."""
         pin = box._pin(name)
-        pin.drive_low()
-        threading.Timer(seconds, pin.drive_high).start()
+        start = max(time.monotonic(), free_at.get(name, 0.0))
+        free_at[name] = start + seconds + 0.06
+        delay = start - time.monotonic()
+        threading.Timer(delay, pin.drive_low).start()
+        threading.Timer(delay + seconds, pin.drive_high).start()
 
     def ui(stdscr: Any) -> None:
         curses.curs_set(0)
@@ -223,4 +229,3 @@ def _draw(stdscr: Any, frame: Image.Image | None, help_lines: list[str], note: s
         except Exception:  # curses refuses the bottom-right cell; nothing to do
             pass
     stdscr.refresh()
-    time.sleep(0)  # yield to the runtime thread after a redraw

@@ -1,8 +1,10 @@
-"""Buttons: gpiozero ``Button``s from a pin map, and the debounce / long-press logic we own.
+"""Buttons: gpiozero input devices from a pin map, and the debounce / long-press logic we own.
 
-gpiozero's mock pins ignore ``bounce_time`` and its ``when_held`` runs on wall-clock threads, so
-debouncing and holding are decided here, by a pure state machine fed with timestamped edges. That
-keeps the logic identical on real pins, on ``MockFactory`` and on a virtual clock in tests.
+gpiozero's mock pins ignore ``bounce_time``, and its ``Button`` starts a hold thread per button that
+wakes ten times a second even when nobody touches anything. So each button is a plain
+``DigitalInputDevice`` (edges only, no polling), and debouncing and holding are decided here by a
+pure state machine fed with timestamped edges: the same logic on real pins, on ``MockFactory`` and
+on a virtual clock in tests.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping
 
-from gpiozero import Button, Device
+from gpiozero import DigitalInputDevice
 
 
 @dataclass(frozen=True)
@@ -32,7 +34,7 @@ class Press:
 
 
 class ButtonBank:
-    """One gpiozero ``Button`` per named pin; every edge goes to ``on_edge`` (which only enqueues).
+    """One gpiozero input per named pin; every edge goes to ``on_edge`` (which only enqueues).
 
     Pins are BCM numbers wired to ground (internal pull-up), so a press drives the pin low.
     ``pin_factory`` is gpiozero's: ``MockFactory`` in tests and simulation, the default on a Pi.
@@ -42,12 +44,13 @@ class ButtonBank:
                  clock: Callable[[], float], pin_factory: object | None = None) -> None:
         self._on_edge = on_edge
         self._clock = clock
-        self.buttons: dict[str, Button] = {}
+        self.buttons: dict[str, DigitalInputDevice] = {}
         try:
             for name, pin in pins.items():
-                button = Button(pin, pull_up=True, bounce_time=None, pin_factory=pin_factory)
-                button.when_pressed = self._edge(name, True)
-                button.when_released = self._edge(name, False)
+                button = DigitalInputDevice(pin, pull_up=True, bounce_time=None,
+                                            pin_factory=pin_factory)
+                button.when_activated = self._edge(name, True)
+                button.when_deactivated = self._edge(name, False)
                 self.buttons[name] = button
         except Exception:
             self.close()
@@ -58,7 +61,7 @@ class ButtonBank:
 
     def held(self) -> list[str]:
         """Names of the buttons that read as pressed right now (a stuck button shows here)."""
-        return [name for name, b in self.buttons.items() if b.is_pressed]
+        return [name for name, b in self.buttons.items() if b.is_active]
 
     def close(self) -> None:
         for button in self.buttons.values():
@@ -158,5 +161,5 @@ def mock_factory() -> object:
     return MockFactory()
 
 
-__all__ = ["ButtonBank", "Device", "Edge", "Press", "PressDetector", "mock_factory",
+__all__ = ["ButtonBank", "Edge", "Press", "PressDetector", "mock_factory",
            "pin_conflicts"]
