@@ -285,3 +285,25 @@ def test_a_corrupt_journal_is_reported_on_the_screen(box_factory, tmp_path):
     box = box_factory(state_dir=state_dir)
     assert "Journal was damaged" in box.last_view.as_text()
     assert list(state_dir.glob(f"{JOURNAL_NAME}.bad-*"))
+
+
+def test_an_action_that_cannot_be_saved_is_not_taken(box_factory):
+    box = box_factory(EXAMPLE_PLAYERS)
+    start_game(box)
+    box.journal._db.execute("PRAGMA query_only = ON")  # the disk refuses writes
+    box.tap("s1.A")
+    assert box.app.session.state.choices == {} and actions(box) == 0
+    assert "Cannot save" in box.last_view.as_text()
+    box.journal._db.execute("PRAGMA query_only = OFF")
+    box.idle(2)
+    box.tap("s1.A")
+    assert actions(box) == 1
+
+
+def test_the_countdown_beeps_three_ticks_then_go(box_factory):
+    box = box_factory(EXAMPLE_PLAYERS)
+    start_game(box)
+    example_choices(box)
+    box.beeper.played.clear()
+    box.idle(COUNTDOWN_S)
+    assert list(box.beeper.played) == ["tick", "tick", "tick", "go"]

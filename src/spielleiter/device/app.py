@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from ..drivers.buttons import Edge, Press, PressDetector
 from ..games import GAMES, GameError
-from .journal import Journal
+from .journal import Journal, JournalError
 from .referees import REFEREES, Referee, SetupOption
 from .replay import Header, ReplayError
 from .runtime import Runtime
@@ -127,6 +127,11 @@ class App:
         except GameError as exc:
             self.beep("error")
             self.flash(str(exc))
+            return None
+        except JournalError as exc:  # not saved, so not taken: the state is unchanged
+            log.error("%s", exc)
+            self.beep("error")
+            self.flash("Cannot save!", "Not taken. Check the", "storage, then retry.")
             return None
         if self.on_action is not None:
             self.on_action(self.session, action, events)
