@@ -60,7 +60,8 @@ class App:
         self.flash_view: View | None = None
         self._flash_timer: Any = None
         self._button_timer: Any = None
-        self.on_action: Callable[[Session, dict[str, Any], list[Any]], None] | None = None
+        self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
+        self.handlers: dict[type, Callable[[Any], None]] = {}  # other inputs, by event type
         self._resume()
 
     # -- start-up ---------------------------------------------------------------------------------
@@ -87,6 +88,8 @@ class App:
                 self.on_press(press)
         elif isinstance(event, Press):
             self.on_press(event)
+        elif type(event) in self.handlers:
+            self.handlers[type(event)](event)
         elif callable(event):
             event()
         else:
@@ -133,8 +136,50 @@ class App:
             self.beep("error")
             self.flash("Cannot save!", "Not taken. Check the", "storage, then retry.")
             return None
-        if self.on_action is not None:
-            self.on_action(self.session, action, events)
+        self._changed(events)
+        return events
+
+    def _changed(self, events: list[Any] = ()) -> None:  # type: ignore[assignment]
+        """Tell listeners (the serial link) about events and the new public state."""
+        if not self.listeners:
+            return
+        for event in events:
+            self._notify("event", {"event": event.to_json()})
+        self._notify("state", {"state": self.public_state()})
+
+    def _notify(self, kind: str, payload: dict[str, Any]) -> None:
+        for listener in list(self.listeners):
+            try:
+                listener(kind, payload)
+            except Exception:  # a listener must never break the referee
+                log.exception("listener failed")
+
+    def public_state(self) -> dict[str, Any] | None:
+        if self.session is None:
+            return None
+        return {**self.session.state.public(), "game_id": self.session.game_id,
+                "actions": len(self.session.actions)}
+
+    # -- control from outside (the serial link), on the loop thread -------------------------------
+    def start_game(self, header: Header) -> None:
+        """Start a game as the set-up screens would; a running game is ended (kept, abandoned)."""
+        session = Session.new(self.journal, header)  # ReplayError: nothing changed
+        if self.session is not None and not self.session.state.is_over:
+            log.info("game %d ended by a new game", self.session.game_id)
+        self.setup = None
+        self.flash_view = None
+        self._enter_game(session)
+        self.beep("go")
+        self._changed()
+
+    def external_action(self, action: dict[str, Any]) -> list[Any]:
+        """Apply an action that did not come from the buttons; GameError/JournalError propagate."""
+        if self.session is None:
+            raise GameError("no game is running")
+        events = self.session.apply(action)
+        assert self.referee is not None
+        self.referee.react(events)
+        self._changed(events)
         return events
 
     def call_later(self, delay: float, callback: Callable[[], None]) -> Any:
@@ -228,6 +273,7 @@ class App:
         self.setup = None
         self._enter_game(session)
         self.beep("go")
+        self._changed()
 
     def _enter_game(self, session: Session) -> None:
         self.session = session
@@ -249,6 +295,7 @@ class App:
         self.session = None
         self.referee = None
         self.mode, self.cursor = "home", 0
+        self._notify("state", {"state": None})
 
     MENU = ("Continue", "Undo last action", "End this game")
 
@@ -271,19 +318,27 @@ class App:
         elif key == "back":
             self.mode = "menu"
 
-    def undo(self) -> None:
+    def undo(self) -> dict[str, Any] | None:
+        """Take back the last action of the running game; returns it (None: nothing to undo)."""
         if self.session is None or self.mode not in ("game", "menu"):
             self.flash("Nothing to undo")
-            return
-        undone = self.session.undo()
+            return None
+        try:
+            undone = self.session.undo()
+        except JournalError as exc:
+            log.error("%s", exc)
+            self.flash("Cannot save!", "Undo not done.")
+            return None
         if undone is None:
             self.flash("Nothing to undo")
-            return
+            return None
         self.mode = "game"
         assert self.referee is not None
         self.referee.after_undo()
         who = undone.get("player")
         self.flash("Undone:", f"{who}'s last action" if who else "the last action")
+        self._changed()
+        return undone
 
     # -- what the screen shows -------------------------------------------------------------------
     def view(self) -> View:

@@ -18,9 +18,11 @@ from PIL import Image
 from ..drivers.buttons import ButtonBank, PressDetector
 from ..drivers.buzzer import Beeper
 from ..drivers.display import Display, open_device
+from ..drivers.link import LinkLine, LinkStatus, SerialLink
 from .app import App
 from .config import Config
 from .journal import Journal
+from .link import LinkProtocol
 from .runtime import ManualClock, Runtime
 from .screens import View, render
 
@@ -39,6 +41,7 @@ class Box:
     beeper: Beeper
     app: App
     pin_factory: Any = None
+    link: SerialLink | None = None
     last_view: View = field(default_factory=View)
     _closed: bool = False
 
@@ -46,7 +49,8 @@ class Box:
     def build(cls, config: Config, state_dir: Path, *, pin_factory: Any = None,
               display_device: Any = None, clock: Callable[[], float] = time.monotonic,
               on_frame: Callable[[Image.Image], None] | None = None,
-              seed_source: Callable[[], int] | None = None) -> "Box":
+              seed_source: Callable[[], int] | None = None,
+              link_url: str | None = None) -> "Box":
         runtime = Runtime(clock)
         journal = Journal(Path(state_dir) / JOURNAL_NAME)
         parts: list[Any] = [journal]
@@ -72,7 +76,18 @@ class Box:
                       player_names=config.player_names, stations=len(config.stations),
                       detector=detector, seed_source=seed_source)
         runtime.handler = box.app
+        if link_url:
+            box.attach_link(link_url)
         return box
+
+    def attach_link(self, url: str) -> None:
+        """Follow and drive the game over a serial port (any pyserial URL)."""
+        link = SerialLink(url, self.runtime.post, baud=self.config.link_baud)
+        protocol = LinkProtocol(self.app, link.send_line, link.done)
+        self.app.handlers[LinkLine] = protocol.on_line
+        self.app.handlers[LinkStatus] = protocol.on_status
+        self.link = link
+        link.start()
 
     def _show(self, view: View) -> None:
         self.last_view = view
@@ -107,7 +122,9 @@ class Box:
         if self._closed:
             return
         self._closed = True
-        for part in (self.buttons, self.beeper, self.display, self.journal):
+        for part in (self.link, self.buttons, self.beeper, self.display, self.journal):
+            if part is None:
+                continue
             try:
                 part.close()
             except Exception as exc:  # pragma: no cover - best effort at shutdown

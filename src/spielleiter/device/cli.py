@@ -36,7 +36,15 @@ def _replay(args: argparse.Namespace) -> int:
 def _sim(args: argparse.Namespace) -> int:
     from .sim import run_sim
 
-    return run_sim(state_dir=args.state_dir, headless=args.headless, config_path=args.config)
+    return run_sim(state_dir=args.state_dir, headless=args.headless, config_path=args.config,
+                   link=args.link, link_pty=args.link_pty)
+
+
+def _watch(args: argparse.Namespace) -> int:
+    from .watch import run_watch
+
+    return run_watch(args.port, args.baud, out=lambda line: print(line, flush=True),
+                     once=args.once)
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -48,7 +56,9 @@ def _demo(args: argparse.Namespace) -> int:
 def _run(args: argparse.Namespace) -> int:
     from .service import run_service
 
-    return run_service(config_path=args.config, state_dir=args.state_dir)
+    # Lifecycle messages (ready, no OLED, stopped) reach journald; -v adds debug.
+    logging.getLogger("spielleiter").setLevel(logging.DEBUG if args.verbose else logging.INFO)
+    return run_service(config_path=args.config, state_dir=args.state_dir, sim=args.sim)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -65,8 +75,18 @@ def build_parser() -> argparse.ArgumentParser:
                    help="where the journal lives (default: ~/.local/state/spielleiter-sim)")
     p.add_argument("--config", type=Path, default=None, help="a config.toml over the defaults")
     p.add_argument("--headless", action="store_true",
-                   help="read key names from stdin, print each new frame (for scripts)")
+                   help="commands on stdin, one JSON line per command on stdout (for scripts)")
+    p.add_argument("--link", metavar="URL", default=None,
+                   help="serve the serial link on this port (a tty path or a pyserial URL)")
+    p.add_argument("--link-pty", action="store_true",
+                   help="serve the link on a simulated cable; prints the path to watch")
     p.set_defaults(func=_sim)
+
+    p = sub.add_parser("watch", help="follow a game over the serial link")
+    p.add_argument("port", help="the serial port (e.g. /dev/ttyUSB0) or a pyserial URL")
+    p.add_argument("--baud", type=int, default=115200)
+    p.add_argument("--once", action="store_true", help="print the current state and exit")
+    p.set_defaults(func=_watch)
 
     p = sub.add_parser("demo", help="play a scripted game on simulated hardware")
     p.add_argument("game", nargs="?", default="tatort-tonne")
@@ -75,8 +95,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_demo)
 
     p = sub.add_parser("run", help="the device on real hardware (systemd runs this)")
-    p.add_argument("--config", type=Path, default=None)
-    p.add_argument("--state-dir", type=Path, default=None)
+    p.add_argument("--config", type=Path, default=None,
+                   help="config.toml over the defaults (default: /etc/spielleiter/config.toml"
+                        " if present)")
+    p.add_argument("--state-dir", type=Path, default=None,
+                   help="where the journal lives (default: $STATE_DIRECTORY or"
+                        " /var/lib/spielleiter)")
+    # Hidden: the same service on MockFactory pins and a dummy display (tests, notify checks).
+    p.add_argument("--sim", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(func=_run)
     return parser
 

@@ -68,12 +68,14 @@ class Runtime:
         self._timers: list[_Timer] = []
         self._seq = itertools.count()
         self._stopped = threading.Event()
+        self.posted = threading.Event()  # set by post(): lets a pumping driver wait for input
         self.events_handled = 0
         self.on_idle: Callable[[], None] | None = None
 
     # -- used by inputs (any thread) -------------------------------------------------------------
     def post(self, event: Any) -> None:
         self.queue.put(event)
+        self.posted.set()
 
     # -- used by the handler (loop thread) -------------------------------------------------------
     def call_at(self, deadline: float, callback: Callable[[], None]) -> _Timer:

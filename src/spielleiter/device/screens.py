@@ -24,6 +24,42 @@ def font() -> ImageFont.ImageFont:
     return ImageFont.load_default_imagefont()
 
 
+# Symbols the Latin-1 bitmap font lacks (game pieces), each a 7x7 bitmap drawn over one character
+# cell; write them as these characters in any View text. Other characters beyond Latin-1 show "?".
+GLYPHS: dict[str, str] = {  # rows top to bottom, "/" between rows
+    "\u25cf": "..###../.#####./#######/#######/#######/.#####./..###..",  # circle
+    "\u25a0": "#######/#######/##...##/##...##/##...##/#######/#######",  # square
+    "\u25b2": "...#.../..###../..###../.#####./.#####./#######/#######",  # triangle
+    "\u2605": "...#.../..###../#######/.#####./..###../.##.##./##...##",  # star
+    "\u2665": ".##.##./#######/#######/#######/.#####./..###../...#...",  # heart
+    "\u271a": "..###../..###../#######/#######/#######/..###../..###..",  # cross
+    "\U0001f431": "#.....#/##...##/#######/#.###.#/#######/.#####./..###..",  # cat
+    "\U0001f436": ".....##/....###/#...###/######./.####../.#..#../.#..#..",  # dog
+    "\U0001f41f": "......./.###.../#.###.#/#######/#####.#/.###.../.......",  # fish
+    "\U0001f426": "......./##...##/.##.##./..###../...#.../......./.......",  # bird
+    "\U0001f438": "......./.#...#./#.#.#.#/#######/#.....#/.#####./.......",  # frog
+}
+
+
+def _plain(text: str) -> str:
+    """``text`` as the bitmap font can draw it: glyph cells blank, other non-Latin-1 as "?"."""
+    return "".join(" " if ch in GLYPHS else ch if ord(ch) < 256 else "?" for ch in text)
+
+
+def _text(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: int) -> None:
+    """Draw ``text`` at (x, y) with the bitmap font, then any ``GLYPHS`` in their cells."""
+    plain = _plain(text)
+    draw.text((x, y), plain, font=font(), fill=fill)
+    for index, ch in enumerate(text):
+        bitmap = GLYPHS.get(ch)
+        if bitmap is not None:
+            left = x + int(draw.textlength(plain[:index], font=font())) - 1
+            for row, bits in enumerate(bitmap.split("/")):
+                for col, bit in enumerate(bits):
+                    if bit == "#":
+                        draw.point((left + col, y + 2 + row), fill=fill)
+
+
 @dataclass(frozen=True)
 class View:
     """What one screen says.
@@ -62,7 +98,7 @@ def _clip(text: str, width: int = CHARS) -> str:
 
 
 def _centre_x(draw: ImageDraw.ImageDraw, text: str, scale: int = 1) -> int:
-    left, _, right, _ = draw.textbbox((0, 0), text, font=font())
+    left, _, right, _ = draw.textbbox((0, 0), _plain(text), font=font())
     return max(0, (WIDTH - (right - left) * scale) // 2)
 
 
@@ -70,9 +106,9 @@ def _big(image: Image.Image, text: str, top: int) -> None:
     """Draw ``text`` at double size, centred, by scaling the bitmap font (no blur)."""
     text = _clip(text, CHARS // 2)
     probe = ImageDraw.Draw(image)
-    left, _, right, bottom = probe.textbbox((0, 0), text, font=font())
+    left, _, right, bottom = probe.textbbox((0, 0), _plain(text), font=font())
     small = Image.new("1", (max(1, right - left), max(1, bottom)), 0)
-    ImageDraw.Draw(small).text((-left, 0), text, font=font(), fill=1)
+    _text(ImageDraw.Draw(small), -left, 0, text, 1)
     scaled = small.resize((small.width * 2, small.height * 2), Image.NEAREST)
     image.paste(scaled, ((WIDTH - scaled.width) // 2, top), scaled)
 
@@ -84,13 +120,12 @@ def render(view: View) -> Image.Image:
     top = 0
     if view.title and not view.blank:
         draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
-        draw.text((_centre_x(draw, _clip(view.title)), 0), _clip(view.title), font=font(), fill=0)
+        _text(draw, _centre_x(draw, _clip(view.title)), 0, _clip(view.title), 0)
         top = 12
     footer_top = HEIGHT - 11 if view.footer else HEIGHT
     if view.footer:
         draw.line((0, footer_top - 1, WIDTH - 1, footer_top - 1), fill=1)
-        draw.text((_centre_x(draw, _clip(view.footer)), footer_top), _clip(view.footer),
-                  font=font(), fill=1)
+        _text(draw, _centre_x(draw, _clip(view.footer)), footer_top, _clip(view.footer), 1)
     if view.blank:
         return image
     if view.big:
@@ -106,10 +141,9 @@ def render(view: View) -> Image.Image:
         text = _clip(lines[index])
         if index == view.cursor:
             draw.rectangle((0, y, WIDTH - 1, y + LINE - 1), fill=1)
-            draw.text((2, y - 1), text, font=font(), fill=0)
+            _text(draw, 2, y - 1, text, 0)
         else:
-            draw.text((2 if view.cursor is not None else _centre_x(draw, text), y - 1), text,
-                      font=font(), fill=1)
+            _text(draw, 2 if view.cursor is not None else _centre_x(draw, text), y - 1, text, 1)
     if view.cursor is not None and len(lines) > room:
         if first > 0:
             draw.polygon((WIDTH - 5, top + 3, WIDTH - 2, top + 3, WIDTH - 4, top), fill=1)

@@ -22,6 +22,7 @@ from PIL import Image
 
 from ..drivers.buttons import mock_factory
 from ..drivers.display import open_device, to_blocks
+from ..drivers.link import NullModem
 from . import config as config_mod
 from .box import Box
 from .runtime import ManualClock
@@ -71,7 +72,8 @@ def default_state_dir() -> Path:
 
 
 def run_sim(state_dir: Path | None = None, headless: bool = False,
-            config_path: Path | None = None) -> int:
+            config_path: Path | None = None, link: str | None = None,
+            link_pty: bool = False) -> int:
     try:
         config = config_mod.load(config_path)
     except config_mod.ConfigError as exc:
@@ -79,31 +81,59 @@ def run_sim(state_dir: Path | None = None, headless: bool = False,
             print(f"spielleiter sim: {problem}", file=sys.stderr)
         return 2
     state_dir = state_dir or default_state_dir()
-    if headless:
-        return _headless(config, state_dir)
-    if not sys.stdin.isatty():
+    if not headless and not sys.stdin.isatty():
         print("spielleiter sim: needs a terminal (or use --headless)", file=sys.stderr)
         return 2
-    return _interactive(config, state_dir)
+    cable = None
+    if link_pty:
+        cable = NullModem()
+        link = cable.ends[0]
+        print(f"spielleiter sim: link on a simulated cable; follow it with: "
+              f"spielleiter watch {cable.ends[1]}", file=sys.stderr, flush=True)
+    try:
+        if headless:
+            return _headless(config, state_dir, link)
+        return _interactive(config, state_dir, link, cable.ends[1] if cable else None)
+    finally:
+        if cable is not None:
+            cable.close()
 
 
 # -- headless -------------------------------------------------------------------------------------
-def _headless(config: config_mod.Config, state_dir: Path) -> int:
+def _headless(config: config_mod.Config, state_dir: Path, link: str | None) -> int:
     keys = key_map(len(config.stations))
     with Box.build(config, state_dir, pin_factory=mock_factory(),
-                   display_device=open_device("dummy"), clock=ManualClock()) as box:
-        box.runtime.pump()
-        _report(box, "start")
+                   display_device=open_device("dummy"), clock=ManualClock(),
+                   link_url=link) as box:
+        lock = threading.Lock()
+        done = threading.Event()
+        if link:
+            # Link lines arrive on their own thread: handle them between stdin commands.
+            def pump_link() -> None:
+                while not done.is_set():
+                    box.runtime.posted.wait()
+                    with lock:
+                        box.runtime.posted.clear()
+                        box.runtime.pump()
+
+            threading.Thread(target=pump_link, name="link pump", daemon=True).start()
+        with lock:
+            box.runtime.pump()
+            _report(box, "start")
         for line in sys.stdin:
             words = line.split()
             if not words:
                 continue
-            try:
-                _command(box, words, keys)
-            except (KeyError, ValueError, IndexError) as exc:
-                print(json.dumps({"error": f"bad command {line.strip()!r}: {exc}"}), flush=True)
-                continue
-            _report(box, line.strip())
+            with lock:
+                try:
+                    _command(box, words, keys)
+                except (KeyError, ValueError, IndexError) as exc:
+                    print(json.dumps({"error": f"bad command {line.strip()!r}: {exc}"}),
+                          flush=True)
+                    continue
+                _report(box, line.strip())
+        done.set()
+        box.runtime.posted.set()
     return 0
 
 
@@ -154,13 +184,18 @@ class _Screen:
         self.changed.set()
 
 
-def _interactive(config: config_mod.Config, state_dir: Path) -> int:
+def _interactive(config: config_mod.Config, state_dir: Path, link: str | None,
+                 watch_path: str | None) -> int:
     import curses
 
     screen = _Screen()
     keys = key_map(len(config.stations))
     box = Box.build(config, state_dir, pin_factory=mock_factory(),
-                    display_device=open_device("dummy"), on_frame=screen.on_frame)
+                    display_device=open_device("dummy"), on_frame=screen.on_frame,
+                    link_url=link)
+    help_lines = legend(len(config.stations))
+    if watch_path:
+        help_lines.append(f"Serial link: spielleiter watch {watch_path}")
     loop = threading.Thread(target=box.runtime.run_forever, name="runtime", daemon=True)
     loop.start()
 
@@ -198,7 +233,7 @@ def _interactive(config: config_mod.Config, state_dir: Path) -> int:
             if ch == -1 and not screen.changed.is_set() and not note:
                 continue
             screen.changed.clear()
-            _draw(stdscr, screen.frame, legend(len(config.stations)), note, box)
+            _draw(stdscr, screen.frame, help_lines, note, box)
             note = ""
 
     try:

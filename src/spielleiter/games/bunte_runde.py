@@ -3,8 +3,8 @@
 Two sets (B1): ``pieces`` (6 colours x 6 shapes) and ``tiles`` (5 colours x 5 animals). With a
 set of N colours x N shapes there are N*N small coins, a scoring pays N coins and the large coin is
 worth N. The layout (B2) is an option (any colour and shape names, but a full set), dealt from the
-seed, or ``"free"`` (B7): the table lays the circle out itself and reports each piece taken by the set's
-standard names (``COLOURS`` and ``SHAPES`` below).
+seed, or ``"free"`` (B7): the table lays the circle out itself and reports each piece taken by
+the set's standard names (``COLOURS`` and ``SHAPES`` below); ``start`` is then checked but unused.
 
 Coin accounting. The start piece stays on the board until somebody takes it, so when the last piece
 of a colour (shape) is taken all N of them are held by players: every scoring pays exactly N coins
@@ -205,7 +205,7 @@ class BunteRunde(State):
         return events
 
     def _swap(self) -> Event:
-        """B5: the player with most small coins (earliest seat) swaps N of them for the large coin."""
+        """B5: the richest in small coins (earliest seat on a tie) swaps N for the large coin."""
         n = self.n
         holder = max(self.players, key=lambda p: self.small_coins[p])  # first seat on a tie
         if self.small_coins[holder] < n:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from .base import Referee, SetupOption, Table
+from .bunte_runde import BunteRundeReferee
 from .tatort_tonne import TatortTonneReferee
 
 REFEREES: dict[str, type] = {
     "tatort-tonne": TatortTonneReferee,
+    "bunte-runde": BunteRundeReferee,
 }
 
 __all__ = ["REFEREES", "Referee", "SetupOption", "Table"]

@@ -87,7 +87,7 @@ class TatortTonneReferee:
             return
         phase = self.state.phase
         if phase == "choose":
-            self._act({"type": "choose", "player": player, "card": KEYS[key]}, quiet=True)
+            self._act({"type": "choose", "player": player, "card": KEYS[key]})
         elif phase == "point":
             if not self.counted:
                 self.table.beep("error")
@@ -151,8 +151,7 @@ class TatortTonneReferee:
                 assert player is not None
                 self.hot_stage = "done"
                 self.hot_index = 0
-                self._act({"type": "choose", "player": player, "card": CARDS[self.hot_cursor]},
-                          quiet=True)
+                self._act({"type": "choose", "player": player, "card": CARDS[self.hot_cursor]})
             return True
         # "done": the blank screen between seats
         if key in ("ok", "next"):
@@ -160,20 +159,21 @@ class TatortTonneReferee:
         return True
 
     # -- applying --------------------------------------------------------------------------------
-    def _act(self, action: dict[str, Any], quiet: bool = False) -> None:
-        before = self.state.phase
+    def _act(self, action: dict[str, Any]) -> None:
         events = self.table.apply(action)
-        if events is None:
-            return
-        self.table.beep("click")
-        if before == "point" or self.state.phase != before or self.state.is_over:
-            resolved = any(e.kind in ("round", "winner") for e in events)
-            if resolved:
-                self.hot_player, self.hot_stage = None, ""
-                self.counted = False
-                self._play(events)
+        if events is not None:
+            self.table.beep("click")
+            self.react(events)
+
+    def react(self, events: list[Event]) -> None:
+        """What follows an accepted action: the reveal after a resolved round, the countdown."""
+        if any(e.kind in ("round", "winner") for e in events):
+            self.hot_player, self.hot_stage = None, ""
+            self.counted = False
+            self._play(events)
+        if any(e.kind in ("pointed", "round", "winner", "accusers") for e in events):
             self.target_cursor = 0
-            self._phase_entered()
+        self._phase_entered()
 
     def _phase_entered(self) -> None:
         if self.state.phase == "point" and not self.counted and self.count is None:

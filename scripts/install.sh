@@ -1,0 +1,486 @@
+#!/usr/bin/env bash
+# Install Spielleiter on Raspberry Pi OS as a systemd service, from a checkout:
+#
+#     sudo bash scripts/install.sh
+#
+# Creates the "spielleiter" system user, a venv under /opt/spielleiter with the package and the
+# GPIO backend for this board, enables I2C and SPI, installs /etc/spielleiter/config.toml (only if
+# absent) and the unit, then enables and starts the service. Running it again changes nothing
+# unless the checkout changed (then it reinstalls and restarts). See docs/install.md.
+set -euo pipefail
+umask 022  # the service user must be able to read the venv and the config
+
+NAME=spielleiter
+GROUPS_NEEDED=(gpio i2c spi dialout)
+APT_PACKAGES=(python3-venv python3-dev build-essential swig i2c-tools)
+
+usage() {
+  cat <<'EOF'
+Usage: sudo bash scripts/install.sh [OPTIONS]
+
+  (no option)      install or update, enable and start the service
+  --no-start       install and enable, but do not start (or restart) it now
+  --extra NAME     the Python extra to install instead of the detected one:
+                   pi (lgpio: Pi 5, Raspberry Pi OS bookworm and newer) or pi-legacy (RPi.GPIO)
+  --uninstall      stop and remove the service, the venv and the user;
+                   keeps /var/lib/spielleiter (the journal) and /etc/spielleiter
+  --purge          with --uninstall: remove /var/lib/spielleiter and /etc/spielleiter too
+  --root DIR       work on a scratch root (DESTDIR style): every path is prefixed with DIR; commands
+                   that change the running system (apt-get, useradd, pip, systemctl, raspi-config)
+                   are printed as "[scratch root, skipped] ..." instead of run
+  -h, --help       this text
+EOF
+}
+
+say() { printf '%s-install: %s\n' "$NAME" "$*"; }
+die() { printf '%s-install: error: %s\n' "$NAME" "$*" >&2; exit 1; }
+
+SRC=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PYTHON=${PYTHON:-python3}
+ROOT=""
+ACTION=install
+PURGE=0
+START=1
+EXTRA=""
+
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --uninstall) ACTION=uninstall ;;
+    --purge) PURGE=1 ;;
+    --no-start) START=0 ;;
+    --extra) [ $# -ge 2 ] || die "--extra needs a name"; EXTRA=$2; shift ;;
+    --extra=*) EXTRA=${1#--extra=} ;;
+    --root) [ $# -ge 2 ] || die "--root needs a directory"; ROOT=$2; shift ;;
+    --root=*) ROOT=${1#--root=} ;;
+    -h|--help) usage; exit 0 ;;
+    *) usage >&2; die "unknown option: $1" ;;
+  esac
+  shift
+done
+if [ "$PURGE" = 1 ] && [ "$ACTION" != uninstall ]; then die "--purge goes with --uninstall"; fi
+case "$EXTRA" in ""|pi|pi-legacy) ;; *) die "--extra: use pi or pi-legacy, not '$EXTRA'" ;; esac
+
+SCRATCH=0
+if [ -n "$ROOT" ]; then
+  [ -d "$ROOT" ] || die "--root $ROOT: no such directory"
+  ROOT=$(cd "$ROOT" && pwd)
+  [ "$ROOT" != / ] || ROOT=""
+fi
+[ -n "$ROOT" ] && SCRATCH=1
+if [ "$SCRATCH" = 0 ] && [ "$(id -u)" != 0 ]; then
+  die "run it as root: sudo bash scripts/install.sh"
+fi
+
+OPT=$ROOT/opt/$NAME
+VENV=$OPT/venv
+STAMP=$OPT/installed
+UNIT_DIR=$ROOT/etc/systemd/system
+UNIT=$UNIT_DIR/$NAME.service
+DROPIN=$UNIT_DIR/$NAME.service.d/gpio-legacy.conf
+CONF_DIR=$ROOT/etc/$NAME
+CONF=$CONF_DIR/config.toml
+STATE=$ROOT/var/lib/$NAME
+MODULES=$ROOT/etc/modules-load.d/$NAME.conf
+
+CHANGED=0        # something the running service uses changed: restart it
+UNIT_CHANGED=0   # the unit or its drop-in changed: daemon-reload
+REBOOT=0         # config.txt changed: I2C/SPI need a reboot
+
+quote() {  # the words as a shell would need them typed
+  local word out=()
+  for word in "$@"; do
+    if [[ $word =~ ^[A-Za-z0-9_./=,:@%+-]+$ ]]; then out+=("$word"); else out+=("'${word//\'/\'\\\'\'}'"); fi
+  done
+  printf '%s' "${out[*]}"
+}
+
+# A command that changes the running system: run it, or only show it in a scratch root.
+host() {
+  local shown
+  shown=$(quote "$@")
+  if [ "$SCRATCH" = 1 ]; then
+    say "[scratch root, skipped] $shown"
+  else
+    say "running: $shown"
+    "$@"
+  fi
+}
+
+has_group() {
+  if [ "$SCRATCH" = 1 ]; then grep -q "^$1:" "$ROOT/etc/group" 2>/dev/null; else getent group "$1" >/dev/null; fi
+}
+has_user() {
+  if [ "$SCRATCH" = 1 ]; then grep -q "^$1:" "$ROOT/etc/passwd" 2>/dev/null; else getent passwd "$1" >/dev/null; fi
+}
+show() { printf '%s' "${1#"$ROOT"}"; }  # a path as it is on the target system
+
+# put_file MODE SOURCE DEST: install SOURCE as DEST unless identical; sets CHANGED.
+put_file() {
+  local mode=$1 src=$2 dest=$3
+  if [ -f "$dest" ] && [ ! -L "$dest" ] && cmp -s "$src" "$dest"; then
+    if [ "$(stat -c %a "$dest")" != "${mode#0}" ]; then chmod "$mode" "$dest"; fi
+    say "unchanged: $(show "$dest")"
+    return 0
+  fi
+  install -d -m 0755 "$(dirname "$dest")"
+  install -m "$mode" "$src" "$dest"
+  say "installed: $(show "$dest")"
+  CHANGED=1
+}
+
+remove_path() {
+  if [ -e "$1" ] || [ -L "$1" ]; then
+    rm -rf -- "$1"
+    say "removed: $(show "$1")"
+    CHANGED=1
+  fi
+}
+
+systemctl_here() {  # systemctl on the running system, or on the scratch root's files
+  if [ "$SCRATCH" = 1 ]; then
+    if command -v systemctl >/dev/null; then
+      systemctl --root="$ROOT" --quiet "$@" 2>/dev/null
+    else
+      return 1
+    fi
+  else
+    systemctl --quiet "$@"
+  fi
+}
+
+# -- the board ------------------------------------------------------------------------------------
+board_model() {
+  local f
+  for f in "$ROOT/proc/device-tree/model" "$ROOT/sys/firmware/devicetree/base/model"; do
+    if [ -r "$f" ]; then tr -d '\0' <"$f"; return 0; fi
+  done
+  return 1
+}
+
+os_version() {  # VERSION_ID of /etc/os-release (12 = bookworm), empty if unknown
+  local f=$ROOT/etc/os-release
+  [ -r "$f" ] || f=$ROOT/usr/lib/os-release
+  [ -r "$f" ] || return 0
+  sed -n 's/^VERSION_ID="\{0,1\}\([0-9]*\).*/\1/p' "$f" | head -n 1
+}
+
+choose_extra() {
+  local model version
+  model=$(board_model || true)
+  version=$(os_version)
+  if [ -z "$model" ]; then
+    say "board: unknown (no device-tree model; not a Raspberry Pi?)"
+  else
+    say "board: $model; OS version: ${version:-unknown}"
+  fi
+  if [ -n "$EXTRA" ]; then
+    say "GPIO backend: [$EXTRA] (--extra)"
+    return
+  fi
+  case "$model" in
+    *"Raspberry Pi 5"*|*"Compute Module 5"*)  # also the Pi 500
+      EXTRA=pi; say "GPIO backend: [pi] lgpio + rpi-lgpio (RPi.GPIO cannot drive a Pi 5)" ;;
+    *)
+      if [ -z "$version" ] || [ "$version" -ge 12 ]; then
+        EXTRA=pi; say "GPIO backend: [pi] lgpio + rpi-lgpio (Raspberry Pi OS bookworm or newer)"
+      else
+        EXTRA=pi-legacy; say "GPIO backend: [pi-legacy] RPi.GPIO (Raspberry Pi OS before bookworm)"
+      fi ;;
+  esac
+}
+
+# -- I2C and SPI ----------------------------------------------------------------------------------
+config_txt() {
+  local f
+  for f in "$ROOT/boot/firmware/config.txt" "$ROOT/boot/config.txt"; do
+    if [ -f "$f" ]; then printf '%s' "$f"; return 0; fi
+  done
+  return 1
+}
+
+# Turn dtparams on in config.txt, idempotently: an active line in the global or [all] section is
+# kept, an "off" or commented one there is switched on in place, otherwise the line is appended
+# (after an [all] line if the file ends inside a conditional section such as [cm4]).
+edit_config_txt() {
+  "$PYTHON" - "$@" <<'PY'
+import os, re, sys
+
+path, wanted = sys.argv[1], sys.argv[2:]
+with open(path, encoding="utf-8") as fh:
+    lines = fh.read().splitlines()
+changed = False
+for want in wanted:                       # "i2c_arm" or "spi"
+    names = "i2c_arm|i2c" if want == "i2c_arm" else re.escape(want)
+    pattern = re.compile(r"^\s*(#\s*)?dtparam=(%s)=(on|off|true|false|yes|no|1|0)\b(.*)$" % names)
+    section, active, candidate = "all", None, None
+    for i, line in enumerate(lines):
+        s = line.strip()
+        if s.startswith("[") and s.endswith("]"):
+            section = s[1:-1].strip().lower()
+            continue
+        m = pattern.match(line)
+        if not m or section != "all":
+            continue
+        if m.group(1) is None:
+            active = (i, m)
+        elif candidate is None:
+            candidate = (i, m)
+    if active is not None:
+        i, m = active
+        if m.group(3) in ("on", "true", "yes", "1"):
+            continue
+        lines[i] = "dtparam=%s=on%s" % (m.group(2), m.group(4))
+    elif candidate is not None:
+        i, m = candidate
+        lines[i] = "dtparam=%s=on%s" % (m.group(2), m.group(4))
+    else:
+        if section != "all":
+            lines.append("[all]")
+        lines.append("dtparam=%s=on" % want)
+    changed = True
+if changed:
+    mode = os.stat(path).st_mode & 0o7777
+    tmp = path + ".spielleiter-tmp"
+    with open(tmp, "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    os.chmod(tmp, mode)
+    os.replace(tmp, path)
+print("changed" if changed else "unchanged")
+PY
+}
+
+enable_buses() {
+  if [ "$SCRATCH" = 0 ] && command -v raspi-config >/dev/null; then
+    local bus
+    for bus in i2c spi; do
+      if [ "$(raspi-config nonint "get_$bus")" = 0 ]; then
+        say "${bus^^}: already on"
+      else
+        host raspi-config nonint "do_$bus" 0
+      fi
+    done
+    return
+  fi
+  if [ "$SCRATCH" = 1 ] && [ -x "$ROOT/usr/bin/raspi-config" ]; then
+    host raspi-config nonint do_i2c 0
+    host raspi-config nonint do_spi 0
+    return
+  fi
+  local txt result
+  if txt=$(config_txt); then
+    result=$(edit_config_txt "$txt" i2c_arm spi)
+    say "I2C and SPI in $(show "$txt"): $result"
+    if [ "$result" = changed ]; then REBOOT=1; fi
+  else
+    say "warning: no /boot/firmware/config.txt or /boot/config.txt: enable I2C and SPI by hand"
+  fi
+  if ! grep -qs '^[[:space:]]*i2c[-_]dev' "$ROOT/etc/modules" "$ROOT"/etc/modules-load.d/*.conf; then
+    local tmp; tmp=$(mktemp)
+    printf '# %s: /dev/i2c-* for the OLED\ni2c-dev\n' "$NAME" >"$tmp"
+    put_file 0644 "$tmp" "$MODULES"
+    rm -f "$tmp"
+  fi
+}
+
+# -- the Python side ------------------------------------------------------------------------------
+check_python() {
+  "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
+    die "$PYTHON is missing or older than 3.11: Spielleiter needs Raspberry Pi OS bookworm or newer"
+}
+
+source_hash() {  # what the venv was built from: the package sources and the chosen extra
+  (cd "$SRC" && find pyproject.toml README.md src -type f \
+      ! -path '*/__pycache__/*' ! -path '*.egg-info/*' -print0 | LC_ALL=C sort -z |
+    xargs -0 sha256sum; printf 'extra=%s\n' "$EXTRA") | sha256sum | cut -d' ' -f1
+}
+
+install_packages() {
+  if ! command -v apt-get >/dev/null && [ "$SCRATCH" = 0 ]; then
+    say "warning: no apt-get; make sure these are installed: ${APT_PACKAGES[*]}"
+    return
+  fi
+  local missing=() p
+  for p in "${APT_PACKAGES[@]}"; do
+    if [ "$SCRATCH" = 1 ] || ! dpkg -s "$p" >/dev/null 2>&1; then missing+=("$p"); fi
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    host apt-get update
+    host env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+  fi
+}
+
+install_venv() {
+  local want have=""
+  want=$(source_hash)
+  [ -r "$STAMP" ] && have=$(cat "$STAMP")
+  if [ "$have" = "$want" ] && [ -x "$VENV/bin/$NAME" ] &&
+      "$VENV/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    say "unchanged: $(show "$VENV") (the $NAME package with [$EXTRA])"
+    return
+  fi
+  if ! "$VENV/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+    host "$PYTHON" -m venv --clear "$VENV"
+  fi
+  # rpi-lgpio and RPi.GPIO both provide the RPi.GPIO module: only one may be installed.
+  local other=rpi-lgpio
+  [ "$EXTRA" = pi ] && other=RPi.GPIO
+  if [ "$SCRATCH" = 1 ] || "$VENV/bin/python" -m pip show -q "$other" >/dev/null 2>&1; then
+    host "$VENV/bin/python" -m pip uninstall -y -q "$other"
+  fi
+  if [ "$SCRATCH" = 1 ]; then
+    host "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade "${SRC}[${EXTRA}]"
+  else
+    # Build from a copy, so the checkout gets no root-owned build/ or egg-info directories.
+    local build
+    build=$(mktemp -d)
+    cp -r "$SRC/pyproject.toml" "$SRC/README.md" "$SRC/src" "$build/"
+    host "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade "${build}[${EXTRA}]"
+    rm -rf -- "$build"
+    printf '%s\n' "$want" >"$STAMP"
+    say "installed: $(show "$VENV") (the $NAME package with [$EXTRA])"
+  fi
+  CHANGED=1
+}
+
+commented_defaults() {
+  local defaults=$SRC/src/spielleiter/device/data/default_config.toml
+  [ -r "$defaults" ] || die "missing $defaults"
+  cat <<EOF
+# /etc/spielleiter/config.toml: this box's settings over the shipped defaults.
+# Every setting below is commented out and shows its default value. To change one, uncomment its
+# [section] line and the setting. A [[stations]] list you uncomment replaces all default stations.
+# Check: spielleiter config check. Apply: sudo systemctl restart spielleiter.
+
+EOF
+  sed -E 's/^([[:space:]]*[^#[:space:]])/#\1/' "$defaults"
+}
+
+legacy_dropin() {
+  cat <<'EOF'
+# Written by scripts/install.sh for the [pi-legacy] backend (RPi.GPIO): it maps /dev/gpiomem
+# and exports pins through /sys/class/gpio for edge detection.
+[Service]
+DeviceAllow=char-bcm2835-gpiomem rw
+DeviceAllow=char-gpiomem rw
+ProtectKernelTunables=no
+EOF
+}
+
+# -- install --------------------------------------------------------------------------------------
+do_install() {
+  if [ ! -f "$SRC/pyproject.toml" ] || [ ! -f "$SRC/systemd/$NAME.service" ]; then
+    die "run it from a Spielleiter checkout ($SRC has no pyproject.toml or systemd unit)"
+  fi
+  check_python
+  choose_extra
+  install_packages
+
+  local g
+  for g in "${GROUPS_NEEDED[@]}"; do
+    has_group "$g" || host groupadd --system "$g"
+  done
+  has_group "$NAME" || host groupadd --system "$NAME"
+  if has_user "$NAME"; then
+    say "unchanged: user $NAME"
+  else
+    host useradd --system --gid "$NAME" --groups "$(IFS=,; echo "${GROUPS_NEEDED[*]}")" \
+      --home-dir "/var/lib/$NAME" --no-create-home --shell /usr/sbin/nologin \
+      --comment "Spielleiter board game referee" "$NAME"
+  fi
+
+  install -d -m 0755 "$OPT"
+  install_venv
+  if [ -f "$SRC/docs/install.md" ]; then put_file 0644 "$SRC/docs/install.md" "$OPT/docs/install.md"; fi
+
+  enable_buses
+
+  if [ -e "$CONF" ]; then
+    say "kept: $(show "$CONF") (present; never overwritten)"
+  else
+    local tmp; tmp=$(mktemp)
+    commented_defaults >"$tmp"
+    put_file 0644 "$tmp" "$CONF"
+    rm -f "$tmp"
+  fi
+
+  local before=$CHANGED
+  CHANGED=0
+  put_file 0644 "$SRC/systemd/$NAME.service" "$UNIT"
+  if [ "$EXTRA" = pi-legacy ]; then
+    local tmp; tmp=$(mktemp)
+    legacy_dropin >"$tmp"
+    put_file 0644 "$tmp" "$DROPIN"
+    rm -f "$tmp"
+  else
+    remove_path "$DROPIN"
+    rmdir "$(dirname "$DROPIN")" 2>/dev/null || true
+  fi
+  UNIT_CHANGED=$CHANGED
+  [ "$before" = 1 ] && CHANGED=1
+
+  start_service
+  if [ "$REBOOT" = 1 ]; then
+    say "I2C/SPI were switched on in config.txt: reboot once (sudo reboot) for /dev/i2c-1"
+  fi
+  say "done. Status: systemctl status $NAME   Log: journalctl -u $NAME -f"
+}
+
+start_service() {
+  if [ "$SCRATCH" = 1 ]; then
+    if systemctl_here is-enabled "$NAME.service"; then
+      say "unchanged: $NAME.service enabled"
+    elif command -v systemctl >/dev/null; then
+      systemctl --root="$ROOT" --quiet enable "$NAME.service" 2>/dev/null
+      say "enabled: $NAME.service (in the scratch root)"
+    else
+      say "[scratch root, skipped] systemctl enable $NAME (no systemctl here)"
+    fi
+    [ "$UNIT_CHANGED" = 1 ] && host systemctl daemon-reload
+    if [ "$START" = 1 ]; then
+      if [ "$CHANGED" = 1 ]; then host systemctl restart "$NAME"; else host systemctl start "$NAME"; fi
+    fi
+    return 0
+  fi
+  if [ "$UNIT_CHANGED" = 1 ]; then host systemctl daemon-reload; fi
+  systemctl --quiet is-enabled "$NAME.service" 2>/dev/null || host systemctl enable "$NAME.service"
+  [ "$START" = 1 ] || { say "not started (--no-start): sudo systemctl start $NAME"; return 0; }
+  if systemctl --quiet is-active "$NAME.service"; then
+    if [ "$CHANGED" = 1 ]; then host systemctl restart "$NAME.service"; else say "unchanged: $NAME running"; fi
+  else
+    host systemctl start "$NAME.service"
+  fi
+}
+
+# -- uninstall ------------------------------------------------------------------------------------
+do_uninstall() {
+  if [ "$SCRATCH" = 1 ]; then
+    if [ -e "$UNIT" ] && systemctl_here is-enabled "$NAME.service"; then
+      systemctl --root="$ROOT" --quiet disable "$NAME.service" 2>/dev/null || true
+      say "disabled: $NAME.service (in the scratch root)"
+    fi
+    host systemctl stop "$NAME"
+  elif [ -e "$UNIT" ]; then
+    host systemctl disable --now "$NAME.service" || true
+  fi
+  remove_path "$DROPIN"
+  rmdir "$(dirname "$DROPIN")" 2>/dev/null || true
+  remove_path "$UNIT"
+  host systemctl daemon-reload
+  remove_path "$OPT"
+  remove_path "$MODULES"
+  if has_user "$NAME"; then host userdel "$NAME" || say "warning: userdel $NAME failed"; fi
+  if [ "$SCRATCH" = 0 ] && has_group "$NAME"; then
+    host groupdel "$NAME" || say "warning: groupdel $NAME failed"
+  fi
+  if [ "$PURGE" = 1 ]; then
+    remove_path "$STATE"
+    remove_path "$CONF_DIR"
+  else
+    [ -e "$STATE" ] && say "kept: $(show "$STATE") (the journal; --purge removes it)"
+    [ -e "$CONF_DIR" ] && say "kept: $(show "$CONF_DIR") (--purge removes it)"
+  fi
+  say "I2C and SPI stay enabled (raspi-config or config.txt to turn them off)"
+  say "done."
+}
+
+if [ "$ACTION" = install ]; then do_install; else do_uninstall; fi

@@ -1,0 +1,127 @@
+"""The serial link's protocol: JSON lines in (commands), JSON lines out (replies, events, state).
+
+Runs on the loop thread like every other input, so a command changes the game exactly as a button
+would, through the App and the journal. Documented in ``docs/link.md``.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+from typing import Any, Callable
+
+from .. import __version__
+from ..drivers.link import LinkLine, LinkStatus
+from ..games import GAMES, GameError
+from .journal import JournalError
+from .replay import ReplayError, parse_header
+
+log = logging.getLogger(__name__)
+
+PROTOCOL = 1
+COMMANDS = ("hello", "games", "new", "action", "undo", "state")
+
+
+class LinkProtocol:
+    """Turns link lines into App calls and App changes into lines for the link."""
+
+    def __init__(self, app: Any, send_line: Callable[[str], bool], done: Callable[[], None],
+                 seed_source: Callable[[], int] | None = None) -> None:
+        self.app = app
+        self.send_line = send_line
+        self.done = done
+        self._seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
+        self.commands = 0
+        self.errors = 0
+        app.listeners.append(self._on_app)
+
+    # -- out -------------------------------------------------------------------------------------
+    def send(self, message: dict[str, Any]) -> None:
+        self.send_line(json.dumps(message, ensure_ascii=False, separators=(",", ":")))
+
+    def _on_app(self, kind: str, payload: dict[str, Any]) -> None:
+        self.send({"type": kind, **payload})
+
+    def hello(self) -> dict[str, Any]:
+        return {"type": "hello", "app": "spielleiter", "version": __version__,
+                "protocol": PROTOCOL, "games": sorted(GAMES), "commands": list(COMMANDS)}
+
+    # -- in --------------------------------------------------------------------------------------
+    def on_status(self, status: LinkStatus) -> None:
+        log.info("link %s: %s", "up" if status.up else "down", status.detail)
+        if status.up:
+            self.send(self.hello())
+
+    def on_line(self, line: LinkLine) -> None:
+        try:
+            self._line(line)
+        finally:
+            self.done()
+
+    def _line(self, line: LinkLine) -> None:
+        if line.error:
+            self._error(line.error)
+            return
+        try:
+            message = json.loads(line.text)
+        except json.JSONDecodeError as exc:
+            self._error(f"malformed JSON: {exc.msg} at column {exc.colno}")
+            return
+        if not isinstance(message, dict):
+            self._error("a command is a JSON object")
+            return
+        ident = message.get("id")
+        cmd = message.get("cmd")
+        if cmd not in COMMANDS:
+            self._error(f"unknown command {cmd!r}; known: {', '.join(COMMANDS)}", ident)
+            return
+        self.commands += 1
+        try:
+            reply = getattr(self, f"_cmd_{cmd}")(message)
+        except (GameError, ReplayError, JournalError) as exc:
+            self._error(str(exc), ident)
+            return
+        if ident is not None:
+            reply["id"] = ident
+        self.send(reply)
+
+    def _error(self, text: str, ident: Any = None) -> None:
+        self.errors += 1
+        message: dict[str, Any] = {"type": "error", "error": text}
+        if ident is not None:
+            message["id"] = ident
+        self.send(message)
+
+    def _cmd_hello(self, message: dict[str, Any]) -> dict[str, Any]:
+        return self.hello()
+
+    def _cmd_games(self, message: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "games", "games": [
+            {"name": g.name, "title": g.title, "min_players": g.min_players,
+             "max_players": g.max_players} for g in GAMES.values()]}
+
+    def _cmd_new(self, message: dict[str, Any]) -> dict[str, Any]:
+        doc = {k: message[k] for k in ("game", "players", "options", "seed") if k in message}
+        doc.setdefault("seed", self._seed())
+        self.app.start_game(parse_header(doc))
+        return {"type": "ok", "cmd": "new", "game_id": self.app.session.game_id}
+
+    def _cmd_action(self, message: dict[str, Any]) -> dict[str, Any]:
+        action = message.get("action")
+        if not isinstance(action, dict):
+            raise ReplayError("'action' must be a JSON object")
+        events = self.app.external_action(action)
+        return {"type": "ok", "cmd": "action", "events": [e.to_json() for e in events]}
+
+    def _cmd_undo(self, message: dict[str, Any]) -> dict[str, Any]:
+        if self.app.session is None:
+            raise ReplayError("no game is running")
+        undone = self.app.undo()
+        if undone is None:
+            raise ReplayError("nothing to undo")
+        return {"type": "ok", "cmd": "undo", "player": undone.get("player")}  # never the card
+
+    def _cmd_state(self, message: dict[str, Any]) -> dict[str, Any]:
+        return {"type": "state", "state": self.app.public_state(),
+                "screen": self.app.view().as_text()}

@@ -1,0 +1,290 @@
+"""scripts/install.sh against a scratch root (``--root DIR``): files land under DIR, commands that
+would change this machine (apt-get, useradd, pip, systemctl, raspi-config) are only printed."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import stat
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from spielleiter.device import config as config_mod
+
+ROOT = Path(__file__).resolve().parents[2]
+SCRIPT = ROOT / "scripts" / "install.sh"
+UNIT = ROOT / "systemd" / "spielleiter.service"
+DEFAULTS = ROOT / "src" / "spielleiter" / "device" / "data" / "default_config.toml"
+SKIPPED = "[scratch root, skipped] "
+
+PI5 = "Raspberry Pi 5 Model B Rev 1.0"
+PI4 = "Raspberry Pi 4 Model B Rev 1.4"
+PI3 = "Raspberry Pi 3 Model B Plus Rev 1.3"
+
+STOCK_CONFIG_TXT = """\
+# For more options and information see
+# http://rptl.io/configtxt
+
+# Uncomment some or all of these to enable the optional hardware interfaces
+#dtparam=i2c_arm=on
+#dtparam=i2s=on
+#dtparam=spi=on
+
+# Enable audio (loads snd_bcm2835)
+dtparam=audio=on
+
+[cm4]
+otg_mode=1
+
+[cm5]
+dtoverlay=dwc2,dr_mode=host
+
+[all]
+"""
+
+
+def make_root(base: Path, model: str | None = PI5, version: str = "12",
+              config_txt: str | None = STOCK_CONFIG_TXT, boot: str = "boot/firmware",
+              groups: tuple[str, ...] = ("dialout", "gpio")) -> Path:
+    root = base / "root"
+    (root / "etc").mkdir(parents=True)
+    if model is not None:
+        (root / "proc" / "device-tree").mkdir(parents=True)
+        (root / "proc" / "device-tree" / "model").write_bytes(model.encode() + b"\0")
+    (root / "etc" / "os-release").write_text(f'PRETTY_NAME="Debian"\nVERSION_ID="{version}"\n')
+    (root / "etc" / "group").write_text(
+        "root:x:0:\n" + "".join(f"{g}:x:{900 + i}:\n" for i, g in enumerate(groups)))
+    (root / "etc" / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")
+    if config_txt is not None:
+        (root / boot).mkdir(parents=True)
+        (root / boot / "config.txt").write_text(config_txt)
+    return root
+
+
+def install(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHON=sys.executable)
+    result = subprocess.run(["bash", str(SCRIPT), "--root", str(root), *args], env=env,
+                            capture_output=True, text=True, timeout=60)
+    if check:
+        assert result.returncode == 0, result.stdout + result.stderr
+    return result
+
+
+def skipped(result: subprocess.CompletedProcess) -> list[str]:
+    return [line.split(SKIPPED, 1)[1] for line in result.stdout.splitlines() if SKIPPED in line]
+
+
+def tree(root: Path) -> dict[str, str]:
+    """Every path under root with its type, mode and content (or link target)."""
+    out = {}
+    for path in sorted(root.rglob("*")):
+        rel = str(path.relative_to(root))
+        st = path.lstat()
+        if stat.S_ISLNK(st.st_mode):
+            out[rel] = "link " + os.readlink(path)
+        elif stat.S_ISDIR(st.st_mode):
+            out[rel] = f"dir {st.st_mode & 0o7777:o}"
+        else:
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()
+            out[rel] = f"file {st.st_mode & 0o7777:o} {digest}"
+    return out
+
+
+def test_install_on_a_pi5(tmp_path):
+    root = make_root(tmp_path)
+    result = install(root)
+    commands = skipped(result)
+    # The unit as shipped, enabled for multi-user.target.
+    unit = root / "etc/systemd/system/spielleiter.service"
+    assert unit.read_text() == UNIT.read_text()
+    assert stat.S_IMODE(unit.stat().st_mode) == 0o644
+    assert not (root / "etc/systemd/system/spielleiter.service.d").exists()
+    if shutil.which("systemctl"):
+        link = root / "etc/systemd/system/multi-user.target.wants/spielleiter.service"
+        assert os.readlink(link) == "/etc/systemd/system/spielleiter.service"
+    # The user and the groups the hardware needs (only the missing ones are created).
+    assert "groupadd --system i2c" in commands
+    assert "groupadd --system spi" in commands
+    assert "groupadd --system gpio" not in commands
+    assert any(c.startswith("useradd --system --gid spielleiter --groups gpio,i2c,spi,dialout")
+               and c.endswith(" spielleiter") and "--shell /usr/sbin/nologin" in c
+               for c in commands), commands
+    # A venv under /opt with the lgpio backend of the Pi 5.
+    venv = f"{root}/opt/spielleiter/venv"
+    assert f"{sys.executable} -m venv --clear {venv}" in commands
+    assert f"{venv}/bin/python -m pip install --disable-pip-version-check -q --upgrade " \
+           f"'{ROOT}[pi]'" in commands
+    assert "[pi] lgpio + rpi-lgpio" in result.stdout
+    # I2C and SPI switched on where the stock file has them commented out, nothing else touched.
+    config_txt = (root / "boot/firmware/config.txt").read_text()
+    assert config_txt == STOCK_CONFIG_TXT.replace("#dtparam=i2c_arm=on", "dtparam=i2c_arm=on") \
+                                         .replace("#dtparam=spi=on", "dtparam=spi=on")
+    assert (root / "etc/modules-load.d/spielleiter.conf").read_text().endswith("i2c-dev\n")
+    # Started, after a daemon-reload.
+    assert commands[-2:] == ["systemctl daemon-reload", "systemctl restart spielleiter"]
+    assert (root / "opt/spielleiter/docs/install.md").exists()
+
+
+def test_the_site_config_is_the_defaults_commented_out(tmp_path):
+    root = make_root(tmp_path)
+    install(root)
+    site = root / "etc/spielleiter/config.toml"
+    assert config_mod.read(site) == config_mod.defaults()  # nothing active
+    text = site.read_text()
+    for line in DEFAULTS.read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            assert f"#{line}" in text.splitlines()
+    # Uncommenting every setting gives the shipped defaults back.
+    shipped = set(DEFAULTS.read_text().splitlines())
+    uncommented = [ln[1:] if ln.startswith("#") and ln[1:] in shipped else ln
+                   for ln in text.splitlines()]
+    assert tomllib.loads("\n".join(uncommented)) == config_mod.defaults()
+
+
+def test_running_twice_changes_nothing(tmp_path):
+    root = make_root(tmp_path)
+    install(root)
+    before = tree(root)
+    second = install(root)
+    assert tree(root) == before
+    assert "installed:" not in second.stdout
+    assert "I2C and SPI in /boot/firmware/config.txt: unchanged" in second.stdout
+    assert "unchanged: /etc/systemd/system/spielleiter.service" in second.stdout
+    assert "kept: /etc/spielleiter/config.toml" in second.stdout
+    assert "systemctl daemon-reload" not in skipped(second)
+
+
+def test_an_existing_site_config_is_never_touched(tmp_path):
+    root = make_root(tmp_path)
+    site = root / "etc/spielleiter/config.toml"
+    site.parent.mkdir(parents=True)
+    site.write_text("[buzzer]\nenabled = false\n")
+    install(root)
+    assert site.read_text() == "[buzzer]\nenabled = false\n"
+
+
+@pytest.mark.parametrize("model, version, extra", [
+    (PI5, "12", "pi"), (PI5, "11", "pi"), (PI4, "12", "pi"), (PI4, "13", "pi"),
+    (PI3, "11", "pi-legacy"), (None, "12", "pi")])
+def test_the_gpio_backend_follows_board_and_os(tmp_path, model, version, extra):
+    root = make_root(tmp_path, model=model, version=version)
+    result = install(root)
+    assert any(c.endswith(f"[{extra}]'") for c in skipped(result)), result.stdout
+    dropin = root / "etc/systemd/system/spielleiter.service.d/gpio-legacy.conf"
+    assert dropin.exists() == (extra == "pi-legacy")
+
+
+def test_moving_the_card_to_a_pi5_drops_the_legacy_backend(tmp_path):
+    root = make_root(tmp_path, model=PI3, version="11")
+    install(root)
+    dropin = root / "etc/systemd/system/spielleiter.service.d/gpio-legacy.conf"
+    assert "ProtectKernelTunables=no" in dropin.read_text()
+    (root / "proc/device-tree/model").write_bytes(PI5.encode() + b"\0")
+    result = install(root)
+    assert not dropin.parent.exists()
+    assert "pip uninstall -y -q RPi.GPIO" in " ".join(skipped(result))
+    assert "systemctl daemon-reload" in skipped(result)
+
+
+def test_extra_can_be_chosen(tmp_path):
+    root = make_root(tmp_path)
+    result = install(root, "--extra", "pi-legacy")
+    assert any(c.endswith("[pi-legacy]'") for c in skipped(result))
+    assert install(root, "--extra", "gpio", check=False).returncode != 0
+
+
+def test_old_config_txt_location_and_conditional_sections(tmp_path):
+    text = "dtoverlay=vc4-kms-v3d\n[pi4]\ndtparam=spi=off\n[cm4]\notg_mode=1\n"
+    root = make_root(tmp_path, config_txt=text, boot="boot")
+    install(root)
+    result = (root / "boot/config.txt").read_text()
+    # The [pi4] line is that board's business; ours go into an [all] section at the end.
+    assert result == text + "[all]\ndtparam=i2c_arm=on\ndtparam=spi=on\n"
+    install(root)
+    assert (root / "boot/config.txt").read_text() == result
+
+
+def test_an_off_setting_is_switched_on_in_place(tmp_path):
+    text = "dtparam=i2c_arm=off,i2c_arm_baudrate=400000\ndtparam=spi=on\n"
+    root = make_root(tmp_path, config_txt=text)
+    install(root)
+    assert (root / "boot/firmware/config.txt").read_text() == \
+        "dtparam=i2c_arm=on,i2c_arm_baudrate=400000\ndtparam=spi=on\n"
+
+
+def test_raspi_config_is_used_when_present(tmp_path):
+    root = make_root(tmp_path)
+    tool = root / "usr/bin/raspi-config"
+    tool.parent.mkdir(parents=True)
+    tool.write_text("#!/bin/sh\n")
+    tool.chmod(0o755)
+    commands = skipped(install(root))
+    assert "raspi-config nonint do_i2c 0" in commands
+    assert "raspi-config nonint do_spi 0" in commands
+    assert (root / "boot/firmware/config.txt").read_text() == STOCK_CONFIG_TXT
+
+
+def test_no_start(tmp_path):
+    root = make_root(tmp_path)
+    commands = skipped(install(root, "--no-start"))
+    assert not any(c.startswith(("systemctl start", "systemctl restart")) for c in commands)
+
+
+def test_uninstall_keeps_the_journal_and_purge_removes_it(tmp_path):
+    root = make_root(tmp_path)
+    install(root)
+    journal = root / "var/lib/spielleiter/journal.sqlite3"
+    journal.parent.mkdir(parents=True)
+    journal.write_bytes(b"games")
+    (root / "opt/spielleiter/venv/bin").mkdir(parents=True)  # as a real install leaves it
+    with open(root / "etc/passwd", "a") as fh:
+        fh.write("spielleiter:x:990:990::/var/lib/spielleiter:/usr/sbin/nologin\n")
+    result = install(root, "--uninstall")
+    assert not (root / "etc/systemd/system/spielleiter.service").exists()
+    assert not (root / "etc/systemd/system/multi-user.target.wants/spielleiter.service").exists()
+    assert not (root / "opt/spielleiter").exists()
+    assert not (root / "etc/modules-load.d/spielleiter.conf").exists()
+    assert "userdel spielleiter" in skipped(result)
+    assert journal.read_bytes() == b"games"
+    assert (root / "etc/spielleiter/config.toml").exists()
+    assert "dtparam=i2c_arm=on" in (root / "boot/firmware/config.txt").read_text()
+    install(root, "--uninstall", "--purge")
+    assert not (root / "var/lib/spielleiter").exists()
+    assert not (root / "etc/spielleiter").exists()
+
+
+def test_usage_errors(tmp_path):
+    assert "--uninstall" in install(tmp_path, "--help").stdout
+    assert install(tmp_path, "--bogus", check=False).returncode != 0
+    assert install(tmp_path, "--purge", check=False).returncode != 0
+    missing = subprocess.run(["bash", str(SCRIPT), "--root", str(tmp_path / "nope")],
+                             capture_output=True, text=True, timeout=30)
+    assert missing.returncode != 0 and "no such directory" in missing.stderr
+
+
+def test_a_real_install_needs_root():
+    command = ["bash", str(SCRIPT)]
+    if os.geteuid() == 0:  # try it as nobody
+        if shutil.which("setpriv") is None:
+            pytest.skip("running as root without setpriv: cannot try as another user")
+        command = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", *command]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=30, cwd="/")
+    assert result.returncode != 0
+    assert "sudo bash scripts/install.sh" in result.stderr
+
+
+def test_docs_give_the_one_command():
+    assert "sudo bash scripts/install.sh" in (ROOT / "docs" / "install.md").read_text()
+
+
+def test_shellcheck():
+    tool = shutil.which("shellcheck")
+    if tool is None:
+        pytest.skip("shellcheck not installed (Debian: apt-get install shellcheck)")
+    result = subprocess.run([tool, str(SCRIPT)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout

@@ -1,0 +1,273 @@
+"""The serial link: JSON lines over real pyserial ports (loop:// and pty pairs)."""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+import serial
+
+from spielleiter.drivers.link import LinkLine, LinkStatus, NullModem, SerialLink
+
+EXAMPLE = ["Alexandra", "Melanie", "Ulrike", "Birgit", "Sarah"]
+
+
+def flood(port: serial.Serial, lines: int) -> threading.Thread:
+    """Write ``lines`` commands from another thread: back-pressure may block the writer."""
+    def write() -> None:
+        try:
+            port.write(b'{"cmd":"state"}\n' * lines)
+        except (serial.SerialException, OSError, TypeError):  # TypeError: closed mid-write
+            pass  # the cable was pulled while the flood still waited in the buffers
+
+    thread = threading.Thread(target=write, daemon=True)
+    thread.start()
+    return thread
+
+
+def wait_for(predicate, timeout: float = 5.0) -> None:
+    """Wait for another thread's work (reader threads, subprocesses): not a fixed sleep."""
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(0.005)
+
+
+class Peer:
+    """The laptop's end of the cable: a real pyserial port on the other pty."""
+
+    def __init__(self, path: str, box) -> None:
+        self.port = serial.Serial(path, timeout=0.05)
+        self.box = box
+        self.buffer = b""
+
+    def write(self, data: bytes) -> None:
+        self.port.write(data)
+
+    def messages(self, until=lambda msgs: bool(msgs), timeout: float = 5.0) -> list[dict]:
+        """Pump the box and collect messages until ``until(messages)`` holds."""
+        got: list[dict] = []
+        deadline = time.monotonic() + timeout
+        while True:
+            self.box.runtime.posted.wait(0.02)
+            self.box.runtime.posted.clear()
+            self.box.runtime.pump()
+            self.buffer += self.port.read(65536)
+            while b"\n" in self.buffer:
+                line, self.buffer = self.buffer.split(b"\n", 1)
+                got.append(json.loads(line))
+            if until(got):
+                return got
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out; got {got}")
+
+    def ask(self, command: dict) -> dict:
+        command = {**command, "id": command.get("id", 1)}
+        self.write(json.dumps(command).encode() + b"\n")
+        msgs = self.messages(lambda m: any(x.get("id") == command["id"] for x in m))
+        return next(x for x in msgs if x.get("id") == command["id"])
+
+    def close(self) -> None:
+        self.port.close()
+
+
+@pytest.fixture
+def linked(box_factory):
+    cable = NullModem()
+    box = box_factory(EXAMPLE)
+    peer = Peer(cable.ends[1], box)
+    box.attach_link(cable.ends[0])
+    hello = peer.messages(lambda m: any(x["type"] == "hello" for x in m))
+    yield box, peer, cable, hello
+    peer.close()
+    box.close()
+    cable.close()
+
+
+def test_loop_url_carries_lines_both_ways():
+    events: queue.Queue = queue.Queue()
+    with SerialLink("loop://", events.put) as link:
+        link.start()
+        assert events.get(timeout=5) == LinkStatus(True, "loop://")
+        assert link.send_line('{"cmd":"state"}')
+        assert events.get(timeout=5) == LinkLine('{"cmd":"state"}')
+
+
+def test_hello_names_versions_and_games_when_the_link_comes_up(linked):
+    _box, _peer, _cable, hello = linked
+    msg = next(m for m in hello if m["type"] == "hello")
+    assert msg["app"] == "spielleiter" and msg["protocol"] == 1
+    assert "tatort-tonne" in msg["games"] and msg["version"]
+
+
+def test_list_games_start_a_game_act_and_undo_over_the_link(linked):
+    box, peer, _cable, _ = linked
+    games = peer.ask({"cmd": "games"})
+    assert {"name": "tatort-tonne", "title": "Tatort Tonne", "min_players": 2,
+            "max_players": 10} in games["games"]
+    reply = peer.ask({"cmd": "new", "game": "tatort-tonne", "players": EXAMPLE, "seed": 3,
+                      "id": 2})
+    assert reply["type"] == "ok" and box.app.mode == "game"
+    reply = peer.ask({"cmd": "action", "id": 3,
+                      "action": {"type": "choose", "player": "Sarah", "card": "steal"}})
+    assert reply["events"][0]["kind"] == "chosen"
+    assert box.last_view.big == "4 of 5"                       # the OLED follows the link
+    state = peer.ask({"cmd": "state", "id": 4})
+    assert state["state"]["waiting_for"] == EXAMPLE[:4] and "4 of 5" in state["screen"]
+    undo = peer.ask({"cmd": "undo", "id": 5})
+    assert undo == {"type": "ok", "cmd": "undo", "player": "Sarah", "id": 5}
+    assert box.app.session.actions == []
+
+
+def test_button_presses_are_sent_out_as_events_and_state(linked):
+    box, peer, _cable, _ = linked
+    peer.ask({"cmd": "new", "game": "tatort-tonne", "players": EXAMPLE, "seed": 3})
+    box.tap("s1.A")
+    msgs = peer.messages(lambda m: any(x["type"] == "state" for x in m))
+    event = next(m for m in msgs if m["type"] == "event")["event"]
+    assert event["kind"] == "chosen" and event["player"] == "Alexandra"
+    assert "steal" not in json.dumps(msgs)                      # secret choices stay secret
+
+
+@pytest.mark.parametrize("line, error", [
+    (b'{"cmd": "state"', "malformed JSON"),
+    (b'["state"]', "a command is a JSON object"),
+    (b'{"cmd": "format-disk"}', "unknown command 'format-disk'"),
+    (b'{"cmd": "new", "game": "chess", "players": ["a", "b"]}', "unknown game"),
+    (b'{"cmd": "action", "action": {"type": "choose", "player": "Zoe", "card": "steal"}}',
+     "no game is running"),
+    (b"\xff\xfe{}", "not UTF-8"),
+])
+def test_bad_lines_get_an_error_line_and_change_nothing(linked, line, error):
+    box, peer, _cable, _ = linked
+    peer.write(line + b"\n")
+    msgs = peer.messages()
+    assert msgs[0]["type"] == "error" and error in msgs[0]["error"]
+    assert box.app.session is None and box.app.mode == "home"
+
+
+def test_an_illegal_action_gets_an_error_and_leaves_the_game_as_it_was(linked):
+    box, peer, _cable, _ = linked
+    peer.ask({"cmd": "new", "game": "tatort-tonne", "players": EXAMPLE, "seed": 3})
+    reply = peer.ask({"cmd": "action", "id": 9,
+                      "action": {"type": "choose", "player": "Zoe", "card": "steal"}})
+    assert reply == {"type": "error", "error": "no player 'Zoe'", "id": 9}
+    assert box.app.session.actions == []
+
+
+def test_a_line_over_4_kib_is_refused_whole_and_the_next_line_works(linked):
+    box, peer, _cable, _ = linked
+    huge = json.dumps({"cmd": "state", "pad": "x" * 5000}).encode()
+    peer.write(huge + b"\n" + b'{"cmd": "games", "id": 7}\n')
+    msgs = peer.messages(lambda m: any(x.get("id") == 7 for x in m))
+    assert msgs[0]["type"] == "error" and "longer than 4096" in msgs[0]["error"]
+    assert msgs[1]["type"] == "games"
+    assert box.link.lines_refused == 1
+
+
+def test_a_flood_waits_in_the_port_not_in_the_queue():
+    cable = NullModem()
+    events: queue.Queue = queue.Queue()
+    link = SerialLink(cable.ends[0], events.put, window=8)
+    link.start()
+    peer = serial.Serial(cable.ends[1], write_timeout=5)
+    flood(peer, 2000)
+    wait_for(lambda: events.qsize() >= 9)
+    time.sleep(0.2)  # give the reader every chance to overrun the window (it must not)
+    lines = [e for e in list(events.queue) if isinstance(e, LinkLine)]
+    assert len(lines) == 8
+    link.done()
+    wait_for(lambda: link.lines_in == 9)
+    peer.close()
+    link.close()
+    cable.close()
+
+
+def test_a_flood_cannot_starve_the_buttons(linked):
+    box, peer, _cable, _ = linked
+    peer.ask({"cmd": "new", "game": "tatort-tonne", "players": EXAMPLE, "seed": 3})
+    order: list[str] = []
+    handle = box.app.handle
+
+    def spy(event):
+        order.append("button" if type(event).__name__ == "Edge" else "link")
+        handle(event)
+
+    box.app.handle = spy
+    box.runtime.handler = box.app
+    peer.port.write_timeout = 5
+    flood(peer.port, 500)
+    wait_for(lambda: box.runtime.queue.qsize() >= 8)
+    box._pin("s1.A").drive_low()
+    box.runtime.pump()
+    assert order.index("button") <= 8  # behind at most one window of link lines
+    assert box.app.session.state.choices == {"Alexandra": "steal"}
+    box._pin("s1.A").drive_high()
+
+
+def test_a_cable_pulled_mid_line_discards_the_partial_line(box_factory):
+    cable = NullModem()
+    box = box_factory(EXAMPLE)
+    peer = Peer(cable.ends[1], box)
+    statuses: list[LinkStatus] = []
+    box.attach_link(cable.ends[0])
+    box.app.handlers[LinkStatus] = statuses.append
+    wait_for(lambda: box.link.up)
+    peer.write(b'{"cmd": "new", "game": "tatort-tonne", "players": ["a", "b"]')
+    time.sleep(0.05)
+    cable.pull()
+    wait_for(lambda: not box.link.up)
+    box.runtime.pump()
+    assert box.app.session is None and box.link.lines_in == 0
+    assert any(not s.up for s in statuses)
+    peer.close()
+    box.close()
+
+
+def test_watch_follows_a_sim_game_over_a_pty_pair(tmp_path):
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    sim = subprocess.Popen([sys.executable, "-m", "spielleiter.device.cli", "sim", "--headless",
+                            "--link-pty", "--state-dir", str(tmp_path)],
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           text=True, env=env)
+    try:
+        banner = sim.stderr.readline()
+        path = banner.rsplit(" ", 1)[-1].strip()
+        assert path.startswith("/dev/"), banner
+        sim.stdout.readline()
+        watch = subprocess.Popen([sys.executable, "-m", "spielleiter.device.cli", "watch", path],
+                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                 env=env)
+        lines: list[str] = []
+
+        def read_until(text: str) -> None:
+            while not any(text in line for line in lines):
+                line = watch.stdout.readline()
+                assert line, watch.stderr.read()
+                lines.append(line)
+
+        read_until("(no game running)")
+        for command in ("tap host.ok", "tap host.next", "tap host.ok", "tap host.ok",
+                        "tap host.ok", "tap s1.A"):
+            sim.stdin.write(command + "\n")
+            sim.stdin.flush()
+            sim.stdout.readline()
+        read_until("Red has chosen")
+        read_until("waiting for: Blue")
+        watch.terminate()
+        watch.wait(timeout=10)
+        watch.stdout.close()
+        watch.stderr.close()
+    finally:
+        sim.stdin.close()
+        sim.wait(timeout=10)
+        sim.stdout.close()
+        sim.stderr.close()
+    assert any("tatort-tonne | phase choose | round 1" in line for line in lines)
