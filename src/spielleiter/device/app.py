@@ -57,6 +57,7 @@ class App:
         self.setup: Setup | None = None
         self.session: Session | None = None
         self.referee: Referee | None = None
+        self.tool: Any = None  # a non-game screen with keys of its own (the scale)
         self.flash_view: View | None = None
         self._flash_timer: Any = None
         self._button_timer: Any = None
@@ -80,7 +81,7 @@ class App:
             self.flash("Game resumed", f"{len(session.actions)} actions kept")
 
     # -- the runtime's handler -------------------------------------------------------------------
-    def handle(self, event: Any) -> None:
+    def handle(self, event: Any) -> bool | None:
         if isinstance(event, Edge):
             presses = self.detector.edge(event)
             self._schedule_button_wake()
@@ -89,7 +90,7 @@ class App:
         elif isinstance(event, Press):
             self.on_press(event)
         elif type(event) in self.handlers:
-            self.handlers[type(event)](event)
+            return self.handlers[type(event)](event)
         elif callable(event):
             event()
         else:
@@ -224,6 +225,14 @@ class App:
                  for name in REFEREES]
         return items + self.extra_menu
 
+    def open_tool(self, tool: Any) -> None:
+        """Show a tool (``on_host(key) -> bool`` and ``view()``) until it lets BACK through."""
+        self.tool, self.mode = tool, "tool"
+
+    def _host_tool(self, key: str) -> None:
+        if not self.tool.on_host(key):
+            self.tool, self.mode = None, "home"
+
     def _host_home(self, key: str) -> None:
         items = self._home_items()
         self._move(key, len(items))
@@ -350,6 +359,8 @@ class App:
                         footer="NEXT move  OK choose")
         if self.mode == "setup":
             return self._setup_view()
+        if self.mode == "tool":
+            return self.tool.view()
         if self.mode == "menu":
             return View("Game menu", self.MENU, cursor=self.cursor, footer="NEXT move  OK choose")
         if self.mode == "confirm_end":

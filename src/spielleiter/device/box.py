@@ -19,10 +19,14 @@ from ..drivers.buttons import ButtonBank, PressDetector
 from ..drivers.buzzer import Beeper
 from ..drivers.display import Display, open_device
 from ..drivers.link import LinkLine, LinkStatus, SerialLink
+from ..drivers.loadcell import LoadCellSample, LoadCellStatus
+from ..drivers.weighing import WeighEvent
 from .app import App
 from .config import Config
 from .journal import Journal
 from .link import LinkProtocol
+from .scale_ui import ScaleTool
+from .scales import Scales
 from .runtime import ManualClock, Runtime
 from .screens import View, render
 
@@ -42,6 +46,7 @@ class Box:
     app: App
     pin_factory: Any = None
     link: SerialLink | None = None
+    scales: Scales | None = None
     last_view: View = field(default_factory=View)
     _closed: bool = False
 
@@ -50,7 +55,9 @@ class Box:
               display_device: Any = None, clock: Callable[[], float] = time.monotonic,
               on_frame: Callable[[Image.Image], None] | None = None,
               seed_source: Callable[[], int] | None = None,
-              link_url: str | None = None) -> "Box":
+              link_url: str | None = None, simulated_scales: bool | None = None) -> "Box":
+        """Wire a device. ``simulated_scales`` (default: when the pins are mocked) puts the pans
+        on simulated HX711s; on a ManualClock box they run on virtual time as ``idle`` passes."""
         runtime = Runtime(clock)
         journal = Journal(Path(state_dir) / JOURNAL_NAME)
         parts: list[Any] = [journal]
@@ -76,9 +83,36 @@ class Box:
                       player_names=config.player_names, stations=len(config.stations),
                       detector=detector, seed_source=seed_source)
         runtime.handler = box.app
+        if simulated_scales is None:
+            simulated_scales = pin_factory is not None
+        box._attach_scales(simulated_scales)
         if link_url:
             box.attach_link(link_url)
         return box
+
+    def _attach_scales(self, simulated: bool) -> None:
+        scales = Scales.build(self.config, self.journal, self.runtime.post, simulated=simulated)
+        self.scales = scales
+        app = self.app
+        app.handlers[LoadCellSample] = scales.on_sample
+        app.handlers[LoadCellStatus] = scales.on_status
+
+        def on_weigh(event: WeighEvent) -> None:
+            if isinstance(app.tool, ScaleTool) and event.kind == "stable":
+                app.tool.try_capture()
+
+        scales.listeners.append(on_weigh)
+        app.extra_menu.append(("Scale", lambda: app.open_tool(ScaleTool(app, scales))))
+        if not isinstance(self.runtime.clock, ManualClock):
+            scales.start()
+
+    def put(self, pan: str, grams: float) -> None:
+        """Simulation: set ``grams`` down on a pan (negative: take that much off)."""
+        assert self.scales is not None and self.scales.sim is not None, "no simulated pans"
+        if grams >= 0:
+            self.scales.sim.put(pan, grams)
+        else:
+            self.scales.sim.remove(pan, -grams)
 
     def attach_link(self, url: str) -> None:
         """Follow and drive the game over a serial port (any pyserial URL)."""
@@ -111,9 +145,17 @@ class Box:
         self.runtime.pump()
 
     def idle(self, seconds: float) -> None:
-        """Let ``seconds`` of ManualClock time pass, firing timers on the way."""
+        """Let ``seconds`` of ManualClock time pass, firing timers on the way; simulated pans
+        deliver the samples of that time too."""
         assert isinstance(self.runtime.clock, ManualClock)
-        self.runtime.run_until(self.runtime.clock() + seconds)
+        sim = self.scales.sim if self.scales is not None else None
+        end = self.runtime.clock() + seconds
+        step = 0.1 if sim is not None else seconds
+        while self.runtime.clock() < end:
+            until = min(end, self.runtime.clock() + step)
+            if sim is not None:
+                sim.run_for(until - self.runtime.clock())
+            self.runtime.run_until(until)
 
     def frame(self) -> Image.Image | None:
         return self.display.last
@@ -122,7 +164,8 @@ class Box:
         if self._closed:
             return
         self._closed = True
-        for part in (self.link, self.buttons, self.beeper, self.display, self.journal):
+        for part in (self.link, self.scales, self.buttons, self.beeper, self.display,
+                     self.journal):
             if part is None:
                 continue
             try:

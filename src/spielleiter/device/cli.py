@@ -61,6 +61,59 @@ def _run(args: argparse.Namespace) -> int:
     return run_service(config_path=args.config, state_dir=args.state_dir, sim=args.sim)
 
 
+def _paths(args: argparse.Namespace) -> tuple[Path | None, Path]:
+    """The config file and state directory a maintenance command works on."""
+    import os
+
+    from .service import find_config, find_state_dir
+    from .sim import default_state_dir
+
+    config = find_config(args.config, os.environ)
+    if args.state_dir is None and getattr(args, "sim", False):
+        return config, default_state_dir()  # the same journal `spielleiter sim` uses
+    return config, find_state_dir(args.state_dir, os.environ)
+
+
+def _weigh(args: argparse.Namespace) -> int:
+    from .weigh_cli import run_weigh
+
+    return run_weigh(args.left, args.right, sim=args.sim, seed=args.seed, rate=args.rate,
+                     as_json=args.json)
+
+
+def _calibrate(args: argparse.Namespace) -> int:
+    from .config import ConfigError
+    from .weigh_cli import run_calibrate
+
+    config, state_dir = _paths(args)
+    try:
+        return run_calibrate([args.pan] if args.pan else None, sim=args.sim, mass_g=args.mass,
+                             state_dir=state_dir, config_path=config, yes=args.yes)
+    except ConfigError as exc:
+        print("\n".join(f"spielleiter calibrate: {p}" for p in exc.problems), file=sys.stderr)
+        return 2
+
+
+def _scale(args: argparse.Namespace) -> int:
+    from .config import ConfigError
+    from .weigh_cli import run_scale
+
+    config, state_dir = _paths(args)
+    try:
+        return run_scale(sim=args.sim, puts=args.put, seconds=args.seconds, state_dir=state_dir,
+                         config_path=config, out=lambda line: print(line, flush=True))
+    except ConfigError as exc:
+        print("\n".join(f"spielleiter scale: {p}" for p in exc.problems), file=sys.stderr)
+        return 2
+
+
+def _maintenance(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--sim", action="store_true", help="simulated load cells on virtual time")
+    p.add_argument("--config", type=Path, default=None)
+    p.add_argument("--state-dir", type=Path, default=None,
+                   help="the journal's directory (calibration lives there)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="spielleiter", description=__doc__)
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
@@ -81,6 +134,29 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--link-pty", action="store_true",
                    help="serve the link on a simulated cable; prints the path to watch")
     p.set_defaults(func=_sim)
+
+    p = sub.add_parser("weigh", help="weigh masses on the simulated pans (a scriptable check)")
+    p.add_argument("left", type=float, help="grams on the left pan")
+    p.add_argument("right", type=float, nargs="?", default=None, help="grams on the right pan")
+    p.add_argument("--sim", action="store_true", help="use simulated pans (required for now)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--rate", type=int, choices=(10, 80), default=10)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_weigh)
+
+    p = sub.add_parser("calibrate", help="calibrate a pan with a known mass")
+    p.add_argument("--pan", choices=("left", "right"), default=None, help="default: every pan")
+    p.add_argument("--mass", type=float, default=200.0, help="the reference mass in grams")
+    p.add_argument("--yes", action="store_true", help="do not wait for Enter between steps")
+    _maintenance(p)
+    p.set_defaults(func=_calibrate)
+
+    p = sub.add_parser("scale", help="show both pans live in grams")
+    p.add_argument("--put", action="append", default=[], metavar="PAN=GRAMS",
+                   help="with --sim: set a mass down (repeatable)")
+    p.add_argument("--seconds", type=float, default=None, help="stop after this long")
+    _maintenance(p)
+    p.set_defaults(func=_scale)
 
     p = sub.add_parser("watch", help="follow a game over the serial link")
     p.add_argument("port", help="the serial port (e.g. /dev/ttyUSB0) or a pyserial URL")

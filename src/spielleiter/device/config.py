@@ -20,6 +20,11 @@ RESERVED = {0: "the HAT ID EEPROM (ID_SD)", 1: "the HAT ID EEPROM (ID_SC)",
             2: "I2C SDA (the OLED)", 3: "I2C SCL (the OLED)"}
 UART_PINS = {14: "the UART TX (serial link)", 15: "the UART RX (serial link)"}
 KEYS = ("a", "b", "c")
+# The pins an SPI controller takes once enabled (SCLK is driven even though the HX711 ignores it).
+SPI_PINS = {0: {"MISO": 9, "MOSI": 10, "SCLK": 11}, 1: {"MISO": 19, "MOSI": 20, "SCLK": 21}}
+READER_KEYS = {"spi": {"bus", "device", "speed_hz"}, "gpio": {"dout_pin", "sck_pin"},
+               "serial": {"port", "baud"}, "none": set()}
+PANS = ("left", "right")
 
 
 class ConfigError(ValueError):
@@ -34,6 +39,16 @@ class ConfigError(ValueError):
 class Station:
     name: str
     pins: dict[str, int]  # "A", "B", "C" -> BCM
+
+
+@dataclass(frozen=True)
+class LoadCell:
+    """One pan's reader: ``reader`` is the kind for ``drivers.loadcell.make_reader``."""
+
+    pan: str
+    reader: str
+    rate: int
+    settings: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -55,7 +70,8 @@ class Config:
     link_enabled: bool
     link_port: str
     link_baud: int
-    extra: dict[str, Any] = field(default_factory=dict)
+    loadcells: tuple[LoadCell, ...] = ()
+    tie_band_g: float = 0.05
 
     def button_pins(self) -> dict[str, int]:
         """Every button by its runtime name: ``host.back`` ... ``s1.A`` ..."""
@@ -130,7 +146,8 @@ class _Checker:
 
 def validate(raw: dict[str, Any]) -> Config:
     """Check the merged tree and build a Config; raise ConfigError listing every problem."""
-    known: dict[str, Any] = {**defaults(), "loadcells": None}  # load cells check themselves
+    known: dict[str, Any] = defaults()
+    known["loadcells"] = {"tie_band_g": None, "left": None, "right": None}  # pans: _loadcells
     c = _Checker(raw, known)
     driver = c.get("display", "driver", str, "ssd1306")
     if driver not in ("ssd1306", "sh1106"):
@@ -177,6 +194,7 @@ def validate(raw: dict[str, Any]) -> Config:
         if buzzer_pin is not None:
             owners.append(("buzzer.pin", buzzer_pin))
     link_enabled = c.get("link", "enabled", bool, True)
+    loadcells = _loadcells(c, raw.get("loadcells", {}), owners)
 
     by_pin: dict[int, list[str]] = {}
     for name, pin in owners:
@@ -216,7 +234,57 @@ def validate(raw: dict[str, Any]) -> Config:
         link_enabled=link_enabled,
         link_port=c.get("link", "port", str, "/dev/serial0"),
         link_baud=c.get("link", "baud", int, 115200),
+        loadcells=loadcells,
+        tie_band_g=float(raw.get("loadcells", {}).get("tie_band_g", 0.05)),
     )
+
+
+def _loadcells(c: _Checker, section: Any, owners: list[tuple[str, int]]) -> tuple[LoadCell, ...]:
+    """Check ``[loadcells.left]``/``[loadcells.right]``; add the pins they take to ``owners``."""
+    if not isinstance(section, dict):
+        c.problems.append("loadcells: expected a table")
+        return ()
+    band = section.get("tie_band_g", 0.05)
+    if isinstance(band, bool) or not isinstance(band, (int, float)) or not 0 <= band <= 5:
+        c.problems.append(f"loadcells.tie_band_g: {band!r} (use 0 to 5 grams)")
+    cells = []
+    for pan in PANS:
+        where = f"loadcells.{pan}"
+        cell = section.get(pan, {"reader": "none"})
+        if not isinstance(cell, dict):
+            c.problems.append(f"{where}: expected a table")
+            continue
+        kind = cell.get("reader", "none")
+        if kind not in READER_KEYS:
+            c.problems.append(f"{where}.reader: {kind!r} (use spi, gpio, serial or none)")
+            continue
+        for key in cell:
+            if key not in READER_KEYS[kind] | {"reader", "rate"}:
+                c.problems.append(f"{where}.{key}: unknown key for reader {kind!r} (use "
+                                  f"{', '.join(sorted(READER_KEYS[kind] | {'rate'}))})")
+        rate = cell.get("rate", 10)
+        if rate not in (10, 80) or isinstance(rate, bool):
+            c.problems.append(f"{where}.rate: {rate!r} (10 or 80, as the HX711 RATE pin is wired)")
+        settings = {k: v for k, v in cell.items() if k not in ("reader", "rate")}
+        if kind == "spi":
+            bus = settings.setdefault("bus", 0)
+            settings.setdefault("device", 0)
+            if bus not in SPI_PINS:
+                c.problems.append(f"{where}.bus: {bus!r} (0 or 1: SPI0 or SPI1)")
+            else:
+                owners += [(f"{where} (SPI{bus} {name})", pin)
+                           for name, pin in SPI_PINS[bus].items()]
+        elif kind == "gpio":
+            for key in ("dout_pin", "sck_pin"):
+                pin = c.pin(f"{where}.{key}", settings.get(key))
+                if pin is not None:
+                    owners.append((f"{where}.{key}", pin))
+        elif kind == "serial" and not isinstance(settings.get("port"), str):
+            c.problems.append(f"{where}.port: the microcontroller's serial port, e.g. "
+                              "\"/dev/ttyACM0\"")
+        if kind != "none":
+            cells.append(LoadCell(pan, kind, rate, settings))
+    return tuple(cells)
 
 
 def load(path: Path | None = None) -> Config:

@@ -54,7 +54,10 @@ class _Timer:
 
 
 class Handler(Protocol):
-    def handle(self, event: Any) -> None: ...
+    def handle(self, event: Any) -> bool | None:
+        """Act on one event; return False when nothing on the screen can have changed."""
+        ...
+
     def redraw(self) -> None: ...
 
 
@@ -69,6 +72,7 @@ class Runtime:
         self._seq = itertools.count()
         self._stopped = threading.Event()
         self.posted = threading.Event()  # set by post(): lets a pumping driver wait for input
+        self._dirty = True  # something may have changed what the screen shows
         self.events_handled = 0
         self.on_idle: Callable[[], None] | None = None
 
@@ -104,6 +108,7 @@ class Runtime:
             if deadline is None or deadline > now:
                 return
             timer = heapq.heappop(self._timers)
+            self._dirty = True
             self._guard(timer.callback)
 
     def _guard(self, fn: Callable[..., None], *args: Any) -> None:
@@ -118,7 +123,12 @@ class Runtime:
             return False
         assert self.handler is not None
         self.events_handled += 1
-        self._guard(self.handler.handle, event)
+        try:
+            if self.handler.handle(event) is not False:  # False: nothing visible changed
+                self._dirty = True
+        except Exception:  # one bad event must not kill the referee
+            log.exception("error while handling %r", event)
+            self._dirty = True
         return True
 
     def pump(self) -> None:
@@ -164,7 +174,8 @@ class Runtime:
                     self._guard(self.on_idle)
 
     def _redraw(self) -> None:
-        if self.handler is not None:
+        if self.handler is not None and self._dirty:
+            self._dirty = False
             self._guard(self.handler.redraw)
 
     def stop(self, reason: str = "") -> None:

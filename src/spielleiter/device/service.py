@@ -95,7 +95,8 @@ def open_display(config: Config) -> tuple[Any, str | None]:
 def hardware_box(config: Config, state_dir: Path) -> tuple[Box, list[str]]:
     """The real box: gpiozero's default pin factory, the configured OLED (or none)."""
     device, note = open_display(config)
-    box = Box.build(config, state_dir, pin_factory=None, display_device=device)
+    box = Box.build(config, state_dir, pin_factory=None, display_device=device,
+                    link_url=config.link_port if config.link_enabled else None)
     return box, [note] if note else []
 
 

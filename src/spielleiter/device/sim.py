@@ -33,6 +33,8 @@ HOST_KEYS = {"b": "host.back", "o": "host.ok", "\n": "host.ok", " ": "host.next"
              "n": "host.next"}
 STATION_KEYS = ["123", "456", "789", "qwe", "asd", "zxc", "rty", "fgh"]
 UNDO_KEY = "u"
+PAN_KEYS = {"[": "left", "]": "right"}
+PAN_MASSES_G = (0.0, 5.0, 12.3, 12.4, 50.0, 200.0)  # what [ and ] cycle through, grams
 
 
 def key_map(stations: int) -> dict[str, str]:
@@ -48,6 +50,8 @@ def legend(stations: int) -> list[str]:
     lines = ["Host panel:  b = BACK   o/Enter = OK   n/Space = NEXT   u = hold BACK (undo)"]
     for number, row in enumerate(STATION_KEYS[:stations], start=1):
         lines.append(f"Station {number}:   {row[0]} = A   {row[1]} = B   {row[2]} = C")
+    lines.append("Pans:        [ = left pan mass   ] = right pan mass (cycles 0, 5, 12.3, "
+                 "12.4, 50, 200 g)")
     lines.append("Q = quit")
     return lines
 
@@ -148,6 +152,12 @@ def _command(box: Box, words: list[str], keys: dict[str, str]) -> None:
         box.idle(0.2)
     elif verb == "idle":
         box.idle(float(words[1]))
+    elif verb == "put":
+        pan, grams = words[1], float(words[2])
+        if pan not in ("left", "right"):
+            raise ValueError("put left|right GRAMS (negative takes off)")
+        box.put(pan, grams)
+        box.idle(0.1)
     elif verb == "keys":
         for key in words[1:]:
             if key == UNDO_KEY:
@@ -156,7 +166,7 @@ def _command(box: Box, words: list[str], keys: dict[str, str]) -> None:
             else:
                 box.tap(keys[key])
     elif verb != "show":
-        raise ValueError("use tap, hold, idle, keys or show")
+        raise ValueError("use tap, hold, idle, keys, put or show")
 
 
 def _report(box: Box, command: str) -> None:
@@ -200,6 +210,7 @@ def _interactive(config: config_mod.Config, state_dir: Path, link: str | None,
     loop.start()
 
     free_at: dict[str, float] = {}
+    pan_mass: dict[str, float] = {}
 
     def press(name: str, seconds: float) -> None:
         """A finger on the button; keys typed faster than a finger queue up behind it."""
@@ -227,6 +238,13 @@ def _interactive(config: config_mod.Config, state_dir: Path, link: str | None,
                 if key == UNDO_KEY:
                     press("host.back", config.hold_s + 0.3)
                     note = "holding BACK (undo)"
+                elif key in PAN_KEYS and box.scales is not None and box.scales.sim is not None:
+                    pan = PAN_KEYS[key]
+                    now = pan_mass.get(pan, 0.0)
+                    nxt = PAN_MASSES_G[(PAN_MASSES_G.index(now) + 1) % len(PAN_MASSES_G)]
+                    box.put(pan, nxt - now)
+                    pan_mass[pan] = nxt
+                    note = f"{pan} pan: {nxt:g} g"
                 elif key in keys:
                     press(keys[key], 0.12)
                     note = f"pressed {keys[key]}"

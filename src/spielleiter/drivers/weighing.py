@@ -269,6 +269,7 @@ class ChannelSettings:
     band_g: float = 0.05  # motion band
     step_g: float = 0.5  # a jump bigger than this restarts the stability window at once
     average_s: float = 5.0  # the settled value averages at most this long while stable
+    restart_g: float = 0.03  # the last window this far from the average: a small change, restart
     step_min_g: float = 0.3  # smaller settled changes are not reported as placed/removed
     zero_track_g: float = 0.05  # zero tracking only while stable within this of zero
     zero_track_interval_s: float = 1.0
@@ -362,9 +363,14 @@ class ScaleChannel:
         now_stable = self._detector.push(g, may_settle=not self._spike.holding)
         events: list[WeighEvent] = []
         if now_stable:
-            if not was:
+            recent = list(self._recent)[-s.window:]
+            if was and abs(sum(recent) / len(recent) - self._settled.mean()) > s.restart_g:
+                was_settled = False  # a change inside the motion band: average afresh
+            else:
+                was_settled = was
+            if not was_settled:
                 self._settled = _Settled()
-                for v in list(self._recent)[-s.window:]:
+                for v in recent:
                     self._settled.add(v, self._avg_cap)
             else:
                 self._settled.add(g, self._avg_cap)

@@ -1,0 +1,113 @@
+"""The "Scale" entry of the device menu: both pans live, tare, and calibration on the host panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..drivers.weighing import CalibrationError
+from .scales import CALIBRATION_MASSES_G, Calibrator, Scales
+from .screens import View
+
+VERDICTS = {"left-lighter": "Left is lighter", "left-heavier": "Left is heavier",
+            "balanced": "Balanced"}
+
+
+class ScaleTool:
+    """Live pans (OK tares, NEXT calibrates); calibration walks empty pan -> known mass -> saved."""
+
+    def __init__(self, app: Any, scales: Scales) -> None:
+        self.app = app
+        self.scales = scales
+        self.step = "live"
+        self.cursor = 0
+        self.mass_index = CALIBRATION_MASSES_G.index(200)
+        self.calibrator: Calibrator | None = None
+        self.waiting = False  # OK was pressed: capture as soon as the pan is still
+
+    # -- keys ------------------------------------------------------------------------------------
+    def on_host(self, key: str) -> bool:
+        """Handle a key; False on BACK from the live view (the App closes the tool)."""
+        if self.step == "live":
+            if key == "back":
+                return False
+            if key == "ok":
+                refused = self.scales.tare()
+                self.app.flash("Tared" if not refused else f"{', '.join(refused)} pan moving:",
+                               "" if not refused else "not tared, try again")
+            elif key == "next" and self.scales.pans:
+                self.step, self.cursor = "pick", 0
+            return True
+        if key == "back":
+            self.step, self.calibrator, self.waiting = "live", None, False
+            return True
+        if self.step == "pick":
+            names = list(self.scales.pans)
+            if key == "next":
+                self.cursor = (self.cursor + 1) % len(names)
+            elif key == "ok":
+                self.calibrator = Calibrator(names[self.cursor])
+                self.step = "empty"
+        elif self.step == "empty" and key == "ok":
+            self.waiting = True
+            self.try_capture()
+        elif self.step == "mass":
+            if key == "next" and not self.waiting:
+                self.mass_index = (self.mass_index + 1) % len(CALIBRATION_MASSES_G)
+            elif key == "ok":
+                assert self.calibrator is not None
+                self.calibrator.mass_g = CALIBRATION_MASSES_G[self.mass_index]
+                self.waiting = True
+                self.try_capture()
+        return True
+
+    def try_capture(self) -> None:
+        """Called on OK and on every stable reading while waiting."""
+        calibrator = self.calibrator
+        if not self.waiting or calibrator is None:
+            return
+        channel = self.scales.pans[calibrator.pan].channel
+        try:
+            captured = calibrator.capture(channel)
+        except CalibrationError as exc:
+            self.app.flash("Calibration failed:", str(exc))
+            self.step, self.calibrator, self.waiting = "live", None, False
+            return
+        if not captured:
+            return
+        self.waiting = False
+        if calibrator.step == "mass":
+            self.step = "mass"
+        elif calibrator.result is not None:
+            self.scales.set_calibration(calibrator.pan, calibrator.result)
+            self.app.flash(f"{calibrator.pan.title()} pan calibrated",
+                           f"with {calibrator.mass_g:g} g. Take it off.", seconds=3.0)
+            self.step, self.calibrator = "live", None
+
+    # -- screen ----------------------------------------------------------------------------------
+    def view(self) -> View:
+        scales = self.scales
+        if not scales.pans:
+            return View("Scale", ("No load cells are", "configured."), footer="BACK menu")
+        if self.step == "pick":
+            return View("Calibrate", tuple(f"{name.title()} pan" for name in scales.pans),
+                        cursor=self.cursor, footer="NEXT move  OK choose")
+        if self.step in ("empty", "mass"):
+            assert self.calibrator is not None
+            pan = self.calibrator.pan
+            reading = scales.reading(pan)
+            still = reading.text().strip()
+            if self.waiting:
+                still = "Hold still..." if self.step == "empty" else "Waiting for the mass"
+            if self.step == "empty":
+                return View(f"Calibrate {pan}", (f"Empty the {pan} pan,", "then press OK.",
+                                                  still), footer="OK empty  BACK stop")
+            mass = CALIBRATION_MASSES_G[self.mass_index]
+            return View(f"Calibrate {pan}", (f"Put it on the {pan} pan", still), big=f"{mass} g",
+                        footer="NEXT mass  OK it's on")
+        lines = [f"{name[0].upper()} {scales.reading(name).text()}" for name in scales.pans]
+        verdict = scales.verdict()
+        if verdict:
+            lines.append(VERDICTS[verdict])
+        elif len(scales.pans) == 2:
+            lines.append("weighing...")
+        return View("Scale  (* = stable)", tuple(lines), footer="OK tare  NEXT calibr.")

@@ -1,0 +1,175 @@
+"""Terminal tools for the pans: ``weigh`` (scriptable check), ``calibrate`` and ``scale``.
+
+With ``--sim`` they run on simulated HX711s on virtual time (faster than real time, and the
+"person" who empties the pan and sets the reference mass down is simulated too); without it they
+read the load cells the config names, on the real clock.
+"""
+
+from __future__ import annotations
+
+import json
+import queue
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from ..drivers.loadcell import LoadCellSample, LoadCellStatus
+from ..drivers.scale_sim import weigh_sim
+from . import config as config_mod
+from .journal import Journal
+from .scales import Calibrator, Scales
+
+VERDICT_TEXT = {"left-lighter": "left is lighter", "left-heavier": "left is heavier",
+                "balanced": "balanced"}
+
+
+def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rate: int,
+              as_json: bool) -> int:
+    if not sim:
+        print("spielleiter weigh: only --sim places masses by itself; on the box use "
+              "`spielleiter scale` or the Scale menu", file=sys.stderr)
+        return 2
+    for grams in (left_g, right_g):
+        if grams is not None and not 0 <= grams <= 5000:
+            print(f"spielleiter weigh: {grams} g is outside 0-5000 g", file=sys.stderr)
+            return 2
+    result = weigh_sim(left_g, right_g, seed=seed, rate=rate)
+    if as_json:
+        print(json.dumps(result))
+        return 0
+    for pan in ("left", "right"):
+        if pan in result:
+            got = result[pan]
+            print(f"{pan:5}: {got['grams']} g, stable after {got['stable_after_s']} s")
+    if "verdict" in result:
+        print(f"verdict: {VERDICT_TEXT[result['verdict']]}")
+    return 0
+
+
+class _Session:
+    """Scales plus the queue their readers post to, pumped on this thread."""
+
+    def __init__(self, config_path: Path | None, state_dir: Path, sim: bool, seed: int = 0):
+        self.config = config_mod.load(config_path)
+        self.journal = Journal(state_dir / "journal.sqlite3")
+        self.events: queue.Queue[Any] = queue.Queue()
+        self.scales = Scales.build(self.config, self.journal, self.events.put, simulated=sim,
+                                   seed=seed)
+        self.sim = self.scales.sim
+        if self.sim is None:
+            self.scales.start()
+
+    def run(self, seconds: float) -> None:
+        """Let ``seconds`` pass (virtual with --sim) and feed what the readers delivered."""
+        if self.sim is not None:
+            self.sim.run_for(seconds)
+            self._drain(block_until=None)
+        else:
+            self._drain(block_until=time.monotonic() + seconds)
+
+    def _drain(self, block_until: float | None) -> None:
+        while True:
+            try:
+                if block_until is None:
+                    event = self.events.get_nowait()
+                else:
+                    event = self.events.get(timeout=max(0.0, block_until - time.monotonic()))
+            except queue.Empty:
+                return
+            if isinstance(event, LoadCellSample):
+                self.scales.on_sample(event)
+            elif isinstance(event, LoadCellStatus):
+                self.scales.on_status(event)
+
+    def close(self) -> None:
+        self.scales.close()
+        self.journal.close()
+
+
+def _ask(prompt: str, yes: bool, out: Callable[[str], None]) -> None:
+    out(prompt + ("" if yes else " Press Enter when done."))
+    if not yes:
+        input()
+
+
+def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float, state_dir: Path,
+                  config_path: Path | None, yes: bool, out: Callable[[str], None] = print) -> int:
+    session = _Session(config_path, state_dir, sim)
+    try:
+        names = pans or list(session.scales.pans)
+        missing = [p for p in names if p not in session.scales.pans]
+        if missing or not names:
+            print(f"spielleiter calibrate: no {', '.join(missing) or 'load cell'} in the config",
+                  file=sys.stderr)
+            return 2
+        for pan in names:
+            channel = session.scales.pans[pan].channel
+            calibrator = Calibrator(pan, mass_g)
+            _ask(f"Calibrating the {pan} pan. Empty it.", yes or sim, out)
+            for step in ("empty", "mass"):
+                if step == "mass":
+                    _ask(f"Put {mass_g:g} g on the {pan} pan.", yes or sim, out)
+                    if sim:
+                        session.sim.put(pan, mass_g)
+                        out(f"  (sim: {mass_g:g} g set down on the {pan} pan)")
+                deadline = 30.0
+                while calibrator.step == step and deadline > 0:
+                    session.run(0.25)
+                    deadline -= 0.25
+                    calibrator.capture(channel)
+                if calibrator.step == step:
+                    print(f"spielleiter calibrate: the {pan} pan never held still "
+                          f"({session.scales.pans[pan].status})", file=sys.stderr)
+                    return 1
+            assert calibrator.result is not None
+            session.scales.set_calibration(pan, calibrator.result)
+            if sim:
+                session.sim.remove(pan, mass_g)
+            out(f"{pan} pan calibrated: {calibrator.result.counts_per_gram:.2f} counts per gram, "
+                f"saved in {session.journal.path}")
+        return 0
+    finally:
+        session.close()
+
+
+def parse_puts(puts: list[str]) -> dict[str, float]:
+    masses: dict[str, float] = {}
+    for item in puts:
+        pan, _, grams = item.partition("=")
+        if pan not in ("left", "right"):
+            raise ValueError(f"--put {item!r}: use left=GRAMS or right=GRAMS")
+        masses[pan] = float(grams)
+    return masses
+
+
+def run_scale(*, sim: bool, puts: list[str], seconds: float | None, state_dir: Path,
+              config_path: Path | None, out: Callable[[str], None] = print) -> int:
+    try:
+        masses = parse_puts(puts)
+    except ValueError as exc:
+        print(f"spielleiter scale: {exc}", file=sys.stderr)
+        return 2
+    if masses and not sim:
+        print("spielleiter scale: --put needs --sim", file=sys.stderr)
+        return 2
+    session = _Session(config_path, state_dir, sim)
+    try:
+        if sim:
+            session.run(1.0)
+            for pan, grams in masses.items():
+                session.sim.put(pan, grams)
+        elapsed = 0.0
+        while seconds is None or elapsed < seconds:
+            session.run(0.5)
+            elapsed += 0.5
+            scales = session.scales
+            parts = [f"{name}: {scales.reading(name).text()}" for name in scales.pans]
+            verdict = scales.verdict()
+            out(f"t={elapsed:5.1f}s  " + "   ".join(parts) +
+                (f"   {VERDICT_TEXT[verdict]}" if verdict else ""))
+        return 0
+    except KeyboardInterrupt:
+        return 130
+    finally:
+        session.close()
