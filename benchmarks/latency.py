@@ -40,9 +40,11 @@ class Bench:
         self.bus = RecordingBus()
         self.frame_done = threading.Event()
         self.frame_at = 0.0
+        # The pans' real readers find no chip here, so no samples arrive unless streamed below.
         self.box = Box.build(config.load(), state_dir, pin_factory=mock_factory(),
                              display_device=open_device("ssd1306", bus=self.bus),
-                             on_frame=self._on_frame, seed_source=lambda: 1)
+                             on_frame=self._on_frame, seed_source=lambda: 1,
+                             simulated_scales=False)
         self.loop = threading.Thread(target=self.box.runtime.run_forever, daemon=True)
         self.loop.start()
         self.frame_done.wait(5)
@@ -78,6 +80,29 @@ class Bench:
         self.box.runtime.stop()
         self.loop.join(5)
         self.box.close()
+
+
+def streaming(bench: "Bench", seconds: float, rate: int = 10) -> tuple[float, float]:
+    """Idle at the menu while two pans stream ``rate`` samples/s each into the loop (what a
+    box with both load cells connected does all day): bytes and CPU seconds per minute."""
+    from spielleiter.drivers.loadcell import LoadCellSample
+
+    stop = threading.Event()
+
+    def feed() -> None:
+        seq = 0
+        while not stop.wait(1 / rate):
+            seq += 1
+            for pan in ("left", "right"):
+                bench.box.runtime.post(LoadCellSample(pan, seq / rate, 1000 + seq % 3, seq))
+
+    thread = threading.Thread(target=feed, daemon=True)
+    thread.start()
+    try:
+        return idle(bench.bus, seconds)
+    finally:
+        stop.set()
+        thread.join()
 
 
 def idle(bus: RecordingBus, seconds: float) -> tuple[float, float]:
@@ -160,6 +185,7 @@ def main() -> int:
             bench.call(bench.box.app._end_flash)
         time.sleep(2.5)  # let the last notice time out: idle means no timer pending
         idle_bytes, idle_cpu = idle(bench.bus, args.idle)
+        stream_bytes, stream_cpu = streaming(bench, args.idle)
         bench.close()
     base = naive_baseline(args.baseline_presses, args.idle)
     rss_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -171,6 +197,8 @@ def main() -> int:
         ("station press + commit -> frame p99 (ms)", pct(station, 99), None, None),
         ("idle bytes per minute", idle_bytes, base["idle_bytes"], TARGET_IDLE_BYTES),
         ("idle CPU s per minute", idle_cpu, base["idle_cpu"], TARGET_IDLE_CPU_S),
+        ("idle, 2 pans streaming 10 SPS: bytes/min", stream_bytes, None, None),
+        ("idle, 2 pans streaming 10 SPS: CPU s/min", stream_cpu, None, None),
     ]
     print(f"presses: {len(menu)} host, {len(station)} station; idle {args.idle:.0f} s; "
           f"baseline {args.baseline_presses} presses; python {sys.version.split()[0]}")

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from spielleiter.drivers import hx711_sim as sim
 from spielleiter.drivers.loadcell import (
-    Integrity, LoadCellSample, LoadCellStatus, ReadAttempt, from_code, make_reader, pump)
+    Integrity, LoadCellSample, LoadCellStatus, ReadAttempt, from_code, make_reader)
 from spielleiter.drivers.scale_sim import CALIBRATION_HOLD_S
 from spielleiter.drivers.weighing import Calibration, ScaleChannel, compare
 

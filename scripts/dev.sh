@@ -20,6 +20,12 @@ fi
 .venv/bin/python -m pip install -q --upgrade pip >/dev/null 2>&1 || true
 case "$task" in
   test)
+    # systemd-analyze (unit checks) and shellcheck (installer): tests skip without them; as root
+    # (CI) fetch them from Debian.
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+        && ! { command -v systemd-analyze && command -v shellcheck; } >/dev/null 2>&1; then
+      apt-get update -qq && apt-get install -y -qq systemd shellcheck >/dev/null || true
+    fi
     .venv/bin/python -m pip install -q -e ".[test]"
     exec .venv/bin/python -m pytest "$@" ;;
   sim|demo|replay|*)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import io
+import json
 import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -45,7 +50,7 @@ def box_factory(tmp_path):
 
 
 def assert_frame(image: Image.Image, name: str) -> None:
-    """Compare a frame pixel for pixel with ``reference/<name>.png``.
+    """Compare a frame pixel for pixel with ``reference/<name>.png`` (``name`` may hold a folder).
 
     References are written only on purpose: ``SPIELLEITER_REGEN=1 pytest``. A mismatch saves the
     frame as ``<name>.actual.png`` beside the reference to look at.
@@ -59,8 +64,60 @@ def assert_frame(image: Image.Image, name: str) -> None:
         frame.save(path)
         return
     expected = Image.open(path).convert("1")
-    actual_path = path.with_name(f"{name}.actual.png")
+    actual_path = path.parent / f"{path.stem}.actual.png"
     if expected.size != frame.size or expected.tobytes() != frame.tobytes():
         frame.save(actual_path)
         pytest.fail(f"frame differs from {path.name}; see {actual_path.name}")
     actual_path.unlink(missing_ok=True)
+
+
+class HeadlessSim:
+    """``spielleiter sim --headless`` in a subprocess, one command and one JSON reply at a time."""
+
+    def __init__(self, state_dir: Path) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "spielleiter.device.cli", "sim", "--headless",
+             "--state-dir", str(state_dir)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        self.last = self._read()
+
+    def _read(self) -> dict:
+        line = self.proc.stdout.readline()
+        assert line, self.proc.stderr.read()
+        return json.loads(line)
+
+    def send(self, command: str) -> dict:
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        self.last = self._read()
+        return self.last
+
+    def kill(self) -> None:
+        """Power cut: SIGKILL, no chance to clean up."""
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            stream.close()
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        assert self.proc.wait(timeout=10) == 0
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+
+
+def run_replay(capsys, doc) -> tuple[int, dict | None, str]:
+    """Run ``spielleiter replay -`` on ``doc`` (text or JSON value): exit status, the printed
+    state (None when nothing was printed) and stderr."""
+    from spielleiter.device.cli import main
+
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    saved = sys.stdin
+    sys.stdin = io.StringIO(text)
+    try:
+        code = main(["replay", "-"])
+    finally:
+        sys.stdin = saved
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if out.strip() else None), err

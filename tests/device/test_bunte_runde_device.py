@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-import json
-import os
-import signal
-import subprocess
-import sys
 
 import pytest
 
-import conftest
-from conftest import assert_frame
+from conftest import HeadlessSim, assert_frame
 from spielleiter.device.demo import PLAYERS, bunte_runde_script, bunte_runde_tiles_script, play
 from spielleiter.device.replay import replay, start
 from spielleiter.device.referees.bunte_runde import (
@@ -280,7 +274,8 @@ def test_an_action_from_outside_gets_the_same_pages_and_ends_the_lay_out(box_fac
     box = box_factory(NAMES)
     start_game(box, players=2)
     assert box.app.referee.walk == 0
-    box.app.external_action({"type": "move", "player": "Anna", "steps": 2})  # the serial link
+    box.runtime.post(lambda: box.app.external_action(     # as the serial link does it
+        {"type": "move", "player": "Anna", "steps": 2}))
     box.runtime.pump()
     assert box.app.referee.walk is None and box.last_view.title == "Anna takes"
     box.idle(PAGE_S)
@@ -405,32 +400,30 @@ def test_undo_of_a_scoring_mentions_the_coins(box_factory):
 
 
 # -- reference frames -----------------------------------------------------------------------------
-def test_reference_frames(box_factory, monkeypatch):
-    # The shared assert_frame takes bare names; this game's frames live in reference/bunte_runde/.
-    monkeypatch.setattr(conftest, "REFERENCE", conftest.REFERENCE / "bunte_runde")
+def test_reference_frames(box_factory):
     box = box_factory(NAMES)
     start_game(box, players=4)
     box.tap("host.ok")
-    assert_frame(box.frame(), "lay_out_1_4")
+    assert_frame(box.frame(), "bunte_runde/lay_out_1_4")
     lay_out(box)
-    assert_frame(box.frame(), "turn_station")
+    assert_frame(box.frame(), "bunte_runde/turn_station")
     assert box.frame().tobytes() == render(box.last_view).tobytes()
     for steps in (1, 2, 3):
         move(box, steps)
         if steps == 1:
-            assert_frame(box.frame(), "take")
+            assert_frame(box.frame(), "bunte_runde/take")
         box.idle(ALL_PAGES_S)
     box.tap("host.next")
-    assert_frame(box.frame(), "turn_host")
+    assert_frame(box.frame(), "bunte_runde/turn_host")
 
     box = box_factory(NAMES, state_dir=box.journal.path.parent / "two")
     start_game(box, players=2, tiles=True, free=True)
     box.tap("s1.A")
-    assert_frame(box.frame(), "free_colour")
+    assert_frame(box.frame(), "bunte_runde/free_colour")
     box.tap("s1.A")
     box.tap("s1.A")
     box.tap("s1.B")
-    assert_frame(box.frame(), "free_shape")
+    assert_frame(box.frame(), "bunte_runde/free_shape")
     box.tap("s1.C")                                      # back to the colour (blue)
     box.tap("s1.A")
     box.tap("s1.A")                                      # round to red again
@@ -439,27 +432,27 @@ def test_reference_frames(box_factory, monkeypatch):
         box.idle(ALL_PAGES_S)
     enter(box, *LARGE_COIN_ORDER[4])
     box.tap("host.ok")
-    assert_frame(box.frame(), "scoring")
+    assert_frame(box.frame(), "bunte_runde/scoring")
     box.tap("host.ok")
-    assert_frame(box.frame(), "coins")
+    assert_frame(box.frame(), "bunte_runde/coins")
     box.idle(ALL_PAGES_S)
     box.hold("host.back", 1.2)
     box.idle(2.0)
-    assert_frame(box.frame(), "undo")
+    assert_frame(box.frame(), "bunte_runde/undo")
     box.idle(ALL_PAGES_S)
     for colour, shape in LARGE_COIN_ORDER[4:-1]:
         enter(box, colour, shape)
         box.idle(ALL_PAGES_S)
     enter(box, *LARGE_COIN_ORDER[-1])
     box.tap("host.ok")
-    assert_frame(box.frame(), "double")
+    assert_frame(box.frame(), "bunte_runde/double")
     box.tap("host.ok")
-    assert_frame(box.frame(), "large_coin")
+    assert_frame(box.frame(), "bunte_runde/large_coin")
     box.tap("host.ok")
     box.tap("host.ok")
-    assert_frame(box.frame(), "scoring_frog")
+    assert_frame(box.frame(), "bunte_runde/scoring_frog")
     box.tap("host.ok")
-    assert_frame(box.frame(), "ranking")
+    assert_frame(box.frame(), "bunte_runde/ranking")
 
 
 # -- restarts -------------------------------------------------------------------------------------
@@ -486,39 +479,8 @@ def test_a_restart_resumes_the_game_and_lays_out_again_only_before_the_first_mov
     assert len(box.app.session.actions) == 3
 
 
-class HeadlessSim:
-    """``spielleiter sim --headless`` in a subprocess: one command, one JSON reply."""
-
-    def __init__(self, state_dir) -> None:
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "spielleiter.device.cli", "sim", "--headless",
-             "--state-dir", str(state_dir)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            env=dict(os.environ, PYTHONUNBUFFERED="1"))
-        self.last = self._read()
-
-    def _read(self) -> dict:
-        line = self.proc.stdout.readline()
-        assert line, self.proc.stderr.read()
-        return json.loads(line)
-
-    def send(self, command: str) -> dict:
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        self.last = self._read()
-        return self.last
-
-    def kill(self) -> None:
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-            stream.close()
-
-    def close(self) -> None:
-        self.proc.stdin.close()
-        assert self.proc.wait(timeout=10) == 0
-        self.proc.stdout.close()
-        self.proc.stderr.close()
+class BunteSim(HeadlessSim):
+    """The headless sim, with the moves of a Bunte Runde player."""
 
     def move(self) -> None:
         """The player to move: B at a station (2 steps, or OK in the picker), or the host panel."""
@@ -533,7 +495,7 @@ class HeadlessSim:
 
 @pytest.mark.parametrize("tiles", [False, True], ids=["pieces-dealt", "tiles-free"])
 def test_sigkill_mid_game_then_restart_continues_to_the_end(tmp_path, tiles):
-    sim = HeadlessSim(tmp_path)
+    sim = BunteSim(tmp_path)
     sim.send("tap host.next")
     assert "> Bunte Runde" in sim.last["view"]
     sim.send("tap host.ok host.ok" + (" host.next" if tiles else "") + " host.ok"
@@ -549,7 +511,7 @@ def test_sigkill_mid_game_then_restart_continues_to_the_end(tmp_path, tiles):
     assert before["actions"] == 6 and (" took]" in before["view"] or " takes]" in before["view"])
     sim.kill()
 
-    sim = HeadlessSim(tmp_path)
+    sim = BunteSim(tmp_path)
     assert sim.last["mode"] == "game" and "Game resumed" in sim.last["view"]
     assert sim.last["state"] == before["state"] and sim.last["actions"] == 6
     sim.send("idle 2")

@@ -7,24 +7,14 @@ import subprocess
 import sys
 
 import pytest
+from conftest import run_replay
 
 from spielleiter.device.cli import main
 
 EXAMPLE = ["Alexandra", "Melanie", "Ulrike", "Birgit", "Sarah"]
 
 
-def replay(capsys, doc) -> tuple[int, dict | None, str]:
-    text = doc if isinstance(doc, str) else json.dumps(doc)
-    import io
-
-    sys_stdin = sys.stdin
-    sys.stdin = io.StringIO(text)
-    try:
-        code = main(["replay", "-"])
-    finally:
-        sys.stdin = sys_stdin
-    out, err = capsys.readouterr()
-    return code, (json.loads(out) if out.strip() else None), err
+replay = run_replay
 
 
 def choose(player, card):

@@ -2,49 +2,8 @@
 
 from __future__ import annotations
 
-import json
-import os
-import signal
-import subprocess
-import sys
-
+from conftest import HeadlessSim
 from spielleiter.device.referees.tatort_tonne import COUNTDOWN_S
-
-
-class HeadlessSim:
-    """``spielleiter sim --headless`` in a subprocess, one command and one JSON reply at a time."""
-
-    def __init__(self, state_dir, names: str = "") -> None:
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "spielleiter.device.cli", "sim", "--headless",
-             "--state-dir", str(state_dir)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            env=env)
-        self.last = self._read()
-
-    def _read(self) -> dict:
-        line = self.proc.stdout.readline()
-        assert line, self.proc.stderr.read()
-        return json.loads(line)
-
-    def send(self, command: str) -> dict:
-        self.proc.stdin.write(command + "\n")
-        self.proc.stdin.flush()
-        self.last = self._read()
-        return self.last
-
-    def kill(self) -> None:
-        os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=10)
-        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
-            stream.close()
-
-    def close(self) -> None:
-        self.proc.stdin.close()
-        assert self.proc.wait(timeout=10) == 0
-        self.proc.stdout.close()
-        self.proc.stderr.close()
 
 
 def test_sigkill_mid_game_then_restart_continues_exactly_where_it_was(tmp_path):

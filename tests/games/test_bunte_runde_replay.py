@@ -2,30 +2,19 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
 
 import pytest
+from conftest import run_replay
 
-from spielleiter.device.cli import main
 from spielleiter.games.bunte_runde import SHAPES, full_set, new_game
 
 ANNA_BEN = ["Anna", "Ben"]
 
 
-def replay(capsys, doc) -> tuple[int, dict | None, str]:
-    """Run ``spielleiter replay -`` on ``doc``: exit status, stdout as JSON, stderr."""
-    text = doc if isinstance(doc, str) else json.dumps(doc)
-    saved = sys.stdin
-    sys.stdin = io.StringIO(text)
-    try:
-        code = main(["replay", "-"])
-    finally:
-        sys.stdin = saved
-    out, err = capsys.readouterr()
-    return code, (json.loads(out) if out.strip() else None), err
+replay = run_replay
 
 
 def doc(players, actions, seed=7, **options):

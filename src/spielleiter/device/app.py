@@ -379,7 +379,7 @@ class App:
             lines += [f"{o.label}: {o.show(setup.values[o.key])}" for o in setup.steps[1:]]
             hot = n - min(n, self.stations)
             lines.append(f"Seats {self.stations + 1}-{n}: host panel" if hot > 1 else
-                         f"Seat {n}: host panel" if hot == 1 else "Every seat has buttons")
+                         f"Seat {n}: host panel" if hot == 1 else "Every seat: buttons")
             return View(title, tuple(lines), footer="OK start  BACK change")
         option = setup.steps[setup.step]
         lines = [option.label]

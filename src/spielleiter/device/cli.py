@@ -107,6 +107,50 @@ def _scale(args: argparse.Namespace) -> int:
         return 2
 
 
+def _selftest(args: argparse.Namespace) -> int:
+    import os
+
+    from . import selftest
+    from .service import find_config
+
+    if args.fail is not None and not args.sim:
+        print("spielleiter selftest: --fail needs --sim", file=sys.stderr)
+        return 2
+    try:
+        faults = selftest.parse_faults(args.fail)
+    except ValueError as exc:
+        print(f"spielleiter selftest: {exc}", file=sys.stderr)
+        return 2
+    if not args.verbose:  # the table says it; the drivers' warnings would only repeat it
+        logging.getLogger("spielleiter.drivers").setLevel(logging.ERROR)
+    report = selftest.run(find_config(args.config, os.environ), sim=args.sim, faults=faults)
+    if args.json:
+        print(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print(report.table())
+    return report.exit_code
+
+
+def _config_check(args: argparse.Namespace) -> int:
+    import os
+
+    from .config import ConfigError, load
+    from .service import find_config
+
+    path = find_config(args.config, os.environ)
+    where = str(path) if path is not None else "shipped defaults"
+    try:
+        load(path)
+    except ConfigError as exc:
+        count = len(exc.problems)
+        print(f"{where}: {count} problem{'s' if count != 1 else ''}")
+        for problem in exc.problems:
+            print(f"  {problem}")
+        return 1
+    print(f"config OK: {where}")
+    return 0
+
+
 def _maintenance(p: argparse.ArgumentParser) -> None:
     p.add_argument("--sim", action="store_true", help="simulated load cells on virtual time")
     p.add_argument("--config", type=Path, default=None)
@@ -157,6 +201,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=float, default=None, help="stop after this long")
     _maintenance(p)
     p.set_defaults(func=_scale)
+
+    p = sub.add_parser("selftest", help="check every part: OLED, load cells, buttons, link",
+                       description="Check every part and print a table with a verdict per part; "
+                                   "exit 1 if any part failed. Stop the service first on the "
+                                   "box (it holds the pins).")
+    p.add_argument("--sim", action="store_true",
+                   help="the simulated twins instead of the hardware")
+    p.add_argument("--config", type=Path, default=None,
+                   help="config.toml over the defaults (default: /etc/spielleiter/config.toml"
+                        " if present)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--fail", metavar="PARTS", default=None,
+                   help="with --sim: break these parts to see a failure; comma-separated: "
+                        "display, left, right (left:stuck, left:saturated), buttons "
+                        "(buttons:host.ok), link")
+    p.set_defaults(func=_selftest)
+
+    p = sub.add_parser("config", help="check the configuration")
+    config_sub = p.add_subparsers(dest="config_command", required=True)
+    c = config_sub.add_parser("check", help="list every problem of the config, with its fix")
+    c.add_argument("--config", type=Path, default=None,
+                   help="the file to check over the defaults (default: "
+                        "/etc/spielleiter/config.toml if present)")
+    c.set_defaults(func=_config_check)
 
     p = sub.add_parser("watch", help="follow a game over the serial link")
     p.add_argument("port", help="the serial port (e.g. /dev/ttyUSB0) or a pyserial URL")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import copy
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -20,8 +20,12 @@ RESERVED = {0: "the HAT ID EEPROM (ID_SD)", 1: "the HAT ID EEPROM (ID_SC)",
             2: "I2C SDA (the OLED)", 3: "I2C SCL (the OLED)"}
 UART_PINS = {14: "the UART TX (serial link)", 15: "the UART RX (serial link)"}
 KEYS = ("a", "b", "c")
-# The pins an SPI controller takes once enabled (SCLK is driven even though the HX711 ignores it).
-SPI_PINS = {0: {"MISO": 9, "MOSI": 10, "SCLK": 11}, 1: {"MISO": 19, "MOSI": 20, "SCLK": 21}}
+# The pins an SPI controller takes once enabled (SCLK is driven even though the HX711 ignores it;
+# the kernel claims the chip selects of ``dtparam=spi=on`` (CE0, CE1) and ``dtoverlay=spi1-1cs``).
+SPI_PINS = {0: {"MISO": 9, "MOSI": 10, "SCLK": 11, "CE0": 8, "CE1": 7},
+            1: {"MISO": 19, "MOSI": 20, "SCLK": 21, "CE0": 18}}
+SPI_SPEED_HZ = range(20_000, 2_000_001)  # 50 us PD_SCK pulse .. the 60 us power-cycle at 2 MHz
+BAUD_RATES = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
 READER_KEYS = {"spi": {"bus", "device", "speed_hz"}, "gpio": {"dout_pin", "sck_pin"},
                "serial": {"port", "baud"}, "none": set()}
 PANS = ("left", "right")
@@ -106,10 +110,31 @@ def read(path: Path | None) -> dict[str, Any]:
         except FileNotFoundError:
             raise ConfigError([f"{path}: no such file"]) from None
         try:
-            raw = _merge(raw, tomllib.loads(text))
+            site = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise ConfigError([f"{path}: not valid TOML ({exc})"]) from None
+        shipped = raw.get("loadcells", {})
+        raw = _merge(raw, site)
+        # A pan that names another reader starts from its own table: the shipped SPI keys (bus,
+        # device) mean nothing to a gpio, serial or absent reader.
+        cells = site.get("loadcells")
+        for pan in PANS:
+            over = cells.get(pan) if isinstance(cells, dict) else None
+            if (isinstance(over, dict) and "reader" in over and isinstance(raw["loadcells"], dict)
+                    and over["reader"] != shipped.get(pan, {}).get("reader")):
+                raw["loadcells"][pan] = copy.deepcopy(over)
     return raw
+
+
+def _toml(key: str, value: Any) -> str:
+    """``value`` written as TOML, for the examples in problem messages."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f'"{value}"'
+    if isinstance(value, int) and key.endswith("address"):
+        return f"0x{value:02X}"
+    return repr(value)
 
 
 class _Checker:
@@ -131,13 +156,18 @@ class _Checker:
                 self._unknown(value, known[key], f"{prefix}{key}.")
 
     def get(self, section: str, key: str, kind: type, default: Any = None) -> Any:
-        value = self.raw.get(section, {}).get(key, default)
+        table = self.raw.get(section, {})
+        value = table.get(key, default) if isinstance(table, dict) else default
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            self.problems.append(f"{section}.{key}: expected {kind.__name__}, got {value!r}")
+            self.problems.append(f"{section}.{key}: expected {kind.__name__}, got {value!r} "
+                                 f"(e.g. {key} = {_toml(key, default)})")
             return default
         return value
 
     def pin(self, where: str, value: Any) -> int | None:
+        if value is None:
+            self.problems.append(f"{where}: missing; set it to a free BCM pin (4-27)")
+            return None
         if isinstance(value, bool) or not isinstance(value, int) or value not in BCM_PINS:
             self.problems.append(f"{where}: {value!r} is not a BCM pin (use 4-27)")
             return None
@@ -149,6 +179,12 @@ def validate(raw: dict[str, Any]) -> Config:
     known: dict[str, Any] = defaults()
     known["loadcells"] = {"tie_band_g": None, "left": None, "right": None}  # pans: _loadcells
     c = _Checker(raw, known)
+    raw = dict(raw)
+    for section, table in known.items():  # a section that is not a table: reported, then empty
+        if isinstance(table, dict) and section in raw and not isinstance(raw[section], dict):
+            c.problems.append(f"{section}: expected a table ([{section}] with keys), "
+                              f"got {raw[section]!r}")
+            raw[section] = {}
     driver = c.get("display", "driver", str, "ssd1306")
     if driver not in ("ssd1306", "sh1106"):
         c.problems.append(f"display.driver: {driver!r} is not ssd1306 or sh1106")
@@ -187,7 +223,10 @@ def validate(raw: dict[str, Any]) -> Config:
             if pin is not None:
                 pins[key.upper()] = pin
                 owners.append((f"stations[{number}].{key}", pin))
-        stations.append(Station(str(st.get("name", f"Seat {number}")), pins))
+        name = st.get("name", f"Seat {number}")
+        if not isinstance(name, str) or not name.strip():
+            c.problems.append(f"stations[{number}].name: {name!r} (use a short text, e.g. \"Red\")")
+        stations.append(Station(str(name), pins))
     buzzer_pin = raw.get("buzzer", {}).get("pin")
     if buzzer_pin is not None:
         buzzer_pin = c.pin("buzzer.pin", buzzer_pin)
@@ -216,12 +255,20 @@ def validate(raw: dict[str, Any]) -> Config:
     address = c.get("display", "i2c_address", int, 0x3C)
     if address not in (0x3C, 0x3D):
         c.problems.append(f"display.i2c_address: 0x{address:02X} (SSD1306/SH1106 use 0x3C or 0x3D)")
+    i2c_port = c.get("display", "i2c_port", int, 1)
+    if i2c_port < 0:
+        c.problems.append(f"display.i2c_port: {i2c_port} (1 is /dev/i2c-1 on GPIO 2 and 3)")
+    buzzer_enabled = c.get("buzzer", "enabled", bool, True)
+    link_port = c.get("link", "port", str, "/dev/serial0")
+    link_baud = c.get("link", "baud", int, 115200)
+    if link_baud not in BAUD_RATES:
+        c.problems.append(f"link.baud: {link_baud} (use one of {', '.join(map(str, BAUD_RATES))})")
     if c.problems:
         raise ConfigError(c.problems)
     return Config(
         raw=raw,
         display_driver=driver,
-        i2c_port=c.get("display", "i2c_port", int, 1),
+        i2c_port=i2c_port,
         i2c_address=address,
         rotate=rotate,
         debounce_s=debounce / 1000,
@@ -229,11 +276,11 @@ def validate(raw: dict[str, Any]) -> Config:
         host=host,
         stations=tuple(stations),
         buzzer_pin=buzzer_pin,
-        buzzer_enabled=c.get("buzzer", "enabled", bool, True),
+        buzzer_enabled=buzzer_enabled,
         player_names=tuple(n.strip() for n in names),
         link_enabled=link_enabled,
-        link_port=c.get("link", "port", str, "/dev/serial0"),
-        link_baud=c.get("link", "baud", int, 115200),
+        link_port=link_port,
+        link_baud=link_baud,
         loadcells=loadcells,
         tie_band_g=float(raw.get("loadcells", {}).get("tie_band_g", 0.05)),
     )
@@ -268,8 +315,15 @@ def _loadcells(c: _Checker, section: Any, owners: list[tuple[str, int]]) -> tupl
         settings = {k: v for k, v in cell.items() if k not in ("reader", "rate")}
         if kind == "spi":
             bus = settings.setdefault("bus", 0)
-            settings.setdefault("device", 0)
-            if bus not in SPI_PINS:
+            device = settings.setdefault("device", 0)
+            if device not in (0, 1, 2) or isinstance(device, bool):
+                c.problems.append(f"{where}.device: {device!r} (0: /dev/spidevB.0; the HX711 has "
+                                  "no chip select)")
+            speed = settings.get("speed_hz", 500_000)
+            if isinstance(speed, bool) or not isinstance(speed, int) or speed not in SPI_SPEED_HZ:
+                c.problems.append(f"{where}.speed_hz: {speed!r} (use 20000-2000000; default "
+                                  "500000)")
+            if bus not in SPI_PINS or isinstance(bus, bool):
                 c.problems.append(f"{where}.bus: {bus!r} (0 or 1: SPI0 or SPI1)")
             else:
                 owners += [(f"{where} (SPI{bus} {name})", pin)
@@ -279,9 +333,15 @@ def _loadcells(c: _Checker, section: Any, owners: list[tuple[str, int]]) -> tupl
                 pin = c.pin(f"{where}.{key}", settings.get(key))
                 if pin is not None:
                     owners.append((f"{where}.{key}", pin))
-        elif kind == "serial" and not isinstance(settings.get("port"), str):
-            c.problems.append(f"{where}.port: the microcontroller's serial port, e.g. "
-                              "\"/dev/ttyACM0\"")
+        elif kind == "serial":
+            if not isinstance(settings.get("port"), str):
+                c.problems.append(f"{where}.port: the microcontroller's serial port, e.g. "
+                                  "\"/dev/ttyACM0\"")
+            baud = settings.pop("baud", 115200)
+            if baud not in BAUD_RATES or isinstance(baud, bool):
+                c.problems.append(f"{where}.baud: {baud!r} (use one of "
+                                  f"{', '.join(map(str, BAUD_RATES))})")
+            settings["baudrate"] = baud  # the reader's keyword
         if kind != "none":
             cells.append(LoadCell(pan, kind, rate, settings))
     return tuple(cells)

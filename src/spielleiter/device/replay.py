@@ -75,7 +75,7 @@ def run(text: str) -> tuple[dict[str, Any] | None, str | None]:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ReplayError(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+        raise ReplayError(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
     header = parse_header(doc)
     actions = doc.get("actions", [])
     if not isinstance(actions, list):

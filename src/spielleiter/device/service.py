@@ -11,6 +11,12 @@ Watchdog: when systemd asks for one (``WatchdogSec=``), a runtime timer on the l
 the pings stop and systemd restarts the service. The idle loop still blocks until the next
 deadline; nothing polls.
 
+Self-test: once the box is up (``selftest=True``, as ``run_service`` does), the parts it already
+opened are judged without opening anything twice (``selftest.BoxProbe``): the readers' counters
+over one second after they settled, display errors, buttons held, the link up. The result goes
+to the journal (note ``selftest``), the OLED (a "Self-test" screen for a few seconds) and
+``STATUS=``; a failed part is only reported, the referee carries on without it.
+
 Stopping: SIGTERM and SIGINT only post ``runtime.stop()``. The loop runs on its own thread while
 the main thread waits for it, so the handler (which Python runs on the main thread) never
 interrupts code that holds the runtime queue's lock. When the loop has ended: a goodbye frame,
@@ -31,6 +37,7 @@ from typing import Any, Callable, Mapping
 from ..drivers.display import open_device
 from ..games import GAMES
 from . import config as config_mod
+from . import selftest as selftest_mod
 from .box import Box
 from .config import Config, ConfigError
 from .notify import Notifier
@@ -155,15 +162,22 @@ class Signals:
 class Service:
     """One run of a built box: READY, watchdog pings and STATUS from the loop, goodbye, close."""
 
+    SELFTEST_SHOW_S = (3.0, 10.0)  # the self-test screen: all passed, something failed
+
     def __init__(self, box: Box, notifier: Notifier, *, notes: list[str] | None = None,
-                 keep_frame: Path | None = None) -> None:
+                 keep_frame: Path | None = None, selftest: bool = False,
+                 config_source: str | None = None) -> None:
         self.box = box
         self.notifier = notifier
         self.notes = list(notes or [])
         self.keep_frame = keep_frame
+        self.selftest = selftest
+        self.config_source = config_source
+        self.selftest_report: selftest_mod.Report | None = None
         self.pings = 0
         self.loop_error: BaseException | None = None
         self._timer: Any = None
+        self._selftest_timer: Any = None
         self._status: str | None = None
 
     # -- status ----------------------------------------------------------------------------------
@@ -191,6 +205,40 @@ class Service:
         if self.notifier.watchdog_s:
             self.notifier.watchdog()
             self._arm()
+        if self.selftest:
+            self._begin_selftest()
+
+    # -- self-test (timers on the loop thread) ---------------------------------------------------
+    def _begin_selftest(self) -> None:
+        probe = selftest_mod.BoxProbe(self.box, notes=self.notes,
+                                      config_source=self.config_source)
+        runtime = self.box.runtime
+
+        def settled() -> None:
+            probe.begin()
+            self._selftest_timer = runtime.call_later(selftest_mod.WINDOW_S,
+                                                      lambda: self._finish_selftest(probe))
+
+        self._selftest_timer = runtime.call_later(selftest_mod.WARMUP_S, settled)
+
+    def _finish_selftest(self, probe: selftest_mod.BoxProbe) -> None:
+        self._selftest_timer = None
+        report = probe.finish()
+        self.selftest_report = report
+        for row in report.rows:
+            log.log(logging.ERROR if row.verdict == selftest_mod.FAIL else logging.INFO,
+                    "self-test %s: %s: %s", row.part, row.verdict, row.detail)
+        try:
+            self.box.journal.add_note("selftest", {"source": "service", **report.to_json()})
+        except Exception as exc:  # a full disk must not stop the referee either
+            log.error("self-test not journalled: %s", exc)
+        self.notes.append(report.summary())
+        app = self.box.app
+        view = report.screen()
+        app.flash(*view.lines, seconds=self.SELFTEST_SHOW_S[0 if report.ok else 1])
+        app.flash_view = view  # the flash's timer and dismissal, with the self-test's title
+        self._status = self.describe()
+        self.notifier.status(self._status)
 
     def _arm(self) -> None:
         assert self.notifier.watchdog_s
@@ -226,6 +274,7 @@ class Service:
     def shutdown(self, why: str = "stop") -> int:
         started = time.monotonic()
         self.box.runtime.cancel(self._timer)
+        self.box.runtime.cancel(self._selftest_timer)
         view = goodbye_view(self.box)
         self.box.last_view = view
         self.box.display.show(render(view))
@@ -268,7 +317,8 @@ def run_service(config_path: Path | None = None, state_dir: Path | None = None, 
             return 1
         with box:
             service = Service(box, notifier, notes=notes,
-                              keep_frame=directory / SIM_FRAME if sim else None)
+                              keep_frame=directory / SIM_FRAME if sim else None,
+                              selftest=True, config_source=str(path) if path else None)
             return service.run(signals)
     finally:
         signals.restore()

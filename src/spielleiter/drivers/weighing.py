@@ -269,7 +269,8 @@ class ChannelSettings:
     band_g: float = 0.05  # motion band
     step_g: float = 0.5  # a jump bigger than this restarts the stability window at once
     average_s: float = 5.0  # the settled value averages at most this long while stable
-    restart_g: float = 0.03  # the last window this far from the average: a small change, restart
+    restart_g: float = 0.04  # the last window this far from the average for half a window: a
+    #                          small change inside the motion band, so the average restarts
     step_min_g: float = 0.3  # smaller settled changes are not reported as placed/removed
     zero_track_g: float = 0.05  # zero tracking only while stable within this of zero
     zero_track_interval_s: float = 1.0
@@ -330,6 +331,7 @@ class ScaleChannel:
         self._settled = _Settled()
         self._avg_cap = max(s.window, round(s.average_s * s.rate))
         self._zero_adj = 0.0  # grams removed by zero tracking since the last tare
+        self._drift = 0  # consecutive samples whose recent mean left the settled average
         self._last_zt: float | None = None
         self.grams: float | None = None
         self.stable = False
@@ -364,10 +366,11 @@ class ScaleChannel:
         events: list[WeighEvent] = []
         if now_stable:
             recent = list(self._recent)[-s.window:]
-            if was and abs(sum(recent) / len(recent) - self._settled.mean()) > s.restart_g:
-                was_settled = False  # a change inside the motion band: average afresh
-            else:
-                was_settled = was
+            drifting = was and abs(sum(recent) / len(recent) - self._settled.mean()) > s.restart_g
+            self._drift = self._drift + 1 if drifting else 0
+            was_settled = was
+            if self._drift >= max(2, s.window // 2):  # a change inside the motion band that
+                was_settled, self._drift = False, 0   # persists: average afresh
             if not was_settled:
                 self._settled = _Settled()
                 for v in recent:

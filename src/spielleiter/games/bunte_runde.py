@@ -62,6 +62,7 @@ def full_set(set_name: str) -> list[Piece]:
 
 @dataclass
 class BunteRunde(State):
+    ACTIONS = ("move", "take")
     game = "bunte-runde"
 
     players: tuple[str, ...]
@@ -153,14 +154,6 @@ class BunteRunde(State):
         turn = self.players[self.turn_index]
         require(name == turn, f"{turn}'s turn, not {name}'s")
         return name
-
-    def _apply(self, action: Action) -> list[Event]:
-        kind = action.get("type")
-        if kind == "move":
-            return self._move(action)
-        if kind == "take":
-            return self._take(action)
-        raise IllegalAction(f"unknown action {kind!r}")
 
     def _move(self, action: Action) -> list[Event]:
         player = self._player(action)

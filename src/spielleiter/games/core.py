@@ -66,9 +66,14 @@ class State:
         """The state as JSON a table may see: no hidden choices."""
         raise NotImplementedError
 
+    ACTIONS: ClassVar[tuple[str, ...]] = ()  # action types; ``type`` "x" runs method ``_x``
+
     def _apply(self, action: Action) -> list[Event]:
         """Check and perform ``action`` on ``self`` (a private copy); raise IllegalAction first."""
-        raise NotImplementedError
+        kind = action.get("type")
+        if kind not in self.ACTIONS:
+            raise IllegalAction(f"unknown action {kind!r}")
+        return getattr(self, f"_{kind}")(action)
 
     def apply(self, action: Action) -> tuple["State", list[Event]]:
         """Return the state after ``action`` and the events it caused; ``self`` never changes."""

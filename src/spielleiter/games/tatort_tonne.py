@@ -9,7 +9,6 @@ from .core import (
     Action,
     Event,
     GameInfo,
-    IllegalAction,
     SetupError,
     State,
     check_options,
@@ -26,6 +25,7 @@ DEFAULTS = {"trash": 25}
 
 @dataclass
 class TatortTonne(State):
+    ACTIONS = ("choose", "point")
     game = "tatort-tonne"
 
     players: tuple[str, ...]
@@ -82,14 +82,6 @@ class TatortTonne(State):
         require(name in self.in_game, f"no player {name!r}")
         require(self.in_game[name], f"{name} is out")
         return name
-
-    def _apply(self, action: Action) -> list[Event]:
-        kind = action.get("type")
-        if kind == "choose":
-            return self._choose(action)
-        if kind == "point":
-            return self._point(action)
-        raise IllegalAction(f"unknown action {kind!r}")
 
     def _choose(self, action: Action) -> list[Event]:
         player = self._player(action)

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol, Sequence
+
+from ..screens import View
 
 if TYPE_CHECKING:
-    from ..screens import View
     from ..session import Session
 
 
@@ -54,3 +55,61 @@ class Referee(Protocol):
         ...
     def after_undo(self) -> None: ...
     def resumed(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Page:
+    """A screen shown for ``seconds`` after an action; ``minor`` pages give way to the next move."""
+
+    view: View
+    seconds: float = 3.5
+    minor: bool = False
+
+
+class Pages:
+    """Screens that follow an action (a reveal, a scoring), one after another on a timer.
+
+    OK or NEXT at the host panel skips to the next one; undo stops them.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.queue: list[Page] = []
+        self._timer: Any = None
+
+    def __bool__(self) -> bool:
+        return bool(self.queue)
+
+    def show(self, pages: Sequence[Page]) -> None:
+        self.table.cancel(self._timer)
+        self.queue = list(pages)
+        self._timer = (self.table.call_later(self.queue[0].seconds, self.next)
+                       if self.queue else None)
+
+    def next(self) -> None:
+        self.show(self.queue[1:])
+
+    def stop(self) -> None:
+        self.show([])
+
+    def all_minor(self) -> bool:
+        return all(page.minor for page in self.queue)
+
+    def on_host(self, key: str) -> bool:
+        """OK/NEXT skip a page; other keys (BACK) go to the App."""
+        if key in ("ok", "next"):
+            self.next()
+            return True
+        return False
+
+    def view(self) -> View:
+        page = self.queue[0].view
+        return View(page.title, page.lines, page.big, footer=page.footer or "OK: next")
+
+
+def seat_player(table: Table, players: Sequence[str], station: int) -> str | None:
+    """The player whose seat is wired to ``station`` (None: nobody sits there this game)."""
+    for seat, name in enumerate(players):
+        if table.station_of(seat) == station:
+            return name
+    return None

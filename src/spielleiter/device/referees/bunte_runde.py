@@ -14,14 +14,13 @@ coins) and the coin standings; the end shows the ranking (B6). Undo names the pi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from ...games.bunte_runde import STEPS, BunteRunde, landing
 from ...games.core import Event
 from ..screens import CHARS, View
 from ..session import Session
-from .base import SetupOption, Table
+from .base import Page, Pages, SetupOption, Table, seat_player
 
 PAGE_S = 2.5        # a take page; the next player's press skips it
 SCORE_S = 3.5       # scoring, large coin and standings pages
@@ -61,15 +60,6 @@ def pick_shapes(state: BunteRunde, colour: str) -> list[str]:
             if not state.taken[state.pieces.index((colour, s))]]
 
 
-@dataclass(frozen=True)
-class Page:
-    """A screen shown for ``seconds`` after a move; ``minor`` pages give way to the next move."""
-
-    view: View
-    seconds: float = SCORE_S
-    minor: bool = False
-
-
 class BunteRundeReferee:
     SETUP = (
         SetupOption("set", "Set", ("pieces", "tiles"), "pieces", "B1",
@@ -82,8 +72,7 @@ class BunteRundeReferee:
     def __init__(self, table: Table, session: Session) -> None:
         self.table = table
         self.session = session
-        self.pages: list[Page] = []
-        self._page_timer: Any = None
+        self.pages = Pages(table)
         self.cursor = 0                      # host panel: steps - 1, or the picker's line
         self.pick_colour: str | None = None  # free layout: the colour picked, shape next
         self.walk: int | None = None         # dealt layout: the lay-out screen shown, else None
@@ -97,10 +86,7 @@ class BunteRundeReferee:
 
     # -- seats -----------------------------------------------------------------------------------
     def _seat_player(self, station: int) -> str | None:
-        for seat, name in enumerate(self.state.players):
-            if self.table.station_of(seat) == station:
-                return name
-        return None
+        return seat_player(self.table, self.state.players, station)
 
     def _has_station(self, player: str) -> bool:
         return self.table.station_of(self.state.players.index(player)) is not None
@@ -115,7 +101,7 @@ class BunteRundeReferee:
 
     def after_undo(self) -> None:
         old, new = self._known, self.state
-        self._stop_pages()
+        self.pages.stop()
         self.cursor, self.pick_colour, self.walk = 0, None, None
         self._known = new
         back = [(p, piece) for p in new.players
@@ -129,7 +115,7 @@ class BunteRundeReferee:
         if new.figure is not None:
             lines.append(f"Figure to place {new.figure + 1}")
         lines.append(f"{new.turn()} moves again.")
-        self._show([Page(View(f"{player}: put back", tuple(lines[:4])), SCORE_S)])
+        self.pages.show([Page(View(f"{player}: put back", tuple(lines[:4])), SCORE_S)])
 
     def on_station(self, station: int, key: str) -> None:
         player = self._seat_player(station)
@@ -149,10 +135,10 @@ class BunteRundeReferee:
             self.table.flash(f"It's {state.turn()}'s turn")
             return
         if self.pages:
-            if not all(page.minor for page in self.pages):
+            if not self.pages.all_minor():
                 self.table.beep("error")
                 return
-            self._stop_pages()
+            self.pages.stop()
         if state.free:
             self._pick(PICK_KEYS[key])
         else:
@@ -160,10 +146,7 @@ class BunteRundeReferee:
 
     def on_host(self, key: str) -> bool:
         if self.pages:
-            if key in ("ok", "next"):
-                self._next_page()
-                return True
-            return False
+            return self.pages.on_host(key)
         if self.state.is_over:
             if key == "next" and len(self.state.players) > 4:
                 self.final_page += 1
@@ -231,26 +214,13 @@ class BunteRundeReferee:
             self.table.beep("score")
         else:
             self.table.beep("click")
-        self._show(move_pages(events, self.state))
-
-    def _show(self, pages: list[Page]) -> None:
-        self.table.cancel(self._page_timer)
-        self.pages = pages
-        self._page_timer = (self.table.call_later(pages[0].seconds, self._next_page)
-                            if pages else None)
-
-    def _next_page(self) -> None:
-        self._show(self.pages[1:])
-
-    def _stop_pages(self) -> None:
-        self._show([])
+        self.pages.show(move_pages(events, self.state))
 
     # -- the screen ------------------------------------------------------------------------------
     def view(self) -> View:
         state = self.state
         if self.pages:
-            page = self.pages[0].view
-            return View(page.title, page.lines, page.big, footer=page.footer or "OK: next")
+            return self.pages.view()
         if state.is_over:
             return final_view(state, self.final_page)
         if self.walk is not None:

@@ -16,7 +16,7 @@ from ...games.core import Event
 from ...games.tatort_tonne import CARD_NAMES, CARDS, TatortTonne
 from ..screens import CHARS, View, wrap
 from ..session import Session
-from .base import SetupOption, Table
+from .base import Page, Pages, SetupOption, Table, seat_player
 
 PAGE_S = 2.5
 COUNT_S = 1.0
@@ -32,8 +32,7 @@ class TatortTonneReferee:
     def __init__(self, table: Table, session: Session) -> None:
         self.table = table
         self.session = session
-        self.pages: list[View] = []
-        self._page_timer: Any = None
+        self.pages = Pages(table)
         self._count_timer: Any = None
         self.count: int | None = None       # 4 = cards down, 3, 2, 1, 0 = "POINT!"; else None
         self.counted = False                 # the countdown of this point phase is over
@@ -49,11 +48,7 @@ class TatortTonneReferee:
 
     # -- seats -----------------------------------------------------------------------------------
     def _seat_player(self, station: int) -> str | None:
-        players = self.state.players
-        for seat, name in enumerate(players):
-            if self.table.station_of(seat) == station:
-                return name
-        return None
+        return seat_player(self.table, self.state.players, station)
 
     def _hot_players(self) -> list[str]:
         """In-game seats without a station, the ones still to choose first."""
@@ -71,7 +66,7 @@ class TatortTonneReferee:
         self._phase_entered()
 
     def after_undo(self) -> None:
-        self._stop_pages()
+        self.pages.stop()
         self.table.cancel(self._count_timer)
         self.count = None
         self.counted = self.state.phase == "point"
@@ -103,10 +98,7 @@ class TatortTonneReferee:
 
     def on_host(self, key: str) -> bool:
         if self.pages:
-            if key in ("ok", "next"):
-                self._next_page()
-                return True
-            return False
+            return self.pages.on_host(key)
         state = self.state
         if state.phase == "choose":
             return self._host_choose(key)
@@ -199,31 +191,17 @@ class TatortTonneReferee:
 
     # -- the reveal ------------------------------------------------------------------------------
     def _play(self, events: list[Event]) -> None:
-        self.pages = reveal_pages(events, self.state)
+        self.pages.show([Page(view, PAGE_S) for view in reveal_pages(events, self.state)])
         if any(e.kind == "winner" for e in events):
             self.table.beep("win")
         elif any(e.kind == "trash" for e in events):
             self.table.beep("score")
-        self.table.cancel(self._page_timer)
-        self._page_timer = self.table.call_later(PAGE_S, self._next_page)
-
-    def _next_page(self) -> None:
-        self.table.cancel(self._page_timer)
-        if self.pages:
-            self.pages.pop(0)
-        self._page_timer = self.table.call_later(PAGE_S, self._next_page) if self.pages else None
-
-    def _stop_pages(self) -> None:
-        self.table.cancel(self._page_timer)
-        self.pages = []
 
     # -- the screen ------------------------------------------------------------------------------
     def view(self) -> View:
         state = self.state
         if self.pages:
-            page = self.pages[0]
-            return View(page.title, page.lines, page.big,
-                        footer=page.footer or "OK: next")
+            return self.pages.view()
         if state.is_over:
             return final_view(state)
         if state.phase == "point":
