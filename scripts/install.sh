@@ -249,6 +249,45 @@ print("changed" if changed else "unchanged")
 PY
 }
 
+# The right pan reads over SPI1 (one chip select, GPIO 18) and the link uses the UART; raspi-config
+# knows neither, so both lines go into config.txt's [all] section if no active line has them.
+enable_spi1_and_uart() {
+  local txt result
+  txt=$(config_txt) || return 0
+  result=$("$PYTHON" - "$txt" <<'PY'
+import os, sys
+
+path = sys.argv[1]
+with open(path, encoding="utf-8") as fh:
+    lines = fh.read().splitlines()
+active = {line.split("#", 1)[0].strip() for line in lines}
+wanted = [line for line in ("dtoverlay=spi1-1cs", "enable_uart=1") if line not in active]
+if wanted:
+    section = "all"
+    for line in lines:
+        s = line.strip()
+        if s.startswith("[") and s.endswith("]"):
+            section = s[1:-1].strip().lower()
+    if section != "all":
+        lines.append("[all]")
+    lines += wanted
+    mode = os.stat(path).st_mode & 0o7777
+    with open(path + ".spielleiter-tmp", "w", encoding="utf-8") as fh:
+        fh.write("\n".join(lines) + "\n")
+    os.chmod(path + ".spielleiter-tmp", mode)
+    os.replace(path + ".spielleiter-tmp", path)
+print("changed" if wanted else "unchanged")
+PY
+)
+  say "SPI1 and the UART in $(show "$txt"): $result"
+  if [ "$result" = changed ]; then REBOOT=1; fi
+  if [ "$SCRATCH" = 0 ] && command -v raspi-config >/dev/null; then
+    host raspi-config nonint do_serial_cons 1   # the link needs the UART free of the console
+  else
+    say "the serial console must stay off the UART (raspi-config: Interface Options > Serial)"
+  fi
+}
+
 enable_buses() {
   if [ "$SCRATCH" = 0 ] && command -v raspi-config >/dev/null; then
     local bus
@@ -274,6 +313,7 @@ enable_buses() {
   else
     say "warning: no /boot/firmware/config.txt or /boot/config.txt: enable I2C and SPI by hand"
   fi
+  enable_spi1_and_uart
   if ! grep -qs '^[[:space:]]*i2c[-_]dev' "$ROOT/etc/modules" "$ROOT"/etc/modules-load.d/*.conf; then
     local tmp; tmp=$(mktemp)
     printf '# %s: /dev/i2c-* for the OLED\ni2c-dev\n' "$NAME" >"$tmp"

@@ -123,7 +123,8 @@ def test_install_on_a_pi5(tmp_path):
     # I2C and SPI switched on where the stock file has them commented out, nothing else touched.
     config_txt = (root / "boot/firmware/config.txt").read_text()
     assert config_txt == STOCK_CONFIG_TXT.replace("#dtparam=i2c_arm=on", "dtparam=i2c_arm=on") \
-                                         .replace("#dtparam=spi=on", "dtparam=spi=on")
+                                         .replace("#dtparam=spi=on", "dtparam=spi=on") \
+        + "dtoverlay=spi1-1cs\nenable_uart=1\n"  # the right pan's SPI1 and the link's UART
     assert (root / "etc/modules-load.d/spielleiter.conf").read_text().endswith("i2c-dev\n")
     # Started, after a daemon-reload.
     assert commands[-2:] == ["systemctl daemon-reload", "systemctl restart spielleiter"]
@@ -204,7 +205,8 @@ def test_old_config_txt_location_and_conditional_sections(tmp_path):
     install(root)
     result = (root / "boot/config.txt").read_text()
     # The [pi4] line is that board's business; ours go into an [all] section at the end.
-    assert result == text + "[all]\ndtparam=i2c_arm=on\ndtparam=spi=on\n"
+    assert result == text + "[all]\ndtparam=i2c_arm=on\ndtparam=spi=on\n" \
+        "dtoverlay=spi1-1cs\nenable_uart=1\n"
     install(root)
     assert (root / "boot/config.txt").read_text() == result
 
@@ -214,7 +216,8 @@ def test_an_off_setting_is_switched_on_in_place(tmp_path):
     root = make_root(tmp_path, config_txt=text)
     install(root)
     assert (root / "boot/firmware/config.txt").read_text() == \
-        "dtparam=i2c_arm=on,i2c_arm_baudrate=400000\ndtparam=spi=on\n"
+        "dtparam=i2c_arm=on,i2c_arm_baudrate=400000\ndtparam=spi=on\n" \
+        "dtoverlay=spi1-1cs\nenable_uart=1\n"
 
 
 def test_raspi_config_is_used_when_present(tmp_path):

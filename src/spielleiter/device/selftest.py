@@ -10,8 +10,8 @@ detail that says what was seen and what to look at. Two ways to get the rows:
   gpiozero's ``MockFactory`` and one end of a ``NullModem``. ``faults`` breaks chosen parts there
   (see ``FAULTS``) to show what a failure looks like.
 - ``BoxProbe`` (the service at start) looks at the parts a running ``Box`` already opened, without
-  opening anything twice: display errors, the readers' statistics over the probe's window, the
-  buttons held, whether the link is up.
+  opening anything twice: the OLED takes the self-test screen or not, the readers' statistics over
+  the probe's window, the buttons held, whether the link is up.
 
 ``Report`` prints the table (``table``), a JSON document (``to_json``), one line for ``STATUS=``
 (``summary``) and a screen for the OLED (``screen``). Exit status: 0 when nothing failed (SKIP
@@ -44,10 +44,11 @@ FAULTS: dict[str, tuple[str, ...]] = {
     "display": ("fail",),  # every I2C transfer fails (a loose cable)
     "left": ("silent", "stuck", "saturated"),  # no answer / DOUT stuck low / input out of range
     "right": ("silent", "stuck", "saturated"),
-    "buttons": ("s1.A",),  # that button reads as held (any button name)
+    "buttons": ("s1.A",),  # that button reads as held (any button name; unknown: the first)
     "link": ("gone",),  # the port cannot be opened
 }
 UNPLUGGED = "/dev/spielleiter-sim-link-unplugged"
+
 
 # -- rows and the report --------------------------------------------------------------------------
 @dataclass(frozen=True)
@@ -152,7 +153,8 @@ def _pack(prefix: str, words: list[str], room: int) -> list[str]:
 
 
 def parse_faults(text: str | Iterable[str] | None) -> dict[str, str]:
-    """``"display,left:stuck"`` -> ``{"display": "fail", "left": "stuck"}``; ValueError if unknown."""
+    """``"display,left:stuck"`` -> ``{"display": "fail", "left": "stuck"}``; ValueError for
+    an unknown part or mode."""
     if text is None:
         return {}
     items = text.split(",") if isinstance(text, str) else list(text)
@@ -192,14 +194,14 @@ def check_display(cfg: Config, *, sim: bool = False, fail: bool = False) -> tupl
     try:
         device = open_device(cfg.display_driver, port=cfg.i2c_port, address=cfg.i2c_address,
                              rotate=cfg.rotate, bus=bus)
-    except Exception as exc:  # DisplayError, no /dev/i2c-N, no permission
+    except Exception as exc:  # noqa: BLE001 - DisplayError, no /dev/i2c-N, no permission
         seen = str(exc) if str(exc).startswith(where) else f"{where}: {exc}"
         return Row("OLED", FAIL, f"{seen}; check VCC, GND, SDA on GPIO 2 and SCL on GPIO 3, "
                    f"then `i2cdetect -y {cfg.i2c_port}`", "no answer"), None
     sent = bus.bytes_sent if bus is not None else 0
     try:
         device.display(render(View("Self-test", ("OLED ok",))).convert(device.mode))
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - OSError or luma's errors on a bad bus
         _cleanup(device)
         return Row("OLED", FAIL, f"{where}: opened, but sending a frame failed ({exc})",
                    "frame failed"), None
@@ -210,7 +212,7 @@ def check_display(cfg: Config, *, sim: bool = False, fail: bool = False) -> tupl
 def _cleanup(device: Any) -> None:
     try:
         device.cleanup()
-    except Exception as exc:  # pragma: no cover - a device gone at the end
+    except Exception as exc:  # noqa: BLE001  # pragma: no cover - gone at the end
         log.debug("display cleanup: %s", exc)
 
 
@@ -296,7 +298,7 @@ def check_loadcells(cfg: Config, *, sim: bool = False, faults: Mapping[str, str]
                                          rate=cell.rate, **cell.settings)
                     readers[pan] = reader
                     reader.start()
-                except Exception as exc:  # a missing bus, module or port
+                except Exception as exc:  # noqa: BLE001 - a missing bus, module, port
                     rows[pan] = Row(f"{pan} pan", FAIL, f"{cell.reader} reader cannot start: "
                                     f"{exc}{_reader_hint(cell)}", "cannot start")
             running = {pan: r for pan, r in readers.items() if pan not in rows}
@@ -339,7 +341,7 @@ def check_buttons(cfg: Config, *, sim: bool = False, stuck: str | None = None) -
     factory = mock_factory() if sim else None
     try:
         bank = ButtonBank(pins, lambda edge: None, time.monotonic, factory)
-    except Exception as exc:  # GPIO busy (the service runs), no permission
+    except Exception as exc:  # noqa: BLE001 - GPIO busy (the service runs), no access
         return Row("buttons", FAIL, f"cannot claim the button pins: {exc} (is the service "
                    "running? `systemctl stop spielleiter` first)", "GPIO busy")
     try:
@@ -384,7 +386,8 @@ def check_link(cfg: Config, *, sim: bool = False, fail: bool = False) -> Row:
 def run(config_path: Path | None = None, *, sim: bool = False,
         faults: Mapping[str, str] | None = None, seconds: float = WINDOW_S,
         warmup: float = WARMUP_S, wait: Callable[[float], None] = time.sleep) -> Report:
-    """``spielleiter selftest``: every part checked, in order; a broken part never stops the rest."""
+    """``spielleiter selftest``: every part checked in order; a broken part never stops the
+    rest."""
     faults = dict(faults or {})
     title = "Spielleiter self-test" + (" (simulated hardware)" if sim else "")
     config_row, cfg = check_config(config_path)
@@ -404,7 +407,7 @@ def run(config_path: Path | None = None, *, sim: bool = False,
         if device is not None:  # whoever stands at the box sees the verdict too
             try:
                 device.display(render(report.screen()).convert(device.mode))
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - the verdict is printed anyway
                 log.warning("showing the self-test on the OLED: %s", exc)
         return report
     finally:
@@ -416,8 +419,9 @@ class BoxProbe:
     """The self-test of a running box, from the parts it already has open.
 
     ``begin`` snapshots the readers' counters (call it once they have settled, ``WARMUP_S``
-    after start); ``finish`` (``WINDOW_S`` later, on the loop thread) judges each part: display errors (or the note that no OLED answered), each pan's
-    conversions over the window, the buttons held, the link up.
+    after start); ``finish`` (``WINDOW_S`` later, on the loop thread) judges each part: the OLED
+    by sending it the self-test screen (or by the note that it never answered), each pan by its
+    conversions over the window, the buttons by none held, the link by being up.
     """
 
     def __init__(self, box: Any, *, notes: Iterable[str] = (),

@@ -13,9 +13,10 @@ deadline; nothing polls.
 
 Self-test: once the box is up (``selftest=True``, as ``run_service`` does), the parts it already
 opened are judged without opening anything twice (``selftest.BoxProbe``): the readers' counters
-over one second after they settled, display errors, buttons held, the link up. The result goes
-to the journal (note ``selftest``), the OLED (a "Self-test" screen for a few seconds) and
-``STATUS=``; a failed part is only reported, the referee carries on without it.
+over one second after they settled, the OLED taking the self-test screen, buttons held, the
+link up. The result goes to the journal (note ``selftest``), the OLED (a "Self-test" screen for
+a few seconds) and ``STATUS=``; a failed part is only reported, the referee carries on without
+it.
 
 Stopping: SIGTERM and SIGINT only post ``runtime.stop()``. The loop runs on its own thread while
 the main thread waits for it, so the handler (which Python runs on the main thread) never
@@ -230,7 +231,7 @@ class Service:
                     "self-test %s: %s: %s", row.part, row.verdict, row.detail)
         try:
             self.box.journal.add_note("selftest", {"source": "service", **report.to_json()})
-        except Exception as exc:  # a full disk must not stop the referee either
+        except Exception as exc:  # noqa: BLE001 - a full disk must not stop the referee
             log.error("self-test not journalled: %s", exc)
         self.notes.append(report.summary())
         app = self.box.app

@@ -1,0 +1,123 @@
+"""``spielleiter config check``: every problem at once, each with its key and its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from spielleiter.device import config
+from spielleiter.device.cli import main
+
+
+def problems_of(text: str, tmp_path) -> list[str]:
+    site = tmp_path / "config.toml"
+    site.write_text(text)
+    with pytest.raises(config.ConfigError) as info:
+        config.load(site)
+    return info.value.problems
+
+
+def test_defaults_are_ok(capsys, monkeypatch, tmp_path):
+    monkeypatch.setattr(config, "SITE_CONFIG", tmp_path / "absent.toml")
+    monkeypatch.delenv("CONFIGURATION_DIRECTORY", raising=False)
+    assert main(["config", "check"]) == 0
+    assert capsys.readouterr().out == "config OK: shipped defaults\n"
+    site = tmp_path / "config.toml"
+    site.write_text("[display]\ndriver = \"sh1106\"\n")
+    assert main(["config", "check", "--config", str(site)]) == 0
+    assert capsys.readouterr().out == f"config OK: {site}\n"
+
+
+def test_every_problem_at_once_with_key_and_fix(tmp_path, capsys):
+    site = tmp_path / "config.toml"
+    site.write_text("\n".join([
+        "[display]",
+        'driver = "lcd"',
+        "i2c_address = 0x3F",
+        "rotate = 5",
+        "[buzzer]",
+        "pin = 14",          # the UART's TX
+        "volume = 3",        # unknown key
+        "[host]",
+        "back = 3",          # I2C SCL
+        "ok = 13",           # host.next's pin
+        "[loadcells.right]",
+        "rate = 20",
+        "[[stations]]",
+        'name = "Red"',
+        "a = 10",            # SPI0 MOSI: the left pan's clock
+        "b = 8",             # SPI0 CE0: the kernel's
+        "c = 22",
+    ]))
+    assert main(["config", "check", "--config", str(site)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"{site}: 10 problems"
+    body = "\n".join(out[1:])
+    for expected in [
+        "buzzer.volume: unknown key (remove it or check the spelling; known: enabled, pin)",
+        "display.driver: 'lcd' is not ssd1306 or sh1106",
+        "display.rotate: 5 (use 0, 1, 2 or 3)",
+        "display.i2c_address: 0x3F (SSD1306/SH1106 use 0x3C or 0x3D)",
+        "host.back: GPIO3 is reserved for I2C SCL (the OLED); pick a free pin",
+        ("buzzer.pin: GPIO14 is the UART TX (serial link); pick another pin or set "
+         "link.enabled = false"),
+        "loadcells.right.rate: 20 (10 or 80, as the HX711 RATE pin is wired)",
+        "host.ok and host.next: both on GPIO13; give each its own pin",
+        "stations[1].b and loadcells.left (SPI0 CE0): both on GPIO8; give each its own pin",
+        "stations[1].a and loadcells.left (SPI0 MOSI): both on GPIO10; give each its own pin",
+    ]:
+        assert f"  {expected}" in body, expected
+
+
+def test_gaps_wrong_types_missing_keys_and_sections(tmp_path):
+    problems = problems_of("\n".join([
+        "buttons = 5",
+        "[display]",
+        'i2c_address = "0x3C"',
+        'i2c_port = "one"',
+        "[link]",
+        'baud = "fast"',
+        "[buzzer]",
+        'enabled = "yes"',
+        "[[stations]]",
+        "name = 7",
+        "a = 4",
+        "b = 17",
+    ]), tmp_path)
+    assert problems == [
+        "buttons: expected a table ([buttons] with keys), got 5",
+        "stations[1].c: missing; set it to a free BCM pin (4-27)",
+        "stations[1].name: 7 (use a short text, e.g. \"Red\")",
+        "display.i2c_address: expected int, got '0x3C' (e.g. i2c_address = 0x3C)",
+        "display.i2c_port: expected int, got 'one' (e.g. i2c_port = 1)",
+        "buzzer.enabled: expected bool, got 'yes' (e.g. enabled = true)",
+        "link.baud: expected int, got 'fast' (e.g. baud = 115200)",
+    ]
+
+
+def test_bad_values_for_the_link_and_the_spi_reader(tmp_path):
+    problems = problems_of("[link]\nbaud = 1234\n[loadcells.left]\nspeed_hz = 5000000\n"
+                           "device = 7\n", tmp_path)
+    assert problems == [
+        "loadcells.left.device: 7 (0: /dev/spidevB.0; the HX711 has no chip select)",
+        "loadcells.left.speed_hz: 5000000 (use 20000-2000000; default 500000)",
+        "link.baud: 1234 (use one of 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)",
+    ]
+
+
+def test_switching_a_pan_to_another_reader_drops_the_shipped_spi_keys(tmp_path):
+    site = tmp_path / "config.toml"
+    site.write_text('[loadcells.left]\nreader = "none"\n'
+                    '[loadcells.right]\nreader = "serial"\nport = "/dev/ttyACM0"\nbaud = 57600\n')
+    cfg = config.load(site)
+    assert [(c.pan, c.reader, c.settings) for c in cfg.loadcells] == [
+        ("right", "serial", {"port": "/dev/ttyACM0", "baudrate": 57600})]
+    # The reader accepts what the config hands it.
+    from spielleiter.drivers.loadcell import make_reader
+    reader = make_reader("serial", "right", on_event=lambda ev: None, rate=10,
+                         **cfg.loadcells[0].settings)
+    assert reader.baudrate == 57600
+    reader.close()
+    # Overriding a key of the same reader still merges with the shipped table.
+    site.write_text("[loadcells.right]\nspeed_hz = 250000\n")
+    right = config.load(site).loadcells[1]
+    assert right.settings == {"bus": 1, "device": 0, "speed_hz": 250000}
