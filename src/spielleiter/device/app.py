@@ -116,7 +116,11 @@ class App:
         body: list[str] = []
         for line in lines:
             body += wrap(line)
-        self.flash_view = View(title="Spielleiter", lines=tuple(body[:4]))
+        self.notice(View(title="Spielleiter", lines=tuple(body[:4])), seconds)
+
+    def notice(self, view: View, seconds: float = FLASH_S) -> None:
+        """Show ``view`` over the current screen until ``seconds`` pass or a host key is pressed."""
+        self.flash_view = view
         self.runtime.cancel(self._flash_timer)
         self._flash_timer = self.runtime.call_later(seconds, self._end_flash)
 

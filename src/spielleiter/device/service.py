@@ -234,10 +234,7 @@ class Service:
         except Exception as exc:  # noqa: BLE001 - a full disk must not stop the referee
             log.error("self-test not journalled: %s", exc)
         self.notes.append(report.summary())
-        app = self.box.app
-        view = report.screen()
-        app.flash(*view.lines, seconds=self.SELFTEST_SHOW_S[0 if report.ok else 1])
-        app.flash_view = view  # the flash's timer and dismissal, with the self-test's title
+        self.box.app.notice(report.screen(), self.SELFTEST_SHOW_S[0 if report.ok else 1])
         self._status = self.describe()
         self.notifier.status(self._status)
 
