@@ -50,7 +50,7 @@ class App:
         self.player_names = player_names
         self.stations = stations
         self.detector = detector
-        self._seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
+        self.new_seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self.extra_menu = extra_menu or []
         self.mode = "home"
         self.cursor = 0
@@ -277,7 +277,7 @@ class App:
     def _start_game(self, setup: Setup) -> None:
         n = setup.values["players"]
         options = {k: v for k, v in setup.values.items() if k != "players"}
-        header = Header(setup.game, self.player_names[:n], options, self._seed())
+        header = Header(setup.game, self.player_names[:n], options, self.new_seed())
         try:
             session = Session.new(self.journal, header)
         except ReplayError as exc:

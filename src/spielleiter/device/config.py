@@ -14,6 +14,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from . import DeviceError
+
 SITE_CONFIG = Path("/etc/spielleiter/config.toml")
 BCM_PINS = range(0, 28)
 RESERVED = {0: "the HAT ID EEPROM (ID_SD)", 1: "the HAT ID EEPROM (ID_SC)",
@@ -31,7 +33,7 @@ READER_KEYS = {"spi": {"bus", "device", "speed_hz"}, "gpio": {"dout_pin", "sck_p
 PANS = ("left", "right")
 
 
-class ConfigError(ValueError):
+class ConfigError(DeviceError, ValueError):
     """The configuration has problems; ``problems`` lists every one."""
 
     def __init__(self, problems: list[str]) -> None:

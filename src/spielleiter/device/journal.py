@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from . import DeviceError
 from .replay import Header
 
 log = logging.getLogger(__name__)
@@ -49,7 +50,7 @@ CREATE TABLE IF NOT EXISTS notes (
 """
 
 
-class JournalError(RuntimeError):
+class JournalError(DeviceError, RuntimeError):
     """The journal cannot be opened or written."""
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import logging
-import random
 from typing import Any, Callable
 
 from .. import __version__
@@ -26,12 +25,11 @@ COMMANDS = ("hello", "games", "new", "action", "undo", "state")
 class LinkProtocol:
     """Turns link lines into App calls and App changes into lines for the link."""
 
-    def __init__(self, app: Any, send_line: Callable[[str], bool], done: Callable[[], None],
-                 seed_source: Callable[[], int] | None = None) -> None:
+    def __init__(self, app: Any, send_line: Callable[[str], bool],
+                 done: Callable[[], None]) -> None:
         self.app = app
         self.send_line = send_line
         self.done = done
-        self._seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self.commands = 0
         self.errors = 0
         app.listeners.append(self._on_app)
@@ -103,7 +101,7 @@ class LinkProtocol:
 
     def _cmd_new(self, message: dict[str, Any]) -> dict[str, Any]:
         doc = {k: message[k] for k in ("game", "players", "options", "seed") if k in message}
-        doc.setdefault("seed", self._seed())
+        doc.setdefault("seed", self.app.new_seed())
         self.app.start_game(parse_header(doc))
         return {"type": "ok", "cmd": "new", "game_id": self.app.session.game_id}
 

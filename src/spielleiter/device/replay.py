@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..games import GAMES, GameError, State
+from . import DeviceError
 
 
-class ReplayError(ValueError):
+class ReplayError(DeviceError, ValueError):
     """The document cannot be replayed; ``message`` is one line for stderr."""
 
 

@@ -7,13 +7,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..games import Event, GameError, State
+from . import DeviceError
 from .journal import Journal
 from .replay import Header, replay, start
 
 log = logging.getLogger(__name__)
 
 
-class SessionError(RuntimeError):
+class SessionError(DeviceError, RuntimeError):
     """The journal holds a game the engine cannot replay (shown, then the game is closed)."""
 
 

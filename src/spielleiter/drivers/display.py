@@ -15,11 +15,13 @@ from typing import Any, Callable
 
 from PIL import Image
 
+from . import DriverError
+
 WIDTH, HEIGHT = 128, 64
 log = logging.getLogger(__name__)
 
 
-class DisplayError(OSError):
+class DisplayError(DriverError, OSError):
     """The display did not answer (wiring, address, permissions)."""
 
 

@@ -21,6 +21,8 @@ import time
 from dataclasses import asdict, dataclass, replace
 from typing import Any, Callable, ClassVar, Iterable, Protocol, Sequence, Union
 
+from . import DriverError
+
 log = logging.getLogger(__name__)
 
 RAIL_ZERO, RAIL_ONES, RAIL_HIGH, RAIL_LOW = 0x000000, 0xFFFFFF, 0x7FFFFF, 0x800000
@@ -29,7 +31,7 @@ RECOVER_AFTER = frozenset({"stretched", "misaligned", "deadline"})
 RATES = (10, 80)
 
 
-class LoadCellError(RuntimeError):
+class LoadCellError(DriverError, RuntimeError):
     """Base of the load-cell drivers' errors (a missing hardware module, a closed reader...)."""
 
 
