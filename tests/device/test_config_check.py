@@ -121,3 +121,27 @@ def test_switching_a_pan_to_another_reader_drops_the_shipped_spi_keys(tmp_path):
     site.write_text("[loadcells.right]\nspeed_hz = 250000\n")
     right = config.load(site).loadcells[1]
     assert right.settings == {"bus": 1, "device": 0, "speed_hz": 250000}
+
+
+def test_wrong_types_and_unreadable_files_are_listed_not_crashed(tmp_path):
+    from spielleiter.device import config as config_mod
+
+    site = tmp_path / "config.toml"
+    site.write_text('[loadcells.left]\nreader = ["spi"]\n[loadcells.right]\nbus = [0]\n'
+                    '[players]\nnames = ["A", "A ", "B", "C", "D", "E", "F", "G", "H", "I"]\n')
+    try:
+        config_mod.load(site)
+    except config_mod.ConfigError as exc:
+        problems = "\n".join(exc.problems)
+    assert "loadcells.left.reader: ['spi']" in problems
+    assert "loadcells.right.bus: [0]" in problems
+    assert "players.names" in problems
+    for bad in (tmp_path, tmp_path / "latin1.toml"):
+        if bad != tmp_path:
+            bad.write_bytes(b"name = \"\xe4\"\n")
+        try:
+            config_mod.load(bad)
+        except config_mod.ConfigError as exc:
+            assert "cannot be read" in exc.problems[0]
+        else:
+            raise AssertionError(f"{bad} was accepted")

@@ -94,3 +94,26 @@ def test_calibration_and_notes_are_kept(tmp_path):
         assert journal.calibration("left") == {"offset": 1, "scale": 2.5}
         assert journal.calibration("right") is None
         assert journal.notes("selftest") == [{"ok": True}]
+
+
+def test_a_game_from_a_newer_version_is_closed_once_not_at_every_start(tmp_path):
+    from spielleiter.device.session import Session, SessionError
+
+    path = tmp_path / "j.sqlite3"
+    with Journal(path) as journal:
+        journal.start_game(Header("chess", ("a", "b"), {}, 1))
+        try:
+            Session.resume(journal)
+        except SessionError as exc:
+            assert "unknown game 'chess'" in str(exc)
+        else:
+            raise AssertionError("resumed a game nobody knows")
+        assert Session.resume(journal) is None          # marked abandoned: no second notice
+
+
+def test_the_last_action_can_end_the_game_in_the_same_commit(tmp_path):
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        game = journal.start_game(HEADER)
+        journal.append(game, {"n": 1}, over=True)
+        saved = journal.load(game)
+        assert saved.status == "over" and saved.actions == [{"n": 1}]

@@ -271,3 +271,39 @@ def test_watch_follows_a_sim_game_over_a_pty_pair(tmp_path):
         sim.stdout.close()
         sim.stderr.close()
     assert any("tatort-tonne | phase choose | round 1" in line for line in lines)
+
+
+def test_a_hot_seat_card_never_reaches_the_link(linked):
+    box, peer, _cable, _ = linked
+    peer.ask({"cmd": "new", "game": "tatort-tonne", "players": [f"P{i}" for i in range(10)]})
+    box.tap("host.ok")                                  # the first hot seat is called up
+    box.tap("host.ok")                                  # ...and shown the cards
+    box.tap("host.next")                                # cursor on "You did it!"
+    assert box.last_view.cursor == 1                    # the box itself shows the pick
+    screen = peer.ask({"cmd": "state", "id": 5})["screen"]
+    assert "You did it" not in screen and "Steal" not in screen and "private" in screen
+
+
+def test_a_peer_that_stops_reading_never_blocks_the_sender():
+    cable = NullModem()
+    events: queue.Queue = queue.Queue()
+    link = SerialLink(cable.ends[0], events.put)
+    link.start()
+    wait_for(lambda: link.up)
+    peer = serial.Serial(cable.ends[1])                 # opened, never read
+    sender = threading.Thread(target=lambda: [link.send_line("x" * 200) for _ in range(5000)])
+    sender.start()
+    sender.join(timeout=10)
+    assert not sender.is_alive()                        # 1 MB queued or dropped, never blocked
+    wait_for(lambda: link.lines_dropped > 0)
+    peer.close()
+    link.close()
+    cable.close()
+
+
+def test_watch_once_gives_up_when_nothing_answers(monkeypatch, capsys):
+    from spielleiter.device import watch
+
+    monkeypatch.setattr(watch, "ONCE_TIMEOUT_S", 0.2)
+    assert watch.run_watch("loop://", once=True) == 1
+    assert "no answer" in capsys.readouterr().err

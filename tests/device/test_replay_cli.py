@@ -145,3 +145,12 @@ def test_unknown_player_or_card_stops_the_replay_with_exit_1(capsys, action, mes
 def test_unreadable_file_is_a_clean_error(capsys, tmp_path):
     assert main(["replay", str(tmp_path / "missing.json")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("text, message", [
+    (json.dumps({"game": ["tatort-tonne"], "players": ["a", "b"]}), "unknown game"),
+    ("[" * 3000, "nested too deeply"),
+])
+def test_odd_json_is_refused_with_one_line(capsys, text, message):
+    code, state, err = replay(capsys, text)
+    assert code == 2 and message in err and err.count("\n") == 1

@@ -143,3 +143,23 @@ def test_loadcell_pins_are_checked_against_the_rest():
     assert "loadcells.left.sck_pin: 99 is not a BCM pin" in problems
     assert "host.back and loadcells.left.dout_pin: both on GPIO5" in problems
     assert "stations[1].a and loadcells.right (SPI1 MOSI): both on GPIO20" in problems
+
+
+def test_taring_an_uncalibrated_pan_is_not_saved_as_a_calibration(box_factory):
+    box = box_factory()
+    pan = box.scales.pans["left"]
+    pan.calibrated = False
+    box.idle(1.5)
+    box.scales.tare()
+    assert box.journal.calibration("left") is None
+
+
+def test_masses_beyond_the_cells_or_not_numbers_are_refused(tmp_path, capsys):
+    assert main(["weigh", "--sim", "4000", "4000"]) == 2
+    assert main(["calibrate", "--sim", "--mass", "-5", "--state-dir", str(tmp_path)]) == 2
+    assert main(["calibrate", "--sim", "--mass", "nan", "--state-dir", str(tmp_path)]) == 2
+    assert main(["scale", "--sim", "--put", "left=99999", "--state-dir", str(tmp_path)]) == 2
+    assert main(["scale", "--sim", "--put", "left=heavy", "--state-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "0-1000 g" in err and "1-1000 g" in err and "must be a number" in err
+    assert "Traceback" not in err

@@ -307,3 +307,48 @@ def test_the_countdown_beeps_three_ticks_then_go(box_factory):
     box.beeper.played.clear()
     box.idle(COUNTDOWN_S)
     assert list(box.beeper.played) == ["tick", "tick", "tick", "go"]
+
+
+def test_a_round_ended_from_the_link_during_the_countdown_keeps_the_next_countdown(box_factory):
+    box = box_factory(EXAMPLE_PLAYERS)
+    start_game(box)
+    example_choices(box)                                # countdown running
+    box.idle(0.5)
+    for accuser in ("Melanie", "Ulrike"):               # the link answers before "point!"
+        box.runtime.post(lambda a=accuser: box.app.external_action(
+            {"type": "point", "player": a, "target": "Birgit"}))
+    box.runtime.pump()
+    assert box.app.session.state.round == 2
+    box.idle(30)                                        # reveal pages; the old countdown is gone
+    box.tap("s1.B")                                     # Alexandra accuses
+    hot_seat(box, 2)
+    hot_seat(box, 0)
+    assert box.last_view.title == "Cards down!"         # the new countdown starts from the top
+    box.idle(COUNTDOWN_S)
+    assert box.last_view.title == "Alexandra pointed at?"
+
+
+def test_the_final_action_and_the_end_of_the_game_are_saved_together(box_factory, tmp_path):
+    state_dir = tmp_path / "final"
+    box = box_factory(["a", "b"], state_dir=state_dir)
+    box.tap("host.ok")
+    for _ in range(6):                                  # 4 -> 10 -> 2 players
+        box.tap("host.next")
+    box.tap("host.next")
+    box.tap("host.ok")
+    box.tap("host.ok")
+    box.tap("host.ok")
+    box.tap("s1.B")                                     # a accuses
+    box.tap("s2.A")                                     # b steals
+    box.idle(COUNTDOWN_S)
+    box.journal._db.execute("PRAGMA query_only = ON")   # the final action cannot be saved
+    box.tap("s2.C")                                     # a pointed at b: caught, a would win
+    assert not box.app.session.state.is_over and "Cannot save" in box.last_view.as_text()
+    box.journal._db.execute("PRAGMA query_only = OFF")
+    box.idle(2)
+    box.tap("s2.C")
+    assert box.app.session.state.winners() == ("a",)
+    box.close()
+    again = box_factory(["a", "b"], state_dir=state_dir)
+    saved = again.journal.latest()
+    assert saved.status == "over" and len(saved.actions) == 3

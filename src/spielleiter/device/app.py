@@ -69,7 +69,7 @@ class App:
     def _resume(self) -> None:
         try:
             session = Session.resume(self.journal)
-        except (SessionError, ReplayError) as exc:
+        except (SessionError, JournalError) as exc:
             log.error("cannot resume: %s", exc)
             self.flash("Saved game unusable", "It was closed.")
             return
@@ -289,6 +289,7 @@ class App:
         self._changed()
 
     def _enter_game(self, session: Session) -> None:
+        self._close_referee()
         self.session = session
         self.referee = REFEREES[session.header.game](self, session)
         self.mode = "game"
@@ -304,9 +305,15 @@ class App:
         elif key == "ok" and self.session is not None and self.session.state.is_over:
             self.close_game()
 
+    def _close_referee(self) -> None:
+        """Stop the referee's timers (countdown, pages) before it is replaced or dropped."""
+        if self.referee is not None:
+            self.referee.close()
+            self.referee = None
+
     def close_game(self) -> None:
+        self._close_referee()
         self.session = None
-        self.referee = None
         self.mode, self.cursor = "home", 0
         self._notify("state", {"state": None})
 
@@ -354,6 +361,14 @@ class App:
         return undone
 
     # -- what the screen shows -------------------------------------------------------------------
+    def public_view(self) -> View:
+        """The screen as anyone may see it (the serial link): a hot-seat player's card stays
+        on the box."""
+        if self.mode == "game" and self.flash_view is None and self.referee is not None \
+                and self.referee.private():
+            return View("Hot seat", ("(a player is choosing", "in private)"))
+        return self.view()
+
     def view(self) -> View:
         if self.flash_view is not None:
             return self.flash_view

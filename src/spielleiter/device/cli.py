@@ -9,6 +9,8 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
+from . import DeviceError
+
 
 def _replay(args: argparse.Namespace) -> int:
     from .replay import ReplayError, run
@@ -260,6 +262,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.func(args)
     except KeyboardInterrupt:
         return 130
+    except DeviceError as exc:  # a journal that cannot be opened, and the like: one line
+        print(f"spielleiter {args.command}: {exc}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -111,6 +111,8 @@ def read(path: Path | None) -> dict[str, Any]:
             text = Path(path).read_text(encoding="utf-8")
         except FileNotFoundError:
             raise ConfigError([f"{path}: no such file"]) from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ConfigError([f"{path}: cannot be read as UTF-8 text ({exc})"]) from None
         try:
             site = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
@@ -251,7 +253,8 @@ def validate(raw: dict[str, Any]) -> Config:
 
     names = raw.get("players", {}).get("names", [])
     if not isinstance(names, list) or len(names) < 10 or not all(
-            isinstance(n, str) and n.strip() for n in names) or len(set(names)) != len(names):
+            isinstance(n, str) and n.strip() for n in names) or \
+            len({n.strip() for n in names}) != len(names):
         c.problems.append("players.names: ten distinct names are needed (one per possible seat)")
         names = defaults()["players"]["names"]
     address = c.get("display", "i2c_address", int, 0x3C)
@@ -304,7 +307,7 @@ def _loadcells(c: _Checker, section: Any, owners: list[tuple[str, int]]) -> tupl
             c.problems.append(f"{where}: expected a table")
             continue
         kind = cell.get("reader", "none")
-        if kind not in READER_KEYS:
+        if not isinstance(kind, str) or kind not in READER_KEYS:
             c.problems.append(f"{where}.reader: {kind!r} (use spi, gpio, serial or none)")
             continue
         for key in cell:
@@ -318,14 +321,14 @@ def _loadcells(c: _Checker, section: Any, owners: list[tuple[str, int]]) -> tupl
         if kind == "spi":
             bus = settings.setdefault("bus", 0)
             device = settings.setdefault("device", 0)
-            if device not in (0, 1, 2) or isinstance(device, bool):
+            if not isinstance(device, int) or isinstance(device, bool) or device not in (0, 1, 2):
                 c.problems.append(f"{where}.device: {device!r} (0: /dev/spidevB.0; the HX711 has "
                                   "no chip select)")
             speed = settings.get("speed_hz", 500_000)
             if isinstance(speed, bool) or not isinstance(speed, int) or speed not in SPI_SPEED_HZ:
                 c.problems.append(f"{where}.speed_hz: {speed!r} (use 20000-2000000; default "
                                   "500000)")
-            if bus not in SPI_PINS or isinstance(bus, bool):
+            if not isinstance(bus, int) or isinstance(bus, bool) or bus not in SPI_PINS:
                 c.problems.append(f"{where}.bus: {bus!r} (0 or 1: SPI0 or SPI1)")
             else:
                 owners += [(f"{where} (SPI{bus} {name})", pin)

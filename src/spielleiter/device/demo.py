@@ -191,7 +191,11 @@ def run_demo(game: str = "tatort-tonne", frames: Path | None = None, seed: int =
             out(f"--- frame {count} ---\n{to_blocks(image)}")
 
     if frames is not None:
-        frames.mkdir(parents=True, exist_ok=True)
+        try:
+            frames.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            print(f"spielleiter demo: cannot save frames in {frames}: {exc}", file=sys.stderr)
+            return 2
     with tempfile.TemporaryDirectory(prefix="spielleiter-demo-") as state_dir:
         with Box.build(demo_config(game), Path(state_dir), pin_factory=mock_factory(),
                        display_device=open_device("dummy"), clock=ManualClock(),

@@ -71,7 +71,10 @@ class Journal:
         self.path = Path(path)
         self.clock = clock
         self.notice: str | None = None
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise JournalError(f"cannot use {self.path.parent} for the journal: {exc}") from None
         problem = self._check_existing()
         if problem:
             self._move_aside(problem)
@@ -147,13 +150,18 @@ class Journal:
                                    (header.game, json.dumps(header.to_json()), now))
         return int(cur.lastrowid)
 
-    def append(self, game_id: int, action: dict[str, Any]) -> int:
-        """Commit one accepted action; returns its sequence number (0-based)."""
+    def append(self, game_id: int, action: dict[str, Any], *, over: bool = False) -> int:
+        """Commit one accepted action (and, with ``over``, the end of the game in the same
+        transaction); returns its sequence number (0-based)."""
+        now = self.clock()
         with _transaction(self._db):
             seq = self._db.execute("SELECT COUNT(*) FROM actions WHERE game_id=?",
                                    (game_id,)).fetchone()[0]
             self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
-                             (game_id, seq, json.dumps(action), self.clock()))
+                             (game_id, seq, json.dumps(action), now))
+            if over:
+                self._db.execute("UPDATE games SET status='over', ended=? WHERE id=?",
+                                 (now, game_id))
         return int(seq)
 
     def undo(self, game_id: int) -> dict[str, Any] | None:

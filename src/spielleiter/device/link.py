@@ -14,7 +14,7 @@ from .. import __version__
 from ..drivers.link import LinkLine, LinkStatus
 from ..games import GAMES, GameError
 from .journal import JournalError
-from .replay import ReplayError, parse_header
+from .replay import ReplayError, parse_header, parse_json
 
 log = logging.getLogger(__name__)
 
@@ -62,9 +62,9 @@ class LinkProtocol:
             self._error(line.error)
             return
         try:
-            message = json.loads(line.text)
-        except json.JSONDecodeError as exc:
-            self._error(f"malformed JSON: {exc.msg} at column {exc.colno}")
+            message = parse_json(line.text)
+        except ReplayError as exc:
+            self._error(str(exc))
             return
         if not isinstance(message, dict):
             self._error("a command is a JSON object")
@@ -122,4 +122,4 @@ class LinkProtocol:
 
     def _cmd_state(self, message: dict[str, Any]) -> dict[str, Any]:
         return {"type": "state", "state": self.app.public_state(),
-                "screen": self.app.view().as_text()}
+                "screen": self.app.public_view().as_text()}

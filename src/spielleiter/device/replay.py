@@ -28,13 +28,17 @@ class Header:
                 "seed": self.seed}
 
 
+def _check_game(game: Any) -> None:
+    if not isinstance(game, str) or game not in GAMES:
+        raise ReplayError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}")
+
+
 def parse_header(doc: Any) -> Header:
     """Check the header fields of a replay document (or a link's new-game command)."""
     if not isinstance(doc, dict):
         raise ReplayError("the document must be a JSON object")
     game = doc.get("game")
-    if game not in GAMES:
-        raise ReplayError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}")
+    _check_game(game)
     players = doc.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise ReplayError("'players' must be a list of names")
@@ -50,6 +54,8 @@ def parse_header(doc: Any) -> Header:
 
 
 def start(header: Header) -> State:
+    """The first state of the game a header names (ReplayError for one this box cannot play)."""
+    _check_game(header.game)
     try:
         return GAMES[header.game].new_game(list(header.players), header.options, header.seed)
     except GameError as exc:
@@ -71,12 +77,20 @@ def replay(state: State, actions: Sequence[Any]) -> tuple[State, list[Any], str 
     return state, events, None
 
 
+def parse_json(text: str) -> Any:
+    """JSON from text, or a ReplayError with one line (nesting too deep counts as malformed)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ReplayError(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+                          ) from None
+    except RecursionError:
+        raise ReplayError("malformed JSON: nested too deeply") from None
+
+
 def run(text: str) -> tuple[dict[str, Any] | None, str | None]:
     """Replay a document given as text: (public state or None, error line or None)."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ReplayError(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    doc = parse_json(text)
     header = parse_header(doc)
     actions = doc.get("actions", [])
     if not isinstance(actions, list):

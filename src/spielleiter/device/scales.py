@@ -165,7 +165,7 @@ class Scales:
         """Zero every stable pan; the names of those that could not be zeroed (moving)."""
         refused = [name for name, pan in self.pans.items() if not pan.channel.tare()]
         for name, pan in self.pans.items():
-            if name not in refused:
+            if name not in refused and pan.calibrated:  # an uncalibrated zero is not kept
                 self.journal.save_calibration(name, pan.channel.calibration.to_json())
         return refused
 

@@ -9,7 +9,7 @@ from typing import Any
 from ..games import Event, GameError, State
 from . import DeviceError
 from .journal import Journal
-from .replay import Header, replay, start
+from .replay import Header, ReplayError, replay, start
 
 log = logging.getLogger(__name__)
 
@@ -41,22 +41,23 @@ class Session:
         saved = journal.latest()
         if saved is None:
             return None
-        state = start(saved.header)
-        events: list[Event] = []
-        for index, action in enumerate(saved.actions):
-            try:
-                state, events = state.apply(action)
-            except GameError as exc:
-                journal.set_status(saved.id, "abandoned")
-                raise SessionError(f"game {saved.id}, action {index}: {exc}") from exc
+        try:
+            state = start(saved.header)  # an unknown game (a newer journal) is a ReplayError too
+            events: list[Event] = []
+            for index, action in enumerate(saved.actions):
+                try:
+                    state, events = state.apply(action)
+                except GameError as exc:
+                    raise SessionError(f"game {saved.id}, action {index}: {exc}") from exc
+        except (SessionError, ReplayError) as exc:
+            journal.set_status(saved.id, "abandoned")  # shown once, not at every start
+            raise SessionError(str(exc)) from exc
         return cls(journal, saved.id, saved.header, state, list(saved.actions), events)
 
     def apply(self, action: dict[str, Any]) -> list[Event]:
         """Check, commit, then adopt. Raises GameError (nothing changed) for an illegal action."""
         state, events = self.state.apply(action)
-        self.journal.append(self.game_id, action)
-        if state.is_over:
-            self.journal.set_status(self.game_id, "over")
+        self.journal.append(self.game_id, action, over=state.is_over)
         self.state, self.last_events = state, events
         self.actions.append(dict(action))
         log.info("game %d action %d: %s", self.game_id, len(self.actions) - 1, action)

@@ -51,10 +51,14 @@ def describe(message: dict[str, Any]) -> list[str]:
     return []
 
 
+ONCE_TIMEOUT_S = 5.0
+
+
 def run_watch(port: str, baud: int = 115200, out: Callable[[str], None] = print,
               once: bool = False) -> int:
     try:
-        link = serial.serial_for_url(port, baudrate=baud, timeout=None)
+        link = serial.serial_for_url(port, baudrate=baud,
+                                     timeout=ONCE_TIMEOUT_S if once else None)
     except (serial.SerialException, OSError, ValueError) as exc:
         print(f"spielleiter watch: cannot open {port}: {exc}", file=sys.stderr)
         return 2
@@ -67,6 +71,10 @@ def run_watch(port: str, baud: int = 115200, out: Callable[[str], None] = print,
                 out(f"link closed: {exc}")
                 return 0
             if not raw.endswith(b"\n"):
+                if once:
+                    print(f"spielleiter watch: no answer from {port} within "
+                          f"{ONCE_TIMEOUT_S:g} s", file=sys.stderr)
+                    return 1
                 out("link closed")
                 return 0
             try:

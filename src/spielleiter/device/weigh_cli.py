@@ -8,6 +8,7 @@ read the load cells the config names, on the real clock.
 from __future__ import annotations
 
 import json
+import math
 import queue
 import sys
 import time
@@ -20,8 +21,15 @@ from . import config as config_mod
 from .journal import Journal
 from .scales import Calibrator, Scales
 
+CAPACITY_G = 1000.0  # the 1 kg bar cells the box is built with (hardware/README.md)
+
 VERDICT_TEXT = {"left-lighter": "left is lighter", "left-heavier": "left is heavier",
                 "balanced": "balanced"}
+
+
+def in_range(grams: float) -> bool:
+    """A mass the cells can weigh: finite, 0 to the capacity."""
+    return math.isfinite(grams) and 0 <= grams <= CAPACITY_G
 
 
 def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rate: int,
@@ -31,10 +39,17 @@ def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rat
               "`spielleiter scale` or the Scale menu", file=sys.stderr)
         return 2
     for grams in (left_g, right_g):
-        if grams is not None and not 0 <= grams <= 5000:
-            print(f"spielleiter weigh: {grams} g is outside 0-5000 g", file=sys.stderr)
+        if grams is not None and not in_range(grams):
+            print(f"spielleiter weigh: {grams} g is outside 0-{CAPACITY_G:g} g (the 1 kg cells)",
+                  file=sys.stderr)
             return 2
     result = weigh_sim(left_g, right_g, seed=seed, rate=rate)
+    unsettled = [pan for pan in ("left", "right")
+                 if pan in result and result[pan]["stable_after_s"] is None]
+    if unsettled:
+        print(f"spielleiter weigh: the {' and '.join(unsettled)} pan never settled; no verdict",
+              file=sys.stderr)
+        return 1
     if as_json:
         print(json.dumps(result))
         return 0
@@ -95,6 +110,10 @@ def _ask(prompt: str, yes: bool, out: Callable[[str], None]) -> None:
 
 def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float, state_dir: Path,
                   config_path: Path | None, yes: bool, out: Callable[[str], None] = print) -> int:
+    if not (in_range(mass_g) and mass_g >= 1):
+        print(f"spielleiter calibrate: --mass {mass_g} g: use a known mass of 1-{CAPACITY_G:g} g",
+              file=sys.stderr)
+        return 2
     session = _Session(config_path, state_dir, sim)
     try:
         names = pans or list(session.scales.pans)
@@ -139,7 +158,12 @@ def parse_puts(puts: list[str]) -> dict[str, float]:
         pan, _, grams = item.partition("=")
         if pan not in ("left", "right"):
             raise ValueError(f"--put {item!r}: use left=GRAMS or right=GRAMS")
-        masses[pan] = float(grams)
+        try:
+            masses[pan] = float(grams)
+        except ValueError:
+            raise ValueError(f"--put {item!r}: the grams must be a number") from None
+        if not in_range(masses[pan]):
+            raise ValueError(f"--put {item!r}: use 0-{CAPACITY_G:g} g")
     return masses
 
 

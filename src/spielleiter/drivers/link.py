@@ -1,6 +1,9 @@
 """The serial link's transport: pyserial, newline-delimited lines both ways, on a reader thread.
 
-Incoming lines go to ``on_event`` (which only enqueues) with back-pressure: at most ``window``
+Outgoing lines are queued (at most ``OUT_QUEUE``; beyond that they are dropped and counted) and
+written by a writer thread with a write timeout, so a peer that stops reading can never block the
+caller, which is the runtime's loop. Incoming lines go to ``on_event`` (which only enqueues) with
+back-pressure: at most ``window``
 lines are waiting for the consumer at any time, and the reader stops reading until the consumer
 calls ``done()``. A flood therefore waits in the UART's buffer, not in the runtime's queue, and can
 never starve the buttons. Lines longer than ``max_line`` bytes are dropped whole and reported; a
@@ -11,6 +14,7 @@ trying to reopen the port. Twins: ``serial_for_url("loop://")`` and pty pairs.
 from __future__ import annotations
 
 import logging
+import queue
 import threading
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -20,6 +24,8 @@ import serial
 log = logging.getLogger(__name__)
 
 MAX_LINE = 4096
+OUT_QUEUE = 64
+WRITE_TIMEOUT_S = 1.0
 
 
 @dataclass(frozen=True)
@@ -49,11 +55,13 @@ class SerialLink:
         self.reopen_s = reopen_s
         self._port = port
         self._slots = threading.Semaphore(window)
-        self._write_lock = threading.Lock()
+        self._out: queue.Queue[bytes | None] = queue.Queue(OUT_QUEUE)
         self._closed = threading.Event()
         self._thread: threading.Thread | None = None
+        self._writer: threading.Thread | None = None
         self.lines_in = 0
         self.lines_refused = 0
+        self.lines_dropped = 0  # outgoing lines lost: link down, queue full or a write timeout
         self.up = False
         self._reported: bool | None = None
 
@@ -61,7 +69,10 @@ class SerialLink:
     def start(self) -> None:
         self._thread = threading.Thread(target=self._read_forever, name=f"link {self.url}",
                                         daemon=True)
+        self._writer = threading.Thread(target=self._write_forever,
+                                        name=f"link {self.url} writer", daemon=True)
         self._thread.start()
+        self._writer.start()
 
     def close(self) -> None:
         if self._closed.is_set():
@@ -76,8 +87,13 @@ class SerialLink:
             port.close()
         for _ in range(64):  # wake a reader blocked on back-pressure
             self._slots.release()
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(timeout=2)
+        try:
+            self._out.put_nowait(None)  # wake the writer
+        except queue.Full:
+            pass
+        for thread in (self._thread, self._writer):
+            if thread is not None and thread is not threading.current_thread():
+                thread.join(timeout=2)
 
     def __enter__(self) -> "SerialLink":
         return self
@@ -87,18 +103,33 @@ class SerialLink:
 
     # -- writing (loop thread) -------------------------------------------------------------------
     def send_line(self, text: str) -> bool:
-        """Write one line; False if the port is down (the message is dropped, never queued)."""
-        port = self._port
-        if port is None or not self.up:
+        """Queue one line for the writer; False if it was dropped (link down or queue full).
+        Never blocks: messages for a peer that is not listening are lost, never queued up."""
+        if self._port is None or not self.up:
+            self.lines_dropped += 1
             return False
-        data = text.encode("utf-8") + b"\n"
         try:
-            with self._write_lock:
-                port.write(data)
+            self._out.put_nowait(text.encode("utf-8") + b"\n")
             return True
-        except (serial.SerialException, OSError) as exc:
-            log.warning("link write failed: %s", exc)
+        except queue.Full:
+            self.lines_dropped += 1
             return False
+
+    def _write_forever(self) -> None:
+        while True:
+            data = self._out.get()
+            if data is None or self._closed.is_set():
+                return
+            port = self._port
+            if port is None:
+                self.lines_dropped += 1
+                continue
+            try:
+                port.write(data)
+            except (serial.SerialException, OSError, TypeError, AttributeError) as exc:
+                # SerialTimeoutException: the peer stopped reading; the others: port closed
+                self.lines_dropped += 1
+                log.warning("link write failed: %s", exc or type(exc).__name__)
 
     def done(self) -> None:
         """The consumer has handled one line: let the reader take another."""
@@ -108,7 +139,8 @@ class SerialLink:
     def _open(self) -> bool:
         if self._port is None:
             try:
-                self._port = serial.serial_for_url(self.url, baudrate=self.baud, timeout=None)
+                self._port = serial.serial_for_url(self.url, baudrate=self.baud, timeout=None,
+                                                   write_timeout=WRITE_TIMEOUT_S)
             except (serial.SerialException, OSError, ValueError) as exc:
                 self._report(False, f"cannot open {self.url}: {exc}")
                 return False

@@ -99,6 +99,12 @@ class BunteRundeReferee:
         self._known = self.state
         self._start_walk()
 
+    def close(self) -> None:
+        self.pages.stop()
+
+    def private(self) -> bool:
+        return False  # every move is made in the open
+
     def after_undo(self) -> None:
         old, new = self._known, self.state
         self.pages.stop()

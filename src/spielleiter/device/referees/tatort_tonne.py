@@ -67,10 +67,20 @@ class TatortTonneReferee:
 
     def after_undo(self) -> None:
         self.pages.stop()
-        self.table.cancel(self._count_timer)
-        self.count = None
+        self._stop_countdown()
         self.counted = self.state.phase == "point"
         self.hot_player, self.hot_stage = None, ""
+
+    def _stop_countdown(self) -> None:
+        self.table.cancel(self._count_timer)
+        self._count_timer, self.count = None, None
+
+    def close(self) -> None:
+        self.pages.stop()
+        self._stop_countdown()
+
+    def private(self) -> bool:
+        return self.hot_stage == "pick"
 
     def on_station(self, station: int, key: str) -> None:
         player = self._seat_player(station)
@@ -161,6 +171,7 @@ class TatortTonneReferee:
         """What follows an accepted action: the reveal after a resolved round, the countdown."""
         if any(e.kind in ("round", "winner") for e in events):
             self.hot_player, self.hot_stage = None, ""
+            self._stop_countdown()
             self.counted = False
             self._play(events)
         if any(e.kind in ("pointed", "round", "winner", "accusers") for e in events):
