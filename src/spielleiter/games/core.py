@@ -8,6 +8,9 @@ header and actions always give the same game.
 from __future__ import annotations
 
 import copy
+import dataclasses
+import types
+import typing
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, Sequence
 
@@ -75,6 +78,23 @@ class State:
             raise IllegalAction(f"unknown action {kind!r}")
         return getattr(self, f"_{kind}")(action)
 
+    def to_json(self) -> dict[str, Any]:
+        """The whole state (hidden choices included) as JSON values, for ``from_json``."""
+        return {"game": self.game, "state": _plain(dataclasses.asdict(self))}
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> "State":
+        """Rebuild a state written by ``to_json`` (lists become the tuples the fields declare)."""
+        if not isinstance(doc, Mapping) or doc.get("game") != cls.game:
+            raise GameError(f"not a {cls.game} state")
+        hints = typing.get_type_hints(cls)
+        fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        values = doc.get("state", {})
+        try:
+            return cls(**{k: _typed(v, hints[k]) for k, v in values.items() if k in fields})
+        except (TypeError, KeyError, ValueError) as exc:
+            raise GameError(f"bad {cls.game} state: {exc}") from None
+
     def apply(self, action: Action) -> tuple["State", list[Event]]:
         """Return the state after ``action`` and the events it caused; ``self`` never changes."""
         if not isinstance(action, Mapping):
@@ -84,6 +104,34 @@ class State:
         nxt = copy.deepcopy(self)
         events = nxt._apply(action)
         return nxt, events
+
+
+def _plain(value: Any) -> Any:
+    """Tuples to lists, recursively: what JSON can hold."""
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def _typed(value: Any, hint: Any) -> Any:
+    """JSON values back to the declared type: lists to tuples where a field says tuple."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None:
+            return None
+        hint = next(a for a in args if a is not type(None))
+        origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is tuple and isinstance(value, list):
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_typed(v, args[0]) for v in value)
+        return tuple(_typed(v, a) for v, a in zip(value, args))
+    if origin is list and isinstance(value, list):
+        return [_typed(v, args[0]) for v in value]
+    if origin is dict and isinstance(value, dict):
+        return {k: _typed(v, args[1]) for k, v in value.items()}
+    return value
 
 
 def require(condition: bool, message: str) -> None:
