@@ -129,19 +129,15 @@ def test_wrong_types_and_unreadable_files_are_listed_not_crashed(tmp_path):
     site = tmp_path / "config.toml"
     site.write_text('[loadcells.left]\nreader = ["spi"]\n[loadcells.right]\nbus = [0]\n'
                     '[players]\nnames = ["A", "A ", "B", "C", "D", "E", "F", "G", "H", "I"]\n')
-    try:
+    with pytest.raises(config_mod.ConfigError) as info:
         config_mod.load(site)
-    except config_mod.ConfigError as exc:
-        problems = "\n".join(exc.problems)
+    problems = "\n".join(info.value.problems)
     assert "loadcells.left.reader: ['spi']" in problems
     assert "loadcells.right.bus: [0]" in problems
     assert "players.names" in problems
     for bad in (tmp_path, tmp_path / "latin1.toml"):
         if bad != tmp_path:
             bad.write_bytes(b"name = \"\xe4\"\n")
-        try:
+        with pytest.raises(config_mod.ConfigError) as info:
             config_mod.load(bad)
-        except config_mod.ConfigError as exc:
-            assert "cannot be read" in exc.problems[0]
-        else:
-            raise AssertionError(f"{bad} was accepted")
+        assert "cannot be read" in info.value.problems[0]

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import assert_frame
+
 from spielleiter.device import config
 from spielleiter.device.cli import main
 from spielleiter.device.journal import Journal
@@ -135,10 +137,9 @@ def test_loadcell_pins_are_checked_against_the_rest():
     raw = config.read(None)
     raw["loadcells"]["left"] = {"reader": "gpio", "dout_pin": 5, "sck_pin": 99, "rate": 20}
     raw["stations"][0]["a"] = 20                     # SPI1 MOSI is the right pan's clock
-    try:
+    with pytest.raises(config.ConfigError) as info:
         config.validate(raw)
-    except config.ConfigError as exc:
-        problems = "\n".join(exc.problems)
+    problems = "\n".join(info.value.problems)
     assert "loadcells.left.rate: 20" in problems
     assert "loadcells.left.sck_pin: 99 is not a BCM pin" in problems
     assert "host.back and loadcells.left.dout_pin: both on GPIO5" in problems

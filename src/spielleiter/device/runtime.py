@@ -73,8 +73,6 @@ class Runtime:
         self._stopped = threading.Event()
         self.posted = threading.Event()  # set by post(): lets a pumping driver wait for input
         self._dirty = True  # something may have changed what the screen shows
-        self.events_handled = 0
-        self.on_idle: Callable[[], None] | None = None
 
     # -- used by inputs (any thread) -------------------------------------------------------------
     def post(self, event: Any) -> None:
@@ -122,7 +120,6 @@ class Runtime:
             self._stopped.set()
             return False
         assert self.handler is not None
-        self.events_handled += 1
         try:
             if self.handler.handle(event) is not False:  # False: nothing visible changed
                 self._dirty = True
@@ -170,8 +167,6 @@ class Runtime:
             self._fire_due()
             if self.queue.empty():
                 self._redraw()
-                if self.on_idle is not None:
-                    self._guard(self.on_idle)
 
     def _redraw(self) -> None:
         if self.handler is not None and self._dirty:
@@ -180,7 +175,3 @@ class Runtime:
 
     def stop(self, reason: str = "") -> None:
         self.post(Stop(reason))
-
-    @property
-    def stopped(self) -> bool:
-        return self._stopped.is_set()

@@ -16,7 +16,6 @@ from PIL import Image, ImageDraw, ImageFont
 WIDTH, HEIGHT = 128, 64
 CHARS = 21
 LINE = 10
-BODY_LINES = 4
 
 
 @lru_cache(maxsize=1)

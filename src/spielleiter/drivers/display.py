@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from PIL import Image
@@ -35,8 +35,6 @@ class RecordingBus:
     bytes_sent: int = 0
     transfers: int = 0
     fail: bool = False
-    on_transfer: Callable[[int], None] | None = None
-    last_data: list[int] = field(default_factory=list)
 
     def write_i2c_block_data(self, addr: int, register: int, data: list[int]) -> None:
         if self.fail:
@@ -45,10 +43,6 @@ class RecordingBus:
             raise OSError(errno.EIO, "I2C transfer failed")
         self.transfers += 1
         self.bytes_sent += len(data) + 2  # address and control byte go over the wire too
-        if register == 0x40:
-            self.last_data = list(data)
-        if self.on_transfer is not None:
-            self.on_transfer(len(data))
 
     def close(self) -> None:
         pass
