@@ -329,7 +329,7 @@ check_python() {
 }
 
 source_hash() {  # what the venv was built from: the package sources and the chosen extra
-  (cd "$SRC" && find pyproject.toml README.md src -type f \
+  (cd "$SRC" && find pyproject.toml README.md games drivers device -type f \
       ! -path '*/__pycache__/*' ! -path '*.egg-info/*' -print0 | LC_ALL=C sort -z |
     xargs -0 sha256sum; printf 'extra=%s\n' "$EXTRA") | sha256sum | cut -d' ' -f1
 }
@@ -373,7 +373,7 @@ install_venv() {
     # Build from a copy, so the checkout gets no root-owned build/ or egg-info directories.
     local build
     build=$(mktemp -d)
-    cp -r "$SRC/pyproject.toml" "$SRC/README.md" "$SRC/src" "$build/"
+    cp -r "$SRC/pyproject.toml" "$SRC/README.md" "$SRC/games" "$SRC/drivers" "$SRC/device" "$build/"
     host "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade "${build}[${EXTRA}]"
     rm -rf -- "$build"
     printf '%s\n' "$want" >"$STAMP"
@@ -383,7 +383,7 @@ install_venv() {
 }
 
 commented_defaults() {
-  local defaults=$SRC/src/spielleiter/device/data/default_config.toml
+  local defaults=$SRC/device/data/default_config.toml
   [ -r "$defaults" ] || die "missing $defaults"
   cat <<EOF
 # /etc/spielleiter/config.toml: this box's settings over the shipped defaults.

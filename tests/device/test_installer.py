@@ -19,7 +19,7 @@ from spielleiter.device import config as config_mod
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "install.sh"
 UNIT = ROOT / "systemd" / "spielleiter.service"
-DEFAULTS = ROOT / "src" / "spielleiter" / "device" / "data" / "default_config.toml"
+DEFAULTS = ROOT / "device" / "data" / "default_config.toml"
 SKIPPED = "[scratch root, skipped] "
 
 PI5 = "Raspberry Pi 5 Model B Rev 1.0"

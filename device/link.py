@@ -10,7 +10,7 @@ import json
 import logging
 from typing import Any, Callable
 
-from .. import __version__
+from . import __version__
 from ..drivers.link import LinkLine, LinkStatus
 from ..games import GAMES, GameError
 from .journal import JournalError

@@ -1,0 +1,12 @@
+"""The appliance: composition root, runtime loop, modes, screens, journal, link, CLI."""
+
+from importlib import metadata
+
+try:
+    __version__ = metadata.version("spielleiter")
+except metadata.PackageNotFoundError:  # pragma: no cover - running from an uninstalled tree
+    __version__ = "0+unknown"
+
+
+class DeviceError(Exception):
+    """Base of every error the device layer raises (each also subclasses the matching builtin)."""
