@@ -1,6 +1,6 @@
 """Benchmark of the weighing chain against the naive way, on the simulated load cells.
 
-    python benchmarks/weighing.py [--quick] [--workers N] [--json FILE]
+    python benchmarks/weighing.py [--quick] [--workers N] [--json FILE] [--only KIND]
 
 Ours: Integrity + ScaleChannel (spike median, motion band, settled value). Naive: what users of
 ``get_raw_data(5)`` / ``get_units(10)`` do: wait a fixed time after setting the object down,
@@ -26,18 +26,20 @@ import sys
 import time
 from dataclasses import dataclass
 
-from spielleiter.drivers import hx711_sim as sim
+from spielleiter.drivers import sim
 from spielleiter.drivers.loadcell import (
-    Integrity, LoadCellSample, LoadCellStatus, ReadAttempt, from_code, make_reader)
-from spielleiter.drivers.scale_sim import CALIBRATION_HOLD_S
-from spielleiter.drivers.weighing import Calibration, ScaleChannel, compare
+    RAIL_HIGH, RAIL_LOW, RAIL_ONES, Integrity, LoadCellSample, LoadCellStatus, ReadAttempt,
+    from_code, make_reader)
+from spielleiter.drivers.weighing import (
+    JUDGE_S, Calibration, Calibrator, Judge, ScaleChannel, compare)
 
 TOLERANCE_G = 0.05
 WOBBLE_G = 0.1  # "during the wobble": the noise-free chip output still this far from the truth
 NAIVE_N = (5, 10, 20)
 NAIVE_DELAYS = [round(0.05 * i, 2) for i in range(0, 81)]
 TIE_BAND_G = 0.05
-CAL_HOLD_S = CALIBRATION_HOLD_S
+JUDGE_CANDIDATES_S = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0)  # joint stability before a verdict
+COMPARE_RUN_S = 5.0  # each comparison trial runs this long after the set-down
 
 
 # --------------------------------------------------------------------------------------------
@@ -55,6 +57,7 @@ class FastPan:
         self.integrity = Integrity("pan", rate, start=0.0)
         self.channel = ScaleChannel("pan", Calibration(), rate=rate)
         self.log: list[tuple] | None = None  # (t, naive_g or None, stable, clean_g)
+        self.trace: list[tuple] | None = None  # (t, settled_g, settled_since) for the judge
         self.events: list = []
 
     def run_until(self, t: float) -> None:
@@ -67,32 +70,30 @@ class FastPan:
             for ev in self.integrity.accept(ReadAttempt(conv.t, "ok", conv.code)):
                 if isinstance(ev, LoadCellSample):
                     self.events.extend(ch.feed(ev.t, ev.counts))
+                    if self.trace is not None:
+                        self.trace.append((ev.t, ch.settled_g, ch.settled_since))
             if self.log is not None:
                 naive = None
-                if conv.code not in (0x7FFFFF, 0x800000, 0xFFFFFF):  # the package's rejects
+                if conv.code not in (RAIL_HIGH, RAIL_LOW, RAIL_ONES):  # the package's rejects
                     naive = ch.calibration.grams(from_code(conv.code))
                 self.log.append((conv.t, naive, ch.stable, conv.clean_g))
 
-    def hold_counts(self, hold_s: float) -> float:
-        since = None
-        while True:
-            self.run_until(self.clock.now() + 1.0 / self.rate)
-            if not self.channel.stable:
-                since = None
-            elif since is None:
-                since = self.clock.now()
-            elif self.clock.now() - since >= hold_s:
-                return float(self.channel.settled_counts)
-
     def calibrate(self, mass_g: float = 200.0) -> None:
-        """As SimScale.calibrate: empty, known mass, empty again and tare."""
+        """As SimScale.calibrate, through the same ``Calibrator``: empty, known mass (each held
+        still for its ``hold_s``), empty again and tare."""
         self.run_until(1.0)
-        zero = self.hold_counts(CAL_HOLD_S)
-        self.cell.pan.place(mass_g)
-        loaded = self.hold_counts(CAL_HOLD_S)
+        calibrator = Calibrator("pan", mass_g)
+        for step in ("empty", "mass"):
+            if step == "mass":
+                self.cell.pan.place(mass_g)
+            while calibrator.step == step:
+                self.run_until(self.clock.now() + 1.0 / self.rate)
+                calibrator.capture(self.channel)
         self.cell.pan.remove(mass_g)
-        self.channel.set_calibration(Calibration.from_known_mass(zero, loaded, mass_g))
-        self.hold_counts(0.5)
+        self.channel.set_calibration(calibrator.result)
+        while not (self.channel.settled_since is not None
+                   and self.channel.t - self.channel.settled_since >= 0.5):
+            self.run_until(self.clock.now() + 1.0 / self.rate)
         self.channel.tare()
 
     def first_stable_after(self, t0: float, before_g: float, mass_g: float
@@ -194,36 +195,67 @@ def press_trials(seed: int, rate: int, count: int) -> tuple[int, int]:
     return count, bad
 
 
-def compare_trials(seed: int, rate: int, count: int, diff: float
-                   ) -> tuple[int, int, int, int]:
-    """Two calibrated pans, masses ``diff`` apart (random side); (trials, right at the first
-    stable state of both, undecided, right 3 s after set-down)."""
+def judged(left: list[tuple], right: list[tuple], t0: float, judge_s: float
+           ) -> tuple[str, float] | None:
+    """The first verdict a ``Judge`` with ``judge_s`` gives on two pans' traces after the
+    set-down at ``t0`` (settled values that began before it are stale): (result, seconds)."""
+    judge = Judge("left", "right", judge_s=judge_s, tie_band_g=TIE_BAND_G)
+    merged = sorted([(t, "left", g, since) for t, g, since in left]
+                    + [(t, "right", g, since) for t, g, since in right])
+    for t, pan, g, since in merged:
+        fresh = since is not None and since >= t0
+        got = judge.observe(pan, t, g if fresh else None, since if fresh else None)
+        if got is not None:
+            return got.result, t - t0
+    return None
+
+
+def compare_trials(seed: int, rate: int, count: int, diff: float) -> dict:
+    """Two calibrated pans, masses ``diff`` apart (random side), set down together. Counts the
+    right verdicts at the first stable state of both, 3 s after the set-down, and for each
+    ``judge_s`` candidate the first judged verdict (and how long after the set-down it came)."""
     rng = random.Random(seed * 7 + rate + int(diff * 1000))
     left, right = FastPan(seed * 2 + 100_000, rate), FastPan(seed * 2 + 100_001, rate)
     left.calibrate()
     right.calibrate()
-    ok = undecided = ok_later = 0
+    out = {"trials": count, "first_stable": 0, "undecided": 0, "after_3s": 0,
+           "judged": {j: {"right": 0, "undecided": 0, "after_s": [], "wrong_masses": []}
+                      for j in JUDGE_CANDIDATES_S}}
     for _ in range(count):
         m = round(log_uniform(rng, 1.0, 500.0), 2)
         ml, mr = (m, m + diff) if rng.random() < 0.5 else (m + diff, m)
         t0 = max(left.clock.now(), right.clock.now()) + 0.3
+        want = "balanced" if diff == 0 else ("lighter" if ml < mr else "heavier")
+        at_3s = {}
         for p, mass in ((left, ml), (right, mr)):
             p.events = []
             p.run_until(t0)
+            p.trace = []
             p.cell.pan.place(mass, at=t0)
             p.run_until(t0 + 3.0)
+            at_3s[p] = p.channel.settled_g  # after 3 s of averaging
+            p.run_until(t0 + COMPARE_RUN_S)
         a, b = left.first_stable_after(t0, 0.0, ml), right.first_stable_after(t0, 0.0, mr)
-        want = "balanced" if diff == 0 else ("lighter" if ml < mr else "heavier")
         if a is None or b is None:
-            undecided += 1
+            out["undecided"] += 1
         else:
-            ok += compare(a[1], b[1], TIE_BAND_G) == want
-        sl, sr = left.channel.settled_g, right.channel.settled_g  # after 3 s of averaging
-        ok_later += sl is not None and sr is not None and compare(sl, sr, TIE_BAND_G) == want
+            out["first_stable"] += compare(a[1], b[1], TIE_BAND_G) == want
+        sl, sr = at_3s[left], at_3s[right]
+        out["after_3s"] += sl is not None and sr is not None and compare(sl, sr, TIE_BAND_G) == want
+        for judge_s, row in out["judged"].items():
+            got = judged(left.trace, right.trace, t0, judge_s)
+            if got is None:
+                row["undecided"] += 1
+            else:
+                row["right"] += got[0] == want
+                row["after_s"].append(got[1])
+                if got[0] != want:
+                    row["wrong_masses"].append(m)
         for p, mass in ((left, ml), (right, mr)):
+            p.trace = None
             p.cell.pan.remove(mass)
             p.run_until(p.clock.now() + 1.5)
-    return count, ok, undecided, ok_later
+    return out
 
 
 # --------------------------------------------------------------------------------------------
@@ -342,6 +374,42 @@ def fault_run(seed: int, rate: int, transport: str, seconds: float,
 # --------------------------------------------------------------------------------------------
 
 
+def merge_compares(parts: list[dict]) -> dict:
+    """Sum the compare_trials results of several pan pairs; judged times as p50/p95/max."""
+    out = {"trials": 0, "first_stable": 0, "undecided": 0, "after_3s": 0,
+           "judged": {j: {"right": 0, "undecided": 0, "after_s": [], "wrong_masses": []}
+                      for j in JUDGE_CANDIDATES_S}}
+    for part in parts:
+        for key in ("trials", "first_stable", "undecided", "after_3s"):
+            out[key] += part[key]
+        for j, row in part["judged"].items():
+            out["judged"][j]["right"] += row["right"]
+            out["judged"][j]["undecided"] += row["undecided"]
+            out["judged"][j]["after_s"] += row["after_s"]
+            out["judged"][j]["wrong_masses"] += row["wrong_masses"]
+    for row in out["judged"].values():
+        times = row.pop("after_s")
+        row.update(p50_s=pct(times, 0.5), p95_s=pct(times, 0.95),
+                   max_s=max(times, default=math.nan))
+    return out
+
+
+def wrong_bound(wrong: int, trials: int, confidence: float = 0.95) -> float:
+    """Exact (Clopper-Pearson) one-sided upper bound on the rate of wrong verdicts."""
+    if trials == 0:
+        return math.nan
+
+    def cdf(p: float) -> float:  # P(X <= wrong) for X ~ Binomial(trials, p)
+        return sum(math.comb(trials, i) * p ** i * (1 - p) ** (trials - i)
+                   for i in range(wrong + 1))
+
+    lo, hi = wrong / trials, 1.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if cdf(mid) > 1 - confidence else (lo, mid)
+    return hi
+
+
 def pct(values, q):
     values = sorted(values)
     if not values:
@@ -366,12 +434,17 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="a tenth of the trials")
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--pairs", type=int, default=None,
+                    help="pan pairs per rate for the 0.1 g comparisons, 40 trials each "
+                         "(default 50, a tenth with --quick)")
+    ap.add_argument("--only", choices=("weigh", "press", "compare", "fault"),
+                    help="run one kind of trial (its targets only) while exploring")
     ap.add_argument("--json", help="write all figures to this file")
     a = ap.parse_args(argv)
     logging.disable(logging.WARNING)  # the fault runs log every disconnect on purpose
     scale = 0.1 if a.quick else 1.0
     n_pans, per_pan = max(2, int(40 * scale)), 15
-    n_cmp_pairs, per_pair = max(2, int(50 * scale)), 40
+    n_cmp_pairs, per_pair = a.pairs or max(2, int(50 * scale)), 40
     jobs = []
     for rate in (10, 80):
         jobs += [("weigh", s, rate, per_pan, None) for s in range(n_pans)]
@@ -382,6 +455,8 @@ def main(argv: list[str] | None = None) -> int:
         jobs += [("fault", 9000 + rate, rate, 0, ("spi", 240.0 * scale + 30)),
                  ("fault", 9100 + rate, rate, 0, ("gpio", 240.0 * scale + 30)),
                  ("fault", 9200 + rate, rate, 0, ("gpio", 20.0, "rpi-lgpio-zero2w"))]
+    if a.only:
+        jobs = [job for job in jobs if job[0] == a.only]
     t_start = time.perf_counter()
     with multiprocessing.Pool(a.workers) as pool:
         results = pool.map(_job, jobs, chunksize=1)
@@ -401,10 +476,14 @@ def main(argv: list[str] | None = None) -> int:
         moving = [w.moving_after for w in weighs if w.moving_after is not None]
         press_n = sum(n for n, _ in presses)
         press_bad = sum(b for _, b in presses)
-        cmp01 = [c for d, c in cmps if d == 0.1]
-        cmp00 = [c for d, c in cmps if d == 0.0]
-        c_n, c_ok, c_und, c_later = (sum(x[i] for x in cmp01) for i in range(4))
-        b_n, b_ok, _ = (sum(x[i] for x in cmp00) for i in range(3))
+        cmp01 = merge_compares([c for d, c in cmps if d == 0.1])
+        cmp00 = merge_compares([c for d, c in cmps if d == 0.0])
+        c_n, c_ok, c_und, c_later = (cmp01[k] for k in ("trials", "first_stable", "undecided",
+                                                          "after_3s"))
+        c_judged = cmp01["judged"][JUDGE_S]
+        b_n, b_ok = cmp00["trials"], cmp00["judged"][JUDGE_S]["right"]
+        reaching = [j for j, v in sorted(cmp01["judged"].items())
+                    if c_n and v["right"] / c_n >= 0.999]
         # naive: the shortest fixed wait (known set-down time) after which the mean of N reads
         # meets an accuracy at p95; "to the same accuracy" read two ways: the 0.05 g target, and
         # the p95 error ours actually reached.
@@ -449,8 +528,10 @@ def main(argv: list[str] | None = None) -> int:
             "stable_during_wobble": wobble_bad,
             "press_trials": press_n, "stable_during_press": press_bad,
             "compare_0.1g": {"trials": c_n, "right": c_ok, "undecided": c_und,
-                             "right_after_3s": c_later},
-            "compare_equal": {"trials": b_n, "balanced": b_ok},
+                             "right_after_3s": c_later, "judged": cmp01["judged"],
+                             "shortest_judge_s_at_99.9": reaching[0] if reaching else None},
+            "compare_equal": {"trials": b_n, "balanced": b_ok,
+                              "balanced_first_stable": cmp00["first_stable"]},
             "naive": naive_rows,
             "naive_time_to_0.05g_s": naive_tol, "naive_time_to_ours_s": naive_same,
             "speedup_same_accuracy": naive_same / ours_p95,
@@ -471,7 +552,10 @@ def main(argv: list[str] | None = None) -> int:
              f"{wobble_bad} of {len(weighs)}"),
             (f"{rate} SPS never stable during a hand press", press_bad == 0,
              f"{press_bad} of {press_n}"),
-            (f"{rate} SPS comparisons right >= 99.9 % at 0.1 g", c_n and c_ok / c_n >= 0.999,
+            (f"{rate} SPS judged comparisons right >= 99.9 % at 0.1 g (judge_s {JUDGE_S:g} s)",
+             c_n and c_judged["right"] / c_n >= 0.999,
+             f"{c_judged['right']}/{c_n} = {100 * c_judged['right'] / max(1, c_n):.2f} %, "
+             f"judged after p95 {c_judged['p95_s']:.2f} s; at the first stable state "
              f"{c_ok}/{c_n} = {100 * c_ok / max(1, c_n):.2f} %"),
             (f"{rate} SPS no corrupted sample reaches grams under faults",
              fault_foreign == 0 and fault_bad == 0,
@@ -503,7 +587,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  compare at 0.1 g: {c['right']}/{c['trials']} right at first stable, "
               f"{c['right_after_3s']}/{c['trials']} 3 s after set-down, {c['undecided']} undecided;"
               f" equal masses balanced {row['compare_equal']['balanced']}/"
-              f"{row['compare_equal']['trials']}")
+              f"{row['compare_equal']['trials']} (judged)")
+        for judge_s, v in sorted(c["judged"].items()):
+            print(f"    judge_s {judge_s:4.2f} s: {v['right']}/{c['trials']} right "
+                  f"({100 * v['right'] / max(1, c['trials']):.2f} %), {v['undecided']} undecided,"
+                  f" verdict after set-down p50 {v['p50_s']:.2f} s, p95 {v['p95_s']:.2f} s, "
+                  f"max {v['max_s']:.2f} s; wrong at {sorted(v['wrong_masses'])} g")
+        print(f"    shortest judge_s with >= 99.9 % right: {c['shortest_judge_s_at_99.9']}; "
+              "95 % upper bound on wrong verdicts: " + ", ".join(
+                  f"{j:g} s {100 * wrong_bound(c['trials'] - v['right'], c['trials']):.3f} %"
+                  for j, v in sorted(c["judged"].items())))
         for n, v in row["naive"].items():
             print(f"  naive mean of {n:2d}: p95 error at once {v['p95_error_at_0s']:.3f} g, "
                   f"after 1 s wait {v['p95_error_after_1s']:.3f} g; shortest wait+reads to "

@@ -1,21 +1,26 @@
-"""The host panel's world: menus, game set-up, the in-game menu, undo, and the active referee.
+"""The host panel's world: the home menu, set-up, the active mode, the game menu and undo.
 
-The App is the runtime's handler. Button presses come in as ``Press``es; the host panel's are
-``host.back``/``host.ok``/``host.next``, a station's ``s<N>.A``/``B``/``C``. It owns the running
-``Session`` and hands station presses and host keys to the referee of the game being played.
+The App is the runtime's handler. Button edges become ``Press``es (``inputs``), pans report
+``Weight``s; both go to the active mode: a game's referee or a tool from the registry. It owns the
+running ``Session``, shows short messages, and keeps the table's rules for screens that every mode
+shares: after a screen changes, presses are ignored for ``guard_s``, and pages wait for OK unless
+the table chose a pace in Settings.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from ..drivers.buttons import Edge, Press, PressDetector
+from ..drivers.buttons import Edge, PressDetector
 from ..games import GAMES, GameError
+from . import settings_store
+from .inputs import Inputs, Press, Weight
 from .journal import Journal, JournalError
-from .referees import REFEREES, Referee, SetupOption
+from .modes import GAME_MODES, MODES, ModeInfo
+from .modes.base import Mode, Referee
+from .modes.setup import SetupFlow
 from .replay import Header, ReplayError
 from .runtime import Runtime
 from .screens import View, wrap
@@ -24,45 +29,45 @@ from .session import Session, SessionError
 log = logging.getLogger(__name__)
 
 FLASH_S = 1.8
-
-
-@dataclass
-class Setup:
-    """Choices made on the set-up screens before a game starts."""
-
-    game: str
-    steps: list[SetupOption]
-    values: dict[str, Any] = field(default_factory=dict)
-    step: int = 0
+GUARD_S = 0.4
 
 
 class App:
     """Menus and routing. ``view()`` is what the OLED shows; ``redraw`` renders it on change."""
 
+    MENU = ("Continue", "Undo last action", "End this game")
+
     def __init__(self, runtime: Runtime, journal: Journal, *, show: Callable[[View], None],
-                 beep: Callable[[str], None], player_names: tuple[str, ...], stations: int,
-                 detector: PressDetector, seed_source: Callable[[], int] | None = None,
-                 extra_menu: list[tuple[str, Callable[[], None]]] | None = None) -> None:
+                 beep: Callable[[str], None], player_names: tuple[str, ...],
+                 stations: tuple[str, ...], detector: PressDetector,
+                 seed_source: Callable[[], int] | None = None, scales: Any = None,
+                 settings: settings_store.Settings | None = None,
+                 guard_s: float = GUARD_S) -> None:
         self.runtime = runtime
         self.journal = journal
         self._show = show
         self.beep = beep
         self.player_names = player_names
-        self.stations = stations
-        self.detector = detector
+        self.station_names = stations
+        self.stations = len(stations)
+        self.scales = scales
+        self.guard_s = guard_s
+        self.settings = settings_store.load(journal, settings)
+        self.inputs = Inputs(detector, runtime.call_at, runtime.cancel, runtime.clock,
+                             self.on_press)
         self.new_seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
-        self.extra_menu = extra_menu or []
-        self.mode = "home"
+        self.mode = "home"  # home, setup, game, menu, confirm_end, tool
         self.cursor = 0
-        self.setup: Setup | None = None
+        self.setup: SetupFlow | None = None
         self.session: Session | None = None
         self.referee: Referee | None = None
-        self.tool: Any = None  # a non-game screen with keys of its own (the scale)
+        self.tool: Mode | None = None
         self.flash_view: View | None = None
         self._flash_timer: Any = None
-        self._button_timer: Any = None
+        self._screen: tuple[Any, ...] = ()
+        self._screen_at = float("-inf")
         self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
-        self.handlers: dict[type, Callable[[Any], None]] = {}  # other inputs, by event type
+        self.handlers: dict[type, Callable[[Any], Any]] = {}  # other inputs, by event type
         self._resume()
 
     # -- start-up ---------------------------------------------------------------------------------
@@ -83,34 +88,29 @@ class App:
     # -- the runtime's handler -------------------------------------------------------------------
     def handle(self, event: Any) -> bool | None:
         if isinstance(event, Edge):
-            presses = self.detector.edge(event)
-            self._schedule_button_wake()
-            for press in presses:
-                self.on_press(press)
+            self.inputs.on_edge(event)
         elif isinstance(event, Press):
             self.on_press(event)
+        elif isinstance(event, Weight):
+            return self.on_weight(event)
         elif type(event) in self.handlers:
             return self.handlers[type(event)](event)
         elif callable(event):
             event()
         else:
             log.warning("unknown event %r", event)
-
-    def _schedule_button_wake(self) -> None:
-        self.runtime.cancel(self._button_timer)
-        wake = self.detector.next_wake()
-        self._button_timer = None if wake is None else self.runtime.call_at(wake, self._wake)
-
-    def _wake(self) -> None:
-        presses = self.detector.wake(self.runtime.clock())
-        self._schedule_button_wake()
-        for press in presses:
-            self.on_press(press)
+        return None
 
     def redraw(self) -> None:
-        self._show(self.view())
+        view = self.view()
+        screen = (view.title, view.footer, view.blank)  # a cursor or a count is the same screen
+        if screen != self._screen:
+            if self._screen:  # the first screen follows no other: nothing to guard against
+                self._screen_at = self.runtime.clock()
+            self._screen = screen
+        self._show(view)
 
-    # -- services for referees -------------------------------------------------------------------
+    # -- services for modes ----------------------------------------------------------------------
     def flash(self, *lines: str, seconds: float = FLASH_S) -> None:
         """Show a short message over the current screen for a moment."""
         body: list[str] = []
@@ -119,12 +119,13 @@ class App:
         self.notice(View(title="Spielleiter", lines=tuple(body[:4])), seconds)
 
     def notice(self, view: View, seconds: float = FLASH_S) -> None:
-        """Show ``view`` over the current screen until ``seconds`` pass or a host key is pressed."""
+        """Show ``view`` over the current screen until ``seconds`` pass or a key is pressed."""
         self.flash_view = view
         self.runtime.cancel(self._flash_timer)
         self._flash_timer = self.runtime.call_later(seconds, self._end_flash)
 
     def _end_flash(self) -> None:
+        self.runtime.cancel(self._flash_timer)
         self.flash_view = None
 
     def apply(self, action: dict[str, Any]) -> list[Any] | None:
@@ -165,28 +166,6 @@ class App:
         return {**self.session.state.public(), "game_id": self.session.game_id,
                 "actions": len(self.session.actions)}
 
-    # -- control from outside (the serial link), on the loop thread -------------------------------
-    def start_game(self, header: Header) -> None:
-        """Start a game as the set-up screens would; a running game is ended (kept, abandoned)."""
-        session = Session.new(self.journal, header)  # ReplayError: nothing changed
-        if self.session is not None and not self.session.state.is_over:
-            log.info("game %d ended by a new game", self.session.game_id)
-        self.setup = None
-        self.flash_view = None
-        self._enter_game(session)
-        self.beep("go")
-        self._changed()
-
-    def external_action(self, action: dict[str, Any]) -> list[Any]:
-        """Apply an action that did not come from the buttons; GameError/JournalError propagate."""
-        if self.session is None:
-            raise GameError("no game is running")
-        events = self.session.apply(action)
-        assert self.referee is not None
-        self.referee.react(events)
-        self._changed(events)
-        return events
-
     def call_later(self, delay: float, callback: Callable[[], None]) -> Any:
         return self.runtime.call_later(delay, callback)
 
@@ -197,91 +176,123 @@ class App:
         """The wired station a seat (0-based) plays at, or None for the host panel (hot seat)."""
         return seat if seat < self.stations else None
 
-    # -- presses ---------------------------------------------------------------------------------
+    def station_name(self, station: int) -> str:
+        """A station's name from the config ("Red"), as its players know it."""
+        if 0 <= station < self.stations:
+            return self.station_names[station]
+        return f"Station {station + 1}"
+
+    def page_seconds(self, seconds: float) -> float | None:
+        return self.settings.page_seconds(seconds)
+
+    def change_settings(self, settings: settings_store.Settings) -> None:
+        try:
+            settings_store.save(self.journal, settings)
+        except JournalError as exc:
+            log.error("%s", exc)
+            self.flash("Cannot save!", "Setting not changed.")
+            return
+        self.settings = settings
+
+    # -- control from outside (the serial link), on the loop thread -------------------------------
+    def start_game(self, header: Header) -> None:
+        """Start a game as the set-up screens would; a running game is ended (kept, abandoned)."""
+        if header.game not in GAME_MODES:
+            raise ReplayError(f"this box cannot referee {header.game!r} yet")
+        session = Session.new(self.journal, header)  # ReplayError: nothing changed
+        if self.session is not None and not self.session.state.is_over:
+            log.info("game %d ended by a new game", self.session.game_id)
+        self.setup = None
+        self._end_flash()
+        self._enter_game(session)
+        self.beep("go")
+        self._changed()
+
+    def external_action(self, action: dict[str, Any]) -> list[Any]:
+        """Apply an action that did not come from the buttons; GameError/JournalError propagate."""
+        if self.session is None:
+            raise GameError("no game is running")
+        events = self.session.apply(action)
+        assert self.referee is not None
+        self.referee.on_events(events)
+        self._changed(events)
+        return events
+
+    # -- presses and weights ---------------------------------------------------------------------
     def on_press(self, press: Press) -> None:
-        part, _, key = press.name.partition(".")
-        if part == "host":
+        if not press.hold and press.t - self._screen_at < self.guard_s:
+            log.debug("%s ignored: the screen changed %.2f s ago", press.name,
+                      press.t - self._screen_at)
+            return
+        if press.source == "host":
             self.beep("click")
-            if self.flash_view is not None and not press.long:
-                self._end_flash()
-                if key != "back":
-                    return
-            if press.long and key == "back":
-                self.undo()
-                return
-            self.on_host(key)
-        elif part.startswith("s") and part[1:].isdigit():
-            station = int(part[1:]) - 1
-            if self.mode == "game" and self.referee is not None:
-                self.referee.on_station(station, key)
+        if self.flash_view is not None:
+            self._end_flash()  # the message goes; the key still does what it says
+        if press.hold and press.name == "host.back":
+            self.undo()
+            return
+        if self.mode == "game" and self.referee is not None:
+            if not self.referee.on_press(press):
+                self._game_key(press.key)
+        elif self.mode == "tool" and self.tool is not None:
+            if not self.tool.on_press(press):
+                self._set_tool(None)
+        elif press.source == "host":
+            getattr(self, f"_host_{self.mode}")(press.key)
 
-    def on_host(self, key: str) -> None:
-        handler = getattr(self, f"_host_{self.mode}")
-        handler(key)
+    def on_weight(self, weight: Weight) -> bool:
+        """A pan's news for the active mode; False when nothing visible changed."""
+        active = self.referee if self.mode == "game" else self.tool
+        return bool(active is not None and active.on_weight(weight))
 
-    def _move(self, key: str, count: int) -> None:
-        if key == "next":
-            self.cursor = (self.cursor + 1) % count
+    def _set_holds(self) -> None:
+        active = self.referee if self.mode == "game" else self.tool
+        self.inputs.set_holds(active.holds() if active is not None else ())
 
     # home ----------------------------------------------------------------------------------------
-    def _home_items(self) -> list[tuple[str, Callable[[], None]]]:
-        items = [(GAMES[name].title, lambda name=name: self._begin_setup(name))
-                 for name in REFEREES]
-        return items + self.extra_menu
-
-    def open_tool(self, tool: Any) -> None:
-        """Show a tool (``on_host(key) -> bool`` and ``view()``) until it lets BACK through."""
-        self.tool, self.mode = tool, "tool"
-
-    def _host_tool(self, key: str) -> None:
-        if not self.tool.on_host(key):
-            self.tool, self.mode = None, "home"
-
     def _host_home(self, key: str) -> None:
-        items = self._home_items()
-        self._move(key, len(items))
-        if key == "ok":
-            items[self.cursor][1]()
+        if key == "next":
+            self.cursor = (self.cursor + 1) % len(MODES)
+        elif key == "ok":
+            self.open(MODES[self.cursor])
 
-    def _begin_setup(self, game: str) -> None:
-        info = GAMES[game]
-        players = SetupOption("players", "Players", tuple(range(info.min_players,
-                                                                info.max_players + 1)),
-                              min(4, info.max_players))
-        steps = [players, *REFEREES[game].SETUP]
-        self.setup = Setup(game, steps, {o.key: o.default for o in steps})
-        self.mode = "setup"
+    def open(self, mode: ModeInfo) -> None:
+        """Open a home-menu entry: a game's set-up screens, or a tool."""
+        if mode.game is not None:
+            info = GAMES[mode.game]
+            self.setup = SetupFlow(mode, self.player_names, self.stations, info.min_players,
+                                   info.max_players)
+            self.mode = "setup"
+        elif mode.open is not None:
+            self._set_tool(mode.open(self))
+
+    def _set_tool(self, tool: Mode | None) -> None:
+        if self.tool is not None:
+            self.tool.close()
+        self.tool = tool
+        self.mode = "tool" if tool is not None else "home"
+        self._set_holds()
 
     # setup ---------------------------------------------------------------------------------------
     def _host_setup(self, key: str) -> None:
-        setup = self.setup
-        assert setup is not None
-        if key == "back":
-            if setup.step == 0:
-                self.mode, self.setup, self.cursor = "home", None, 0
-            else:
-                setup.step -= 1
-            return
-        if setup.step == len(setup.steps):
-            if key == "ok":
-                self._start_game(setup)
-            return
-        option = setup.steps[setup.step]
-        if key == "next":
-            choices = option.choices
-            index = choices.index(setup.values[option.key])
-            setup.values[option.key] = choices[(index + 1) % len(choices)]
-        elif key == "ok":
-            setup.step += 1
+        assert self.setup is not None
+        what = self.setup.on_key(key)
+        if what == "home":
+            self.mode, self.setup = "home", None
+        elif what == "start":
+            self._start_game(self.setup)
 
-    def _start_game(self, setup: Setup) -> None:
-        n = setup.values["players"]
-        options = {k: v for k, v in setup.values.items() if k != "players"}
-        header = Header(setup.game, self.player_names[:n], options, self.new_seed())
+    def _start_game(self, setup: SetupFlow) -> None:
+        assert setup.mode.game is not None
+        header = Header(setup.mode.game, tuple(setup.seats), dict(setup.values), self.new_seed())
         try:
             session = Session.new(self.journal, header)
         except ReplayError as exc:
             self.flash(str(exc))
+            return
+        except JournalError as exc:
+            log.error("%s", exc)
+            self.flash("Cannot save!", "Game not started.")
             return
         self.setup = None
         self._enter_game(session)
@@ -291,15 +302,16 @@ class App:
     def _enter_game(self, session: Session) -> None:
         self._close_referee()
         self.session = session
-        self.referee = REFEREES[session.header.game](self, session)
+        mode = GAME_MODES[session.header.game]
+        assert mode.referee is not None
+        self.referee = mode.referee(self, session)
         self.mode = "game"
         self.cursor = 0
+        self._set_holds()
 
     # game ----------------------------------------------------------------------------------------
-    def _host_game(self, key: str) -> None:
-        assert self.referee is not None
-        if self.referee.on_host(key):
-            return
+    def _game_key(self, key: str) -> None:
+        """A host key the referee left: BACK opens the game menu, OK after the end goes home."""
         if key == "back":
             self.mode, self.cursor = "menu", 0
         elif key == "ok" and self.session is not None and self.session.state.is_over:
@@ -315,12 +327,12 @@ class App:
         self._close_referee()
         self.session = None
         self.mode, self.cursor = "home", 0
+        self._set_holds()
         self._notify("state", {"state": None})
 
-    MENU = ("Continue", "Undo last action", "End this game")
-
     def _host_menu(self, key: str) -> None:
-        self._move(key, len(self.MENU))
+        if key == "next":
+            self.cursor = (self.cursor + 1) % len(self.MENU)
         if key == "back" or (key == "ok" and self.cursor == 0):
             self.mode = "game"
         elif key == "ok" and self.cursor == 1:
@@ -373,12 +385,13 @@ class App:
         if self.flash_view is not None:
             return self.flash_view
         if self.mode == "home":
-            items = self._home_items()
-            return View("Spielleiter", tuple(name for name, _ in items), cursor=self.cursor,
+            return View("Spielleiter", tuple(m.title for m in MODES), cursor=self.cursor,
                         footer="NEXT move  OK choose")
         if self.mode == "setup":
-            return self._setup_view()
+            assert self.setup is not None
+            return self.setup.view()
         if self.mode == "tool":
+            assert self.tool is not None
             return self.tool.view()
         if self.mode == "menu":
             return View("Game menu", self.MENU, cursor=self.cursor, footer="NEXT move  OK choose")
@@ -387,22 +400,3 @@ class App:
                         footer="OK end  BACK keep")
         assert self.referee is not None
         return self.referee.view()
-
-    def _setup_view(self) -> View:
-        setup = self.setup
-        assert setup is not None
-        title = GAMES[setup.game].title
-        if setup.step == len(setup.steps):
-            n = setup.values["players"]
-            lines = [f"{n} players"]
-            lines += [f"{o.label}: {o.show(setup.values[o.key])}" for o in setup.steps[1:]]
-            hot = n - min(n, self.stations)
-            lines.append(f"Seats {self.stations + 1}-{n}: host panel" if hot > 1 else
-                         f"Seat {n}: host panel" if hot == 1 else "Every seat: buttons")
-            return View(title, tuple(lines), footer="OK start  BACK change")
-        option = setup.steps[setup.step]
-        lines = [option.label]
-        if option.ruling:
-            lines.append(f"(rule {option.ruling})")
-        return View(title, tuple(lines), big=option.show(setup.values[option.key]),
-                    footer="NEXT change  OK next")

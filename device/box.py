@@ -20,19 +20,17 @@ from ..drivers.buzzer import Beeper
 from ..drivers.display import Display, open_device
 from ..drivers.link import LinkLine, LinkStatus, SerialLink
 from ..drivers.loadcell import LoadCellSample, LoadCellStatus
-from ..drivers.weighing import WeighEvent
 from .app import App
 from .config import Config
+from .inputs import Weight
 from .journal import Journal
 from .link import LinkProtocol
-from .scale_ui import ScaleTool
+from .paths import JOURNAL_NAME
 from .scales import Scales
 from .runtime import ManualClock, Runtime
 from .screens import View, render
 
 log = logging.getLogger(__name__)
-
-JOURNAL_NAME = "journal.sqlite3"
 
 
 @dataclass
@@ -75,34 +73,39 @@ class Box:
             for part in reversed(parts):
                 part.close()
             raise
-        detector = PressDetector(config.debounce_s, config.hold_s,
-                                 frozenset(n for n in config.button_pins() if n.startswith("host.")))
+        detector = PressDetector(config.debounce_s, config.hold_s)
         box = cls(config, runtime, journal, buttons, display, beeper, None,  # type: ignore[arg-type]
                   pin_factory)
-        box.app = App(runtime, journal, show=box._show, beep=beeper.play,
-                      player_names=config.player_names, stations=len(config.stations),
-                      detector=detector, seed_source=seed_source)
-        runtime.handler = box.app
         if simulated_scales is None:
             simulated_scales = pin_factory is not None
-        box._attach_scales(simulated_scales)
+        box.scales = Scales.build(config, journal, runtime.post, simulated=simulated_scales)
+        box.app = App(runtime, journal, show=box._show, beep=beeper.play,
+                      player_names=config.player_names,
+                      stations=tuple(s.name for s in config.stations), detector=detector,
+                      seed_source=seed_source, scales=box.scales)
+        runtime.handler = box.app
+        box._attach_scales()
         if link_url:
             box.attach_link(link_url)
         return box
 
-    def _attach_scales(self, simulated: bool) -> None:
-        scales = Scales.build(self.config, self.journal, self.runtime.post, simulated=simulated)
-        self.scales = scales
-        app = self.app
+    def _attach_scales(self) -> None:
+        """Samples and status reach the pans on the loop thread; the pans' news reaches the
+        active mode as ``Weight``s."""
+        scales, app = self.scales, self.app
+        assert scales is not None
+
+        def on_status(status: LoadCellStatus) -> bool:
+            changed = scales.on_status(status)
+            if status.state == "disconnected":
+                app.on_weight(Weight(status.pan, "disconnected", None, status.t))
+            return changed
+
         app.handlers[LoadCellSample] = scales.on_sample
-        app.handlers[LoadCellStatus] = scales.on_status
-
-        def on_weigh(event: WeighEvent) -> None:
-            if isinstance(app.tool, ScaleTool) and event.kind == "stable":
-                app.tool.try_capture()
-
-        scales.listeners.append(on_weigh)
-        app.extra_menu.append(("Scale", lambda: app.open_tool(ScaleTool(app, scales))))
+        app.handlers[LoadCellStatus] = on_status
+        scales.listeners.append(
+            lambda e: app.on_weight(Weight(e.pan, e.kind, e.grams if e.kind != "stable"
+                                           else e.total_g, e.t)))
         if not isinstance(self.runtime.clock, ManualClock):
             scales.start()
 
@@ -131,8 +134,9 @@ class Box:
     def _pin(self, name: str) -> Any:
         return self.pin_factory.pin(self.config.button_pins()[name])
 
-    def tap(self, name: str, hold: float = 0.08, settle: float = 0.2) -> None:
-        """Press and release a button on a ManualClock box, then let timers settle."""
+    def tap(self, name: str, hold: float = 0.08, settle: float = 0.5) -> None:
+        """Press and release a button on a ManualClock box, then let timers settle (past the
+        guard after a screen change, as a person would read the new screen)."""
         self.hold(name, hold)
         self.idle(settle)
 

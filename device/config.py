@@ -3,17 +3,25 @@
 ``load`` merges and validates; every problem is collected (key, what is wrong, how to fix it) so
 ``spielleiter config check`` can report them all at once and the service refuses to start with a
 clear message instead of a traceback.
+
+Pans are named in the config: each ``[loadcells.<name>]`` table is one pan (the defaults ship
+``left`` and ``right``). A site file that only changes shipped pans merges with them (and
+``reader = "none"`` switches one off, so one pan alone works); a site file that names a pan of
+its own replaces the shipped set: its pans are exactly the ones it names.
 """
 
 from __future__ import annotations
 
 import copy
+import math
+import re
 import tomllib
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..drivers.weighing import JUDGE_S, TIE_BAND_G
 from . import DeviceError
 
 SITE_CONFIG = Path("/etc/spielleiter/config.toml")
@@ -30,7 +38,9 @@ SPI_SPEED_HZ = range(20_000, 2_000_001)  # 50 us PD_SCK pulse .. the 60 us power
 BAUD_RATES = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
 READER_KEYS = {"spi": {"bus", "device", "speed_hz"}, "gpio": {"dout_pin", "sck_pin"},
                "serial": {"port", "baud"}, "none": set()}
-PANS = ("left", "right")
+PANS = ("left", "right")  # the shipped pans; the configured ones are ``Config.pan_names``
+PAN_NAME = re.compile(r"[a-z][a-z0-9_]{0,9}\Z")  # short: it is shown on the OLED and typed
+LOADCELL_SETTINGS = ("tie_band_g", "judge_s")  # the keys of [loadcells] that are not pans
 
 
 class ConfigError(DeviceError, ValueError):
@@ -77,7 +87,13 @@ class Config:
     link_port: str
     link_baud: int
     loadcells: tuple[LoadCell, ...] = ()
-    tie_band_g: float = 0.05
+    tie_band_g: float = TIE_BAND_G
+    judge_s: float = JUDGE_S
+
+    @property
+    def pan_names(self) -> tuple[str, ...]:
+        """The pans that have a reader, in config order."""
+        return tuple(cell.pan for cell in self.loadcells)
 
     def button_pins(self) -> dict[str, int]:
         """Every button by its runtime name: ``host.back`` ... ``s1.A`` ..."""
@@ -119,15 +135,24 @@ def read(path: Path | None) -> dict[str, Any]:
             raise ConfigError([f"{path}: not valid TOML ({exc})"]) from None
         shipped = raw.get("loadcells", {})
         raw = _merge(raw, site)
+        cells = site.get("loadcells")
+        if isinstance(cells, dict) and isinstance(raw["loadcells"], dict):
+            _site_pans(raw["loadcells"], shipped, cells)
+    return raw
+
+
+def _site_pans(merged: dict[str, Any], shipped: dict[str, Any], site: dict[str, Any]) -> None:
+    """Apply the site file's pans to the merged ``[loadcells]`` table (see the module doc)."""
+    own = [k for k, v in site.items() if isinstance(v, dict)]
+    if any(pan not in shipped for pan in own):  # pans of its own: exactly those
+        for pan in [k for k, v in shipped.items() if isinstance(v, dict) and k not in own]:
+            del merged[pan]
+    for pan in own:
         # A pan that names another reader starts from its own table: the shipped SPI keys (bus,
         # device) mean nothing to a gpio, serial or absent reader.
-        cells = site.get("loadcells")
-        for pan in PANS:
-            over = cells.get(pan) if isinstance(cells, dict) else None
-            if (isinstance(over, dict) and "reader" in over and isinstance(raw["loadcells"], dict)
-                    and over["reader"] != shipped.get(pan, {}).get("reader")):
-                raw["loadcells"][pan] = copy.deepcopy(over)
-    return raw
+        over = site[pan]
+        if "reader" in over and over["reader"] != shipped.get(pan, {}).get("reader"):
+            merged[pan] = copy.deepcopy(over)
 
 
 def _toml(key: str, value: Any) -> str:
@@ -181,7 +206,7 @@ class _Checker:
 def validate(raw: dict[str, Any]) -> Config:
     """Check the merged tree and build a Config; raise ConfigError listing every problem."""
     known: dict[str, Any] = defaults()
-    known["loadcells"] = {"tie_band_g": None, "left": None, "right": None}  # pans: _loadcells
+    known["loadcells"] = None  # any pan names: checked by _loadcells
     c = _Checker(raw, known)
     raw = dict(raw)
     for section, table in known.items():  # a section that is not a table: reported, then empty
@@ -237,7 +262,7 @@ def validate(raw: dict[str, Any]) -> Config:
         if buzzer_pin is not None:
             owners.append(("buzzer.pin", buzzer_pin))
     link_enabled = c.get("link", "enabled", bool, True)
-    loadcells = _loadcells(c, raw.get("loadcells", {}), owners)
+    loadcells, tie_band_g, judge_s = _loadcells(c, raw.get("loadcells", {}), owners)
 
     by_pin: dict[int, list[str]] = {}
     for name, pin in owners:
@@ -287,24 +312,44 @@ def validate(raw: dict[str, Any]) -> Config:
         link_port=link_port,
         link_baud=link_baud,
         loadcells=loadcells,
-        tie_band_g=float(raw.get("loadcells", {}).get("tie_band_g", 0.05)),
+        tie_band_g=tie_band_g,
+        judge_s=judge_s,
     )
 
 
-def _loadcells(c: _Checker, section: Any, owners: list[tuple[str, int]]) -> tuple[LoadCell, ...]:
-    """Check ``[loadcells.left]``/``[loadcells.right]``; add the pins they take to ``owners``."""
+def _number(value: Any, low: float, high: float) -> bool:
+    return (not isinstance(value, bool) and isinstance(value, (int, float))
+            and math.isfinite(value) and low <= value <= high)
+
+
+def _loadcells(c: _Checker, section: Any, owners: list[tuple[str, int]]
+               ) -> tuple[tuple[LoadCell, ...], float, float]:
+    """Check ``[loadcells]`` and every ``[loadcells.<pan>]``; add the pins they take to
+    ``owners``. Returns the pans with a reader, the tie band and ``judge_s``."""
     if not isinstance(section, dict):
         c.problems.append("loadcells: expected a table")
-        return ()
-    band = section.get("tie_band_g", 0.05)
-    if isinstance(band, bool) or not isinstance(band, (int, float)) or not 0 <= band <= 5:
+        return (), TIE_BAND_G, JUDGE_S
+    band = section.get("tie_band_g", TIE_BAND_G)
+    if not _number(band, 0, 5):
         c.problems.append(f"loadcells.tie_band_g: {band!r} (use 0 to 5 grams)")
+        band = TIE_BAND_G
+    judge_s = section.get("judge_s", JUDGE_S)
+    if not _number(judge_s, 0, 10):
+        c.problems.append(f"loadcells.judge_s: {judge_s!r} (use 0 to 10 seconds of joint "
+                          f"stability before a verdict; default {JUDGE_S:g})")
+        judge_s = JUDGE_S
     cells = []
-    for pan in PANS:
+    for pan, cell in section.items():
+        if pan in LOADCELL_SETTINGS:
+            continue
         where = f"loadcells.{pan}"
-        cell = section.get(pan, {"reader": "none"})
         if not isinstance(cell, dict):
-            c.problems.append(f"{where}: expected a table")
+            c.problems.append(f"{where}: expected a table [{where}] (a pan), or one of "
+                              f"{', '.join(LOADCELL_SETTINGS)}")
+            continue
+        if not PAN_NAME.match(pan):
+            c.problems.append(f"{where}: a pan's name is 1-10 lowercase letters, digits or _, "
+                              "starting with a letter (e.g. left)")
             continue
         kind = cell.get("reader", "none")
         if not isinstance(kind, str) or kind not in READER_KEYS:
@@ -349,7 +394,7 @@ def _loadcells(c: _Checker, section: Any, owners: list[tuple[str, int]]) -> tupl
             settings["baudrate"] = baud  # the reader's keyword
         if kind != "none":
             cells.append(LoadCell(pan, kind, rate, settings))
-    return tuple(cells)
+    return tuple(cells), float(band), float(judge_s)
 
 
 def load(path: Path | None = None) -> Config:

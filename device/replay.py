@@ -1,31 +1,21 @@
-"""``spielleiter replay``: one JSON document in, the final public state out, through the engines."""
+"""Replaying a game through its engine: the one replay loop (``spielleiter replay``, a session's
+resume and undo all use ``replay``) and the checks of a replay document or a link's ``new``.
+
+The command itself (stdin, files, exit statuses) lives in ``device/cli/replay.py``.
+"""
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
 from typing import Any, Sequence
 
 from ..games import GAMES, GameError, State
-from . import DeviceError
+from .header import Header
+from .text import InputError, dumps, loads
 
 
-class ReplayError(DeviceError, ValueError):
-    """The document cannot be replayed; ``message`` is one line for stderr."""
-
-
-@dataclass(frozen=True)
-class Header:
-    """What starts a game: the same fields the journal keeps for every game."""
-
-    game: str
-    players: tuple[str, ...]
-    options: dict[str, Any]
-    seed: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": list(self.players), "options": self.options,
-                "seed": self.seed}
+class ReplayError(InputError):
+    """The document cannot be replayed; the message is one line for stderr (a DeviceError and a
+    ValueError, like every InputError)."""
 
 
 def _check_game(game: Any) -> None:
@@ -35,22 +25,12 @@ def _check_game(game: Any) -> None:
 
 def parse_header(doc: Any) -> Header:
     """Check the header fields of a replay document (or a link's new-game command)."""
-    if not isinstance(doc, dict):
-        raise ReplayError("the document must be a JSON object")
-    game = doc.get("game")
-    _check_game(game)
-    players = doc.get("players")
-    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
-        raise ReplayError("'players' must be a list of names")
-    options = doc.get("options", {})
-    if options is None:
-        options = {}
-    if not isinstance(options, dict):
-        raise ReplayError("'options' must be a JSON object")
-    seed = doc.get("seed", 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ReplayError("'seed' must be an integer")
-    return Header(game, tuple(players), options, seed)
+    if isinstance(doc, dict):
+        _check_game(doc.get("game"))
+    try:
+        return Header.from_json(doc)
+    except InputError as exc:
+        raise ReplayError(str(exc)) from None
 
 
 def start(header: Header) -> State:
@@ -62,30 +42,30 @@ def start(header: Header) -> State:
         raise ReplayError(f"cannot start {header.game}: {exc}") from None
 
 
-def replay(state: State, actions: Sequence[Any]) -> tuple[State, list[Any], str | None]:
-    """Apply ``actions`` in order; stop at the first illegal one.
+def replay(state: State, actions: Sequence[Any], *, first: int = 0
+           ) -> tuple[State, list[Any], str | None]:
+    """Apply ``actions`` in order; stop at the first illegal one. The one replay loop: the CLI,
+    the journal's resume and undo all use it. ``first`` numbers the actions in the error line.
 
     Returns the last good state, the events of every applied action, and the error line (or None).
     """
     events: list[Any] = []
-    for index, action in enumerate(actions):
+    for index, action in enumerate(actions, first):
         try:
             state, caused = state.apply(action)
         except GameError as exc:
-            return state, events, f"action {index}: {exc} ({json.dumps(action)[:120]})"
+            return state, events, f"action {index}: {exc} ({dumps(action)[:120]})"
         events.extend(caused)
     return state, events, None
 
 
 def parse_json(text: str) -> Any:
-    """JSON from text, or a ReplayError with one line (nesting too deep counts as malformed)."""
+    """JSON from text, or a ReplayError with one line: malformed or too deeply nested JSON,
+    integers over Python's 4300-digit limit, NaN/Infinity, and lone surrogates are refused."""
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ReplayError(f"malformed JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-                          ) from None
-    except RecursionError:
-        raise ReplayError("malformed JSON: nested too deeply") from None
+        return loads(text, "the document")
+    except InputError as exc:
+        raise ReplayError(str(exc)) from None
 
 
 def run(text: str) -> tuple[dict[str, Any] | None, str | None]:

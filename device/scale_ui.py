@@ -1,15 +1,23 @@
-"""The "Scale" entry of the device menu: both pans live, tare, and calibration on the host panel."""
+"""The "Scale" entry of the device menu: every pan live, the judged verdict of two pans, tare, and
+calibration on the host panel (the ``Calibrator`` procedure, as in ``spielleiter calibrate``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..drivers.weighing import CalibrationError
-from .scales import CALIBRATION_MASSES_G, Calibrator, Scales
+from ..drivers.weighing import CALIBRATION_MASS_G, CalibrationError, Calibrator
+from .scales import Scales, verdict_text
 from .screens import View
 
-VERDICTS = {"left-lighter": "Left is lighter", "left-heavier": "Left is heavier",
-            "balanced": "Balanced"}
+CALIBRATION_MASSES_G = (50, 100, 200, 500, 1000)  # the reference masses the screen offers
+
+
+def pan_labels(names: list[str]) -> dict[str, str]:
+    """Short labels for the live lines: the initial, or three letters where initials clash."""
+    initials = [name[0].upper() for name in names]
+    if len(set(initials)) == len(initials):
+        return dict(zip(names, initials))
+    return {name: name[:3].capitalize() for name in names}
 
 
 class ScaleTool:
@@ -20,9 +28,9 @@ class ScaleTool:
         self.scales = scales
         self.step = "live"
         self.cursor = 0
-        self.mass_index = CALIBRATION_MASSES_G.index(200)
+        self.mass_index = CALIBRATION_MASSES_G.index(int(CALIBRATION_MASS_G))
         self.calibrator: Calibrator | None = None
-        self.waiting = False  # OK was pressed: capture as soon as the pan is still
+        self.waiting = False  # OK was pressed: capture as soon as the pan has been still
 
     # -- keys ------------------------------------------------------------------------------------
     def on_host(self, key: str) -> bool:
@@ -38,6 +46,7 @@ class ScaleTool:
                 self.step, self.cursor = "pick", 0
             return True
         if key == "back":
+            self.scales.cancel_calibration()
             self.step, self.calibrator, self.waiting = "live", None, False
             return True
         if self.step == "pick":
@@ -61,24 +70,20 @@ class ScaleTool:
         return True
 
     def try_capture(self) -> None:
-        """Called on OK and on every stable reading while waiting."""
-        calibrator = self.calibrator
-        if not self.waiting or calibrator is None:
-            return
-        channel = self.scales.pans[calibrator.pan].channel
-        try:
-            captured = calibrator.capture(channel)
-        except CalibrationError as exc:
-            self.app.flash("Calibration failed:", str(exc))
-            self.step, self.calibrator, self.waiting = "live", None, False
-            return
-        if not captured:
+        """Arm the calibrator for its step (on OK): it captures once the pan has been still."""
+        if self.waiting and self.calibrator is not None:
+            self.scales.begin_calibration(self.calibrator, self._stepped)
+
+    def _stepped(self, calibrator: Calibrator, error: CalibrationError | None) -> None:
+        if calibrator is not self.calibrator:
             return
         self.waiting = False
-        if calibrator.step == "mass":
+        if error is not None:
+            self.app.flash("Calibration failed:", str(error))
+            self.step, self.calibrator = "live", None
+        elif calibrator.step == "mass":
             self.step = "mass"
-        elif calibrator.result is not None:
-            self.scales.set_calibration(calibrator.pan, calibrator.result)
+        elif calibrator.step == "done":
             self.app.flash(f"{calibrator.pan.title()} pan calibrated",
                            f"with {calibrator.mass_g:g} g. Take it off.", seconds=3.0)
             self.step, self.calibrator = "live", None
@@ -104,10 +109,11 @@ class ScaleTool:
             mass = CALIBRATION_MASSES_G[self.mass_index]
             return View(f"Calibrate {pan}", (f"Put it on the {pan} pan", still), big=f"{mass} g",
                         footer="NEXT mass  OK it's on")
-        lines = [f"{name[0].upper()} {scales.reading(name).text()}" for name in scales.pans]
+        labels = pan_labels(list(scales.pans))
+        lines = [f"{labels[name]} {scales.reading(name).text()}" for name in scales.pans]
         verdict = scales.verdict()
         if verdict:
-            lines.append(VERDICTS[verdict])
-        elif len(scales.pans) == 2:
+            lines.append(verdict_text(verdict))
+        elif scales.judge is not None:
             lines.append("weighing...")
         return View("Scale  (* = stable)", tuple(lines), footer="OK tare  NEXT calibr.")

@@ -1,8 +1,11 @@
-"""The device's pans: readers from the config, channels fed on the loop thread, calibration kept.
+"""The device's pans: readers from the config, channels fed on the loop thread, the judged
+verdict of two pans, calibration kept.
 
 Readers (real or simulated) only enqueue samples; ``Scales.on_sample`` runs on the loop thread,
-feeds the pan's ``ScaleChannel`` and tells listeners about placed/removed/stable events. Each pan's
-calibration lives in the journal, so a box calibrated once stays calibrated across power cuts.
+feeds the pan's ``ScaleChannel``, tells listeners about moving/stable/placed/removed events and
+updates the ``Judge`` of the first two pans (a verdict only after both have been stable together
+for ``judge_s``). Each pan's calibration lives in the journal, so a box calibrated once stays
+calibrated across power cuts. Pans are named in the config; any count, one alone works.
 """
 
 from __future__ import annotations
@@ -12,13 +15,25 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from ..drivers.loadcell import LoadCellError, LoadCellSample, LoadCellStatus, make_reader
-from ..drivers.weighing import Calibration, CalibrationError, ScaleChannel, WeighEvent, compare
+from ..drivers.weighing import (JUDGE_S, TIE_BAND_G, Calibration, CalibrationError, Calibrator,
+                                Judge, Judgement, ScaleChannel, WeighEvent)
 from .config import Config
 from .journal import Journal
 
 log = logging.getLogger(__name__)
 
-CALIBRATION_MASSES_G = (50, 100, 200, 500, 1000)
+def verdict_text(verdict: str) -> str:
+    """The one wording of a verdict ("balanced", "left-lighter", ...): "Left is lighter"."""
+    if verdict == "balanced":
+        return "Balanced"
+    pan, _, result = verdict.rpartition("-")
+    return f"{pan.capitalize()} is {result}"
+
+
+def _reason(name: str, exc: Exception) -> str:
+    """A reader's error without the pan's name the drivers put first."""
+    text = str(exc) or type(exc).__name__
+    return text[len(name) + 2:] if text.startswith(f"{name}: ") else text
 
 
 @dataclass(frozen=True)
@@ -42,44 +57,51 @@ class PanReading:
 
 @dataclass
 class Pan:
+    """One configured pan on the device: its channel, its reader and how it is doing.
+    ``error`` says why its reader could not be made or started (a missing module, no bus)."""
+
     name: str
     channel: ScaleChannel
     reader: Any = None
     connected: bool = False
     calibrated: bool = False
     status: str = "starting"
+    error: str | None = None
 
 
 @dataclass
 class Scales:
-    """Both pans (or one, or none when the config has no load cells)."""
+    """The configured pans (any number, or none when the config has no load cells)."""
 
     journal: Journal
-    tie_band_g: float = 0.05
+    tie_band_g: float = TIE_BAND_G
+    judge_s: float = JUDGE_S
     pans: dict[str, Pan] = field(default_factory=dict)
     listeners: list[Callable[[WeighEvent], None]] = field(default_factory=list)
+    # Called with the new judgement (or None) whenever the verdict in force changes.
+    verdict_listeners: list[Callable[[Judgement | None], None]] = field(default_factory=list)
     sim: Any = None
+    judge: Judge | None = None
     _shown: dict[str, str] = field(default_factory=dict)
+    _calibrating: tuple[Calibrator, Any] | None = None
 
     @classmethod
     def build(cls, config: Config, journal: Journal, post: Callable[[Any], None], *,
               simulated: bool = False, seed: int = 0) -> "Scales":
         """Readers for every configured pan; ``simulated`` puts them on simulated HX711s."""
-        scales = cls(journal, config.tie_band_g)
+        scales = cls(journal, config.tie_band_g, config.judge_s)
         cells = config.loadcells
+        names = [c.pan for c in cells]
         if simulated and cells:
-            from ..drivers.scale_sim import SimScale
+            from ..drivers.sim import SimScale
 
-            rate = cells[0].rate
-            scales.sim = SimScale([c.pan for c in cells], seed=seed, rate=rate, on_event=post)
+            scales.sim = SimScale(names, seed=seed, rate=cells[0].rate, on_event=post,
+                                  judge_s=config.judge_s, tie_band_g=config.tie_band_g)
+        if len(names) >= 2:
+            scales.judge = Judge(names[0], names[1], judge_s=config.judge_s,
+                                 tie_band_g=config.tie_band_g)
         for cell in cells:
-            saved = journal.calibration(cell.pan)
-            calibration = None
-            if saved is not None:
-                try:
-                    calibration = Calibration.from_json(saved)
-                except (CalibrationError, KeyError, TypeError, ValueError) as exc:
-                    log.error("calibration of the %s pan is unusable: %s", cell.pan, exc)
+            calibration = scales._saved_calibration(cell.pan)
             if calibration is None and scales.sim is not None:
                 calibration = scales.sim.true_calibration(cell.pan)  # a factory-calibrated sim
             pan = Pan(cell.pan, ScaleChannel(cell.pan, calibration, rate=cell.rate),
@@ -91,10 +113,21 @@ class Scales:
                     pan.reader = make_reader(cell.reader, cell.pan, on_event=post,
                                              rate=cell.rate, **cell.settings)
                 except (LoadCellError, ValueError, TypeError) as exc:
-                    pan.status = f"reader: {exc}"
+                    pan.error = _reason(cell.pan, exc)
+                    pan.status = f"reader: {pan.error}"
                     log.error("%s pan: %s", cell.pan, exc)
             scales.pans[cell.pan] = pan
         return scales
+
+    def _saved_calibration(self, name: str) -> Calibration | None:
+        saved = self.journal.calibration(name)
+        if saved is None:
+            return None
+        try:
+            return Calibration.from_json(saved)
+        except (CalibrationError, AttributeError, KeyError, TypeError, ValueError) as exc:
+            log.error("calibration of the %s pan is unusable: %s", name, exc)
+            return None
 
     def start(self) -> None:
         if self.sim is not None:
@@ -105,8 +138,13 @@ class Scales:
                 try:
                     pan.reader.start()
                 except Exception as exc:  # a missing chip or bus must not stop the box
-                    pan.status = f"cannot start: {exc}"
+                    pan.error = _reason(pan.name, exc)
+                    pan.status = f"cannot start: {pan.error}"
                     log.error("%s pan: %s", pan.name, exc)
+
+    def failed(self) -> dict[str, str]:
+        """The pans whose reader could not be made or started, with the reason."""
+        return {name: pan.error for name, pan in self.pans.items() if pan.error is not None}
 
     def close(self) -> None:
         if self.sim is not None:
@@ -118,7 +156,7 @@ class Scales:
 
     # -- on the loop thread ----------------------------------------------------------------------
     def on_sample(self, sample: LoadCellSample) -> bool:
-        """Feed one sample; True when what a screen shows of this pan changed."""
+        """Feed one sample; True when what a screen shows of this pan (or the verdict) changed."""
         pan = self.pans.get(sample.pan)
         if pan is None:
             return False
@@ -127,8 +165,10 @@ class Scales:
         for event in events:
             for listener in list(self.listeners):
                 listener(event)
+        judged = self._judge(lambda judge: judge.observe_channel(pan.channel))
+        stepped = self._advance_calibration(pan.name)
         shown = self.reading(pan.name).text()
-        changed = bool(events) or shown != self._shown.get(pan.name)
+        changed = bool(events) or judged or stepped or shown != self._shown.get(pan.name)
         self._shown[pan.name] = shown
         return changed
 
@@ -141,8 +181,22 @@ class Scales:
         pan.connected = status.state == "connected"
         if status.state == "disconnected":
             pan.channel.reset()
+            self._judge(lambda judge: judge.forget(pan.name))
             log.warning("%s pan disconnected: %s", pan.name, status.detail)
         return was != pan.connected
+
+    def _judge(self, step: Callable[[Judge], Any]) -> bool:
+        """Run ``step`` on the judge; tell the verdict listeners when the verdict changed."""
+        if self.judge is None:
+            return False
+        before = self.verdict()
+        step(self.judge)
+        after = self.verdict()
+        if after == before:
+            return False
+        for listener in list(self.verdict_listeners):
+            listener(self.judgement())
+        return True
 
     # -- queries and commands --------------------------------------------------------------------
     def reading(self, name: str) -> PanReading:
@@ -151,15 +205,20 @@ class Scales:
         grams = channel.settled_g if channel.stable else channel.grams
         return PanReading(name, grams, channel.stable, pan.connected, pan.calibrated)
 
+    def judgement(self) -> Judgement | None:
+        """The judged comparison of the first two pans, once both have been stable together
+        for ``judge_s`` (and are connected); None before, and always with fewer than two."""
+        judge = self.judge
+        if judge is None or judge.judgement is None:
+            return None
+        if not all(self.pans[name].connected for name in (judge.first, judge.second)):
+            return None
+        return judge.judgement
+
     def verdict(self) -> str | None:
-        """"left-lighter", "left-heavier" or "balanced" once both pans are stable, else None."""
-        if set(self.pans) != {"left", "right"}:
-            return None
-        left, right = self.reading("left"), self.reading("right")
-        if not (left.stable and right.stable and left.connected and right.connected):
-            return None
-        result = compare(left.grams or 0.0, right.grams or 0.0, self.tie_band_g)
-        return "balanced" if result == "balanced" else f"left-{result}"
+        """"balanced" or "<first pan>-lighter"/"-heavier" (e.g. "left-lighter"), else None."""
+        judgement = self.judgement()
+        return None if judgement is None else judgement.verdict
 
     def tare(self) -> list[str]:
         """Zero every stable pan; the names of those that could not be zeroed (moving)."""
@@ -169,41 +228,46 @@ class Scales:
                 self.journal.save_calibration(name, pan.channel.calibration.to_json())
         return refused
 
+    def begin_calibration(self, calibrator: Calibrator,
+                          on_step: Callable[[Calibrator, CalibrationError | None], None]
+                          | None = None) -> None:
+        """Arm ``calibrator`` (the one procedure: empty pan, then a known mass, each held still)
+        for its next step: it captures now or at a later sample of its pan, then disarms and
+        calls ``on_step(calibrator, None)``; the finished result is adopted and saved. A
+        capture that defines no scale disarms it and calls ``on_step(calibrator, error)``."""
+        if calibrator.pan not in self.pans:
+            raise KeyError(f"no pan named {calibrator.pan!r}")
+        self._calibrating = (calibrator, on_step)
+        self._advance_calibration(calibrator.pan)
+
+    def cancel_calibration(self) -> None:
+        self._calibrating = None
+
+    def _advance_calibration(self, name: str) -> bool:
+        if self._calibrating is None or self._calibrating[0].pan != name:
+            return False
+        calibrator, on_step = self._calibrating
+        error: CalibrationError | None = None
+        try:
+            if not calibrator.capture(self.pans[name].channel):
+                return False
+        except CalibrationError as exc:
+            error = exc
+            log.warning("calibrating the %s pan failed: %s", name, exc)
+        self._calibrating = None
+        if error is None and calibrator.result is not None:
+            self.set_calibration(name, calibrator.result)
+        if on_step is not None:
+            on_step(calibrator, error)
+        return True
+
     def set_calibration(self, name: str, calibration: Calibration) -> None:
         """Adopt and persist a new calibration for a pan (journal first)."""
         self.journal.save_calibration(name, calibration.to_json())
         pan = self.pans[name]
         pan.channel.set_calibration(calibration)
         pan.calibrated = True
+        self._judge(lambda judge: judge.forget(name))
 
 
-@dataclass
-class Calibrator:
-    """Zero and span of one pan, step by step: empty pan, then a known mass, both held still."""
-
-    pan: str
-    mass_g: float = 200.0
-    zero_counts: float | None = None
-    result: Calibration | None = None
-
-    @property
-    def step(self) -> str:
-        if self.zero_counts is None:
-            return "empty"
-        return "mass" if self.result is None else "done"
-
-    MIN_SPAN_COUNTS = 1000.0  # a reference mass moves an HX711 on a load cell far more
-
-    def capture(self, channel: ScaleChannel) -> bool:
-        """Take the pan's settled counts for the current step; False while the pan moves, or
-        while the reference mass is not on it yet (the reading has not left zero)."""
-        counts = channel.settled_counts
-        if counts is None:
-            return False
-        if self.zero_counts is None:
-            self.zero_counts = counts
-            return True
-        if abs(counts - self.zero_counts) < self.MIN_SPAN_COUNTS:
-            return False
-        self.result = Calibration.from_known_mass(self.zero_counts, counts, self.mass_g)
-        return True
+__all__ = ["Pan", "PanReading", "Scales", "verdict_text"]

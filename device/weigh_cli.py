@@ -16,15 +16,16 @@ from pathlib import Path
 from typing import Any, Callable
 
 from ..drivers.loadcell import LoadCellSample, LoadCellStatus
-from ..drivers.scale_sim import weigh_sim
+from ..drivers.sim import weigh_sim
+from ..drivers.weighing import CalibrationError, Calibrator
 from . import config as config_mod
 from .journal import Journal
-from .scales import Calibrator, Scales
+from .scales import Scales, verdict_text
 
 CAPACITY_G = 1000.0  # the 1 kg bar cells the box is built with (hardware/README.md)
-
-VERDICT_TEXT = {"left-lighter": "left is lighter", "left-heavier": "left is heavier",
-                "balanced": "balanced"}
+STEP_TIMEOUT_S = 30.0  # a calibration step the pan never holds still for
+SILENT_AFTER_S = 3.0  # a pan that has said nothing for this long is reported, not waited for
+MAX_SECONDS = 86400.0  # `scale --seconds`: a day at most
 
 
 def in_range(grams: float) -> bool:
@@ -46,9 +47,9 @@ def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rat
     result = weigh_sim(left_g, right_g, seed=seed, rate=rate)
     unsettled = [pan for pan in ("left", "right")
                  if pan in result and result[pan]["stable_after_s"] is None]
-    if unsettled:
-        print(f"spielleiter weigh: the {' and '.join(unsettled)} pan never settled; no verdict",
-              file=sys.stderr)
+    if unsettled or (right_g is not None and "verdict" not in result):
+        which = " and ".join(unsettled) or "left and right"
+        print(f"spielleiter weigh: the {which} pan never settled; no verdict", file=sys.stderr)
         return 1
     if as_json:
         print(json.dumps(result))
@@ -58,15 +59,16 @@ def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rat
             got = result[pan]
             print(f"{pan:5}: {got['grams']} g, stable after {got['stable_after_s']} s")
     if "verdict" in result:
-        print(f"verdict: {VERDICT_TEXT[result['verdict']]}")
+        print(f"verdict: {verdict_text(result['verdict'])} (judged after "
+              f"{result['judged_after_s']} s)")
     return 0
 
 
 class _Session:
     """Scales plus the queue their readers post to, pumped on this thread."""
 
-    def __init__(self, config_path: Path | None, state_dir: Path, sim: bool, seed: int = 0):
-        self.config = config_mod.load(config_path)
+    def __init__(self, config: config_mod.Config, state_dir: Path, sim: bool, seed: int = 0):
+        self.config = config
         self.journal = Journal(state_dir / "journal.sqlite3")
         self.events: queue.Queue[Any] = queue.Queue()
         self.scales = Scales.build(self.config, self.journal, self.events.put, simulated=sim,
@@ -108,22 +110,56 @@ def _ask(prompt: str, yes: bool, out: Callable[[str], None]) -> None:
         input()
 
 
+def _unreadable(command: str, session: _Session, names: list[str]) -> bool:
+    """Say at once which pans cannot be read at all (a missing module, no bus); True if any."""
+    failed = session.scales.failed()
+    for name in names:
+        if name in failed:
+            print(f"spielleiter {command}: cannot read the {name} pan: {failed[name]}"
+                  " (on the box: install the pi extra; elsewhere: use --sim)", file=sys.stderr)
+    return any(name in failed for name in names)
+
+
+def _hold_step(session: _Session, calibrator: Calibrator, step: str) -> str | None:
+    """Run until ``calibrator`` has captured ``step``; None, or why it could not."""
+    errors: list[CalibrationError] = []
+    session.scales.begin_calibration(calibrator, lambda _c, error: errors.extend(
+        [error] if error is not None else []))
+    pan = session.scales.pans[calibrator.pan]
+    waited = silent = 0.0
+    while calibrator.step == step and not errors and waited < STEP_TIMEOUT_S:
+        session.run(0.25)
+        waited += 0.25
+        silent = 0.0 if pan.connected else silent + 0.25
+        if silent >= SILENT_AFTER_S:
+            session.scales.cancel_calibration()
+            return f"no signal from the {pan.name} pan ({pan.status})"
+    session.scales.cancel_calibration()
+    if errors:
+        return str(errors[0])
+    if calibrator.step == step:
+        return f"the {pan.name} pan never held still ({pan.status})"
+    return None
+
+
 def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float, state_dir: Path,
                   config_path: Path | None, yes: bool, out: Callable[[str], None] = print) -> int:
     if not (in_range(mass_g) and mass_g >= 1):
         print(f"spielleiter calibrate: --mass {mass_g} g: use a known mass of 1-{CAPACITY_G:g} g",
               file=sys.stderr)
         return 2
-    session = _Session(config_path, state_dir, sim)
+    config = config_mod.load(config_path)
+    names = pans or list(config.pan_names)
+    missing = [p for p in names if p not in config.pan_names]
+    if missing or not names:
+        print(f"spielleiter calibrate: no {', '.join(missing) or 'load cell'} in the config",
+              file=sys.stderr)
+        return 2
+    session = _Session(config, state_dir, sim)
     try:
-        names = pans or list(session.scales.pans)
-        missing = [p for p in names if p not in session.scales.pans]
-        if missing or not names:
-            print(f"spielleiter calibrate: no {', '.join(missing) or 'load cell'} in the config",
-                  file=sys.stderr)
-            return 2
+        if _unreadable("calibrate", session, names):
+            return 1
         for pan in names:
-            channel = session.scales.pans[pan].channel
             calibrator = Calibrator(pan, mass_g)
             _ask(f"Calibrating the {pan} pan. Empty it.", yes or sim, out)
             for step in ("empty", "mass"):
@@ -132,17 +168,11 @@ def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float, state_dir
                     if sim:
                         session.sim.put(pan, mass_g)
                         out(f"  (sim: {mass_g:g} g set down on the {pan} pan)")
-                deadline = 30.0
-                while calibrator.step == step and deadline > 0:
-                    session.run(0.25)
-                    deadline -= 0.25
-                    calibrator.capture(channel)
-                if calibrator.step == step:
-                    print(f"spielleiter calibrate: the {pan} pan never held still "
-                          f"({session.scales.pans[pan].status})", file=sys.stderr)
+                problem = _hold_step(session, calibrator, step)
+                if problem is not None:
+                    print(f"spielleiter calibrate: {problem}", file=sys.stderr)
                     return 1
             assert calibrator.result is not None
-            session.scales.set_calibration(pan, calibrator.result)
             if sim:
                 session.sim.remove(pan, mass_g)
             out(f"{pan} pan calibrated: {calibrator.result.counts_per_gram:.2f} counts per gram, "
@@ -152,12 +182,14 @@ def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float, state_dir
         session.close()
 
 
-def parse_puts(puts: list[str]) -> dict[str, float]:
+def parse_puts(puts: list[str], pans: tuple[str, ...]) -> dict[str, float]:
+    """``PAN=GRAMS`` items for the configured ``pans``; ValueError says what is wrong."""
     masses: dict[str, float] = {}
     for item in puts:
         pan, _, grams = item.partition("=")
-        if pan not in ("left", "right"):
-            raise ValueError(f"--put {item!r}: use left=GRAMS or right=GRAMS")
+        if pan not in pans:
+            raise ValueError(f"--put {item!r}: use PAN=GRAMS with a pan of the config "
+                             f"({', '.join(pans) or 'none configured'})")
         try:
             masses[pan] = float(grams)
         except ValueError:
@@ -169,16 +201,27 @@ def parse_puts(puts: list[str]) -> dict[str, float]:
 
 def run_scale(*, sim: bool, puts: list[str], seconds: float | None, state_dir: Path,
               config_path: Path | None, out: Callable[[str], None] = print) -> int:
+    if seconds is not None and not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+        print(f"spielleiter scale: --seconds {seconds}: use a number of seconds above 0 "
+              f"(at most {MAX_SECONDS:g}), or leave it out to run until Ctrl-C", file=sys.stderr)
+        return 2
+    config = config_mod.load(config_path)
     try:
-        masses = parse_puts(puts)
+        masses = parse_puts(puts, config.pan_names)
     except ValueError as exc:
         print(f"spielleiter scale: {exc}", file=sys.stderr)
         return 2
     if masses and not sim:
         print("spielleiter scale: --put needs --sim", file=sys.stderr)
         return 2
-    session = _Session(config_path, state_dir, sim)
+    if not config.pan_names:
+        print("spielleiter scale: no load cell in the config", file=sys.stderr)
+        return 2
+    session = _Session(config, state_dir, sim)
     try:
+        if _unreadable("scale", session, list(config.pan_names)) and len(
+                session.scales.failed()) == len(session.scales.pans):
+            return 1
         if sim:
             session.run(1.0)
             for pan, grams in masses.items():
@@ -191,7 +234,7 @@ def run_scale(*, sim: bool, puts: list[str], seconds: float | None, state_dir: P
             parts = [f"{name}: {scales.reading(name).text()}" for name in scales.pans]
             verdict = scales.verdict()
             out(f"t={elapsed:5.1f}s  " + "   ".join(parts) +
-                (f"   {VERDICT_TEXT[verdict]}" if verdict else ""))
+                (f"   {verdict_text(verdict)}" if verdict else ""))
         return 0
     except KeyboardInterrupt:
         return 130

@@ -10,7 +10,7 @@ on a virtual clock in tests.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Mapping
 
 from gpiozero import DigitalInputDevice
 
@@ -25,8 +25,8 @@ class Edge:
 
 
 @dataclass(frozen=True)
-class Press:
-    """A debounced press. ``long`` only for buttons with hold semantics (the host panel)."""
+class ButtonPress:
+    """A debounced press of the button ``name``; ``long`` only for buttons given a hold meaning."""
 
     name: str
     t: float
@@ -99,23 +99,23 @@ class PressDetector:
     hold_buttons: frozenset[str] = frozenset()
     _contacts: dict[str, _Contact] = field(default_factory=dict)
 
-    def edge(self, edge: Edge) -> list[Press]:
+    def edge(self, edge: Edge) -> list[ButtonPress]:
         contact = self._contacts.setdefault(edge.name, _Contact())
         contact.raw = edge.pressed
         if edge.t < contact.locked_until:
             return []
         return self._settle(edge.name, contact, edge.t)
 
-    def wake(self, t: float) -> list[Press]:
+    def wake(self, t: float) -> list[ButtonPress]:
         """Call at (or after) ``next_wake()``: ends lock-outs and fires long presses."""
-        presses: list[Press] = []
+        presses: list[ButtonPress] = []
         for name, contact in self._contacts.items():
             if t >= contact.locked_until:
                 presses += self._settle(name, contact, t)
             if (name in self.hold_buttons and contact.accepted and not contact.long_sent
                     and t >= contact.pressed_at + self.hold_s):
                 contact.long_sent = True
-                presses.append(Press(name, t, long=True))
+                presses.append(ButtonPress(name, t, long=True))
         return presses
 
     def next_wake(self) -> float | None:
@@ -127,7 +127,7 @@ class PressDetector:
                 times.append(contact.pressed_at + self.hold_s)
         return min(times) if times else None
 
-    def _settle(self, name: str, contact: _Contact, t: float) -> list[Press]:
+    def _settle(self, name: str, contact: _Contact, t: float) -> list[ButtonPress]:
         if contact.raw == contact.accepted:
             contact.locked_until = float("-inf")
             return []
@@ -136,22 +136,13 @@ class PressDetector:
         if contact.accepted:
             contact.pressed_at = t
             contact.long_sent = False
-            return [] if name in self.hold_buttons else [Press(name, t)]
+            return [] if name in self.hold_buttons else [ButtonPress(name, t)]
         if name in self.hold_buttons and not contact.long_sent:
-            return [Press(name, t)]
+            return [ButtonPress(name, t)]
         return []
 
     def pressed(self) -> list[str]:
         return [name for name, c in self._contacts.items() if c.accepted]
-
-
-def pin_conflicts(groups: Iterable[tuple[str, int]]) -> list[str]:
-    """Messages for every BCM pin claimed by more than one part."""
-    owners: dict[int, list[str]] = {}
-    for name, pin in groups:
-        owners.setdefault(pin, []).append(name)
-    return [f"GPIO{pin} is used by {' and '.join(names)}"
-            for pin, names in sorted(owners.items()) if len(names) > 1]
 
 
 def mock_factory() -> object:
@@ -161,5 +152,4 @@ def mock_factory() -> object:
     return MockFactory()
 
 
-__all__ = ["ButtonBank", "Edge", "Press", "PressDetector", "mock_factory",
-           "pin_conflicts"]
+__all__ = ["ButtonBank", "ButtonPress", "Edge", "PressDetector", "mock_factory"]

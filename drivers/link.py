@@ -104,12 +104,19 @@ class SerialLink:
     # -- writing (loop thread) -------------------------------------------------------------------
     def send_line(self, text: str) -> bool:
         """Queue one line for the writer; False if it was dropped (link down or queue full).
-        Never blocks: messages for a peer that is not listening are lost, never queued up."""
+        Never blocks: messages for a peer that is not listening are lost, never queued up.
+        Never raises on encoding: a character UTF-8 cannot hold (a lone surrogate) goes out as
+        ``?``, so one odd string can never silence the link."""
         if self._port is None or not self.up:
             self.lines_dropped += 1
             return False
         try:
-            self._out.put_nowait(text.encode("utf-8") + b"\n")
+            data = text.encode("utf-8")
+        except UnicodeEncodeError:
+            log.warning("link line not valid Unicode; unencodable characters replaced")
+            data = text.encode("utf-8", "replace")
+        try:
+            self._out.put_nowait(data + b"\n")
             return True
         except queue.Full:
             self.lines_dropped += 1

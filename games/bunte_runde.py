@@ -31,6 +31,7 @@ from .core import (
     check_options,
     check_players,
     field_of,
+    ranking,
     require,
 )
 
@@ -85,16 +86,9 @@ class BunteRunde(State):
 
     # -- queries ---------------------------------------------------------------------------------
     @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    @property
     def n(self) -> int:
         """Colours (= shapes) in the set: coins per scoring and the large coin's value (B1)."""
         return len(self.colours)
-
-    def winners(self) -> tuple[str, ...]:
-        return self.won_by
 
     def turn(self) -> str | None:
         """The player to move, or None when the game is over."""
@@ -113,6 +107,20 @@ class BunteRunde(State):
 
     def pieces_left(self) -> int:
         return self.taken.count(False)
+
+    def legal_actions(self, player: str) -> list[dict[str, Any]]:
+        """B3: the player to move moves 1, 2 or 3 steps; B7: in a free layout they take any piece
+        still on the board, by the set's standard names."""
+        if self.is_over or player != self.players[self.turn_index]:
+            return []
+        if self.free:
+            return [{"type": "take", "player": player, "colour": c, "shape": s}
+                    for (c, s), t in zip(self.pieces, self.taken) if not t]
+        return [{"type": "move", "player": player, "steps": s} for s in STEPS]
+
+    def standings(self) -> list[tuple[int, str, Any]]:
+        """(rank, player, coins), most coins first; equal coins share a rank (B6)."""
+        return ranking((p, self.coins(p), self.coins(p)) for p in self.players)
 
     def public(self) -> dict[str, Any]:
         nxt = [] if self.free or self.is_over else [landing(self, s) for s in STEPS]

@@ -1,18 +1,37 @@
 """The shared core of every rule engine: the state protocol, events and the one error type.
 
 Engines are pure: a state never changes in place, ``apply`` returns a new state and the events the
-action caused. Chance comes only from a seeded ``random.Random`` owned by the state, so the same
-header and actions always give the same game.
+action caused. Chance comes only from a seeded ``random.Random`` owned by the state (or from an
+explicit action such as a die value the table enters), so the same header and actions always give
+the same game.
+
+The protocol every ``State`` keeps:
+
+- ``waiting_for() -> tuple[str, ...]``: whose input the game needs now (empty when over).
+- ``legal_actions(player) -> list[dict]``: exactly what ``player`` may do now, as action dicts
+  (empty when over or when the player has nothing to do). Every listed action is accepted by
+  ``apply``; in a game without measurements every action ``apply`` accepts is listed. An action
+  that carries a *measurement* (a number the table reads off an instrument, e.g. ``grams``) is
+  listed with that field left out: the game's ``GameInfo.measurements`` maps the action type to a
+  ``Measurement`` saying which field to fill and its range; ``complete(info, action, rng)`` fills
+  it with a random reading (random play, demos); the device fills it from the scale.
+- ``apply(action) -> (State, events)``: checks first, ``IllegalAction`` leaves the state untouched.
+- ``public()``: what the table may see; ``secrets()``: values that must not appear in ``public()``
+  (nor in events) now, for tests; ``to_json()`` / ``from_json()``.
+- ``winners()`` and ``standings() -> list[(rank, name, score)]``: best first, equal ranks shared
+  on ties (1, 1, 3), seat order within a rank; ``ranking()`` builds it from keys.
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
+import functools
+import random
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
 
 Action = Mapping[str, Any]
 
@@ -53,6 +72,10 @@ class State:
     """
 
     game: ClassVar[str]
+    players: tuple[str, ...]  # every state has its players in seat order
+
+    phase: str  # the engines' convention: "over" once the game has ended ...
+    won_by: tuple[str, ...]  # ... and who won it (several share a win)
 
     def waiting_for(self) -> tuple[str, ...]:
         """Names of the players whose input the game needs now (empty when over)."""
@@ -60,14 +83,27 @@ class State:
 
     @property
     def is_over(self) -> bool:
-        raise NotImplementedError
+        return self.phase == "over"
 
     def winners(self) -> tuple[str, ...]:
+        return tuple(self.won_by)
+
+    def legal_actions(self, player: str) -> list[dict[str, Any]]:
+        """Every action ``player`` may take now (measurements left out); [] when none."""
+        raise NotImplementedError
+
+    def standings(self) -> list[tuple[int, str, Any]]:
+        """(rank, player, score), best first; tied players share a rank (1, 1, 3)."""
         raise NotImplementedError
 
     def public(self) -> dict[str, Any]:
         """The state as JSON a table may see: no hidden choices."""
         raise NotImplementedError
+
+    def secrets(self) -> tuple[Any, ...]:
+        """Values hidden from the table now: none may appear as a value in ``public()`` or in an
+        event (a number only as a float; a string also not inside a longer text)."""
+        return ()
 
     ACTIONS: ClassVar[tuple[str, ...]] = ()  # action types; ``type`` "x" runs method ``_x``
 
@@ -87,8 +123,7 @@ class State:
         """Rebuild a state written by ``to_json`` (lists become the tuples the fields declare)."""
         if not isinstance(doc, Mapping) or doc.get("game") != cls.game:
             raise GameError(f"not a {cls.game} state")
-        hints = typing.get_type_hints(cls)
-        fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        hints, fields = _field_types(cls)
         values = doc.get("state", {})
         try:
             return cls(**{k: _typed(v, hints[k]) for k, v in values.items() if k in fields})
@@ -104,6 +139,13 @@ class State:
         nxt = copy.deepcopy(self)
         events = nxt._apply(action)
         return nxt, events
+
+
+@functools.cache
+def _field_types(cls: type) -> tuple[dict[str, Any], frozenset[str]]:
+    """A state class's resolved field types and field names (resolving them is slow: once)."""
+    fields = frozenset(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+    return typing.get_type_hints(cls), fields
 
 
 def _plain(value: Any) -> Any:
@@ -178,12 +220,56 @@ def check_options(options: Any, known: Mapping[str, Any]) -> dict[str, Any]:
     return {**known, **options}
 
 
+def ranking(entries: Iterable[tuple[str, Any, Any]]) -> list[tuple[int, str, Any]]:
+    """Standings from ``(player, key, score)`` in seat order: higher keys rank better, equal keys
+    share a rank (competition ranking 1, 1, 3), seat order is kept within a rank."""
+    ordered = sorted(entries, key=lambda e: e[1], reverse=True)  # stable: seat order on ties
+    out: list[tuple[int, str, Any]] = []
+    for index, (player, key, score) in enumerate(ordered):
+        rank = out[-1][0] if out and ordered[index - 1][1] == key else index + 1
+        out.append((rank, player, score))
+    return out
+
+
+@dataclass(frozen=True)
+class Measurement:
+    """A number an action carries that the table reads off an instrument rather than chooses.
+
+    ``field`` is the action's key (``"grams"``), ``low``..``high`` the range a simulated reading
+    is drawn from, ``decimals`` its resolution. ``private``: the table must not see the value
+    before the game is over (the engine keeps it out of ``public()`` and events).
+    """
+
+    field: str
+    low: float
+    high: float
+    decimals: int = 1
+    private: bool = False
+
+    def sample(self, rng: random.Random) -> float:
+        return round(rng.uniform(self.low, self.high), self.decimals)
+
+
 @dataclass(frozen=True)
 class GameInfo:
-    """What the device and the CLI need to know of a game besides its rules."""
+    """What the device and the CLI need to know of a game besides its rules.
+
+    ``measurements`` maps an action type to the ``Measurement`` its listed form leaves out.
+    """
 
     name: str
     title: str
     min_players: int
     max_players: int
     new_game: Callable[[Sequence[str], Mapping[str, Any] | None, int], State]
+    measurements: Mapping[str, Measurement] = field(default_factory=dict)
+
+
+def complete(info: GameInfo, action: Action, rng: random.Random) -> dict[str, Any]:
+    """``action`` (as ``legal_actions`` lists it) with any measurement it leaves out filled in
+    from ``rng``: what random play and demos apply."""
+    out = dict(action)
+    measurement = info.measurements.get(str(action.get("type")))
+    if measurement is not None and measurement.field not in out:
+        out[measurement.field] = measurement.sample(rng)
+    return out

@@ -14,6 +14,7 @@ from .core import (
     check_options,
     check_players,
     field_of,
+    ranking,
     require,
 )
 
@@ -41,13 +42,6 @@ class TatortTonne(State):
     won_by: tuple[str, ...] = ()
 
     # -- queries ---------------------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    def winners(self) -> tuple[str, ...]:
-        return self.won_by
-
     def still_in(self) -> tuple[str, ...]:
         return tuple(p for p in self.players if self.in_game[p])
 
@@ -60,6 +54,29 @@ class TatortTonne(State):
         if self.phase == "point":
             return tuple(p for p in self.accusers() if p not in self.targets)
         return ()
+
+    def legal_actions(self, player: str) -> list[dict[str, Any]]:
+        """T2: a player still in may choose (or change to) any card while choices are open;
+        T3: an accuser names another player still in, or nobody (and may name again until the
+        last accuser has named)."""
+        if not self.in_game.get(player):
+            return []
+        if self.phase == "choose":
+            return [{"type": "choose", "player": player, "card": c} for c in CARDS]
+        if self.phase == "point" and self.choices.get(player) == "accuse":
+            targets: list[str | None] = [p for p in self.still_in() if p != player]
+            return [{"type": "point", "player": player, "target": t} for t in targets + [None]]
+        return []
+
+    def standings(self) -> list[tuple[int, str, Any]]:
+        """(rank, player, trash): winners first, then players still in, each by trash."""
+        return ranking((p, (p in self.won_by, self.in_game[p], self.trash[p]), self.trash[p])
+                       for p in self.players)
+
+    def secrets(self) -> tuple[Any, ...]:
+        """T2: the cards chosen and not yet revealed (accusers show theirs when pointing)."""
+        return tuple(sorted({c for p, c in self.choices.items()
+                             if self.phase == "choose" or c != "accuse"}))
 
     def public(self) -> dict[str, Any]:
         return {

@@ -141,3 +141,28 @@ def test_wrong_types_and_unreadable_files_are_listed_not_crashed(tmp_path):
         with pytest.raises(config_mod.ConfigError) as info:
             config_mod.load(bad)
         assert "cannot be read" in info.value.problems[0]
+
+
+def test_pans_are_named_in_the_config_and_one_pan_alone_works(tmp_path):
+    site = tmp_path / "config.toml"
+    assert config.load(None).pan_names == ("left", "right")  # the shipped pans
+    site.write_text('[loadcells.scale]\nreader = "spi"\nbus = 1\nrate = 80\n')
+    cfg = config.load(site)
+    assert cfg.pan_names == ("scale",)  # a pan of its own replaces the shipped ones
+    assert cfg.loadcells[0].settings == {"bus": 1, "device": 0} and cfg.loadcells[0].rate == 80
+    site.write_text('[loadcells.right]\nreader = "none"\n')
+    assert config.load(site).pan_names == ("left",)  # or switch a shipped one off
+    site.write_text('[loadcells]\njudge_s = 2.5\n[loadcells.gold]\nreader = "spi"\nbus = 0\n'
+                    '[loadcells.silver]\nreader = "gpio"\ndout_pin = 20\nsck_pin = 21\n')
+    cfg = config.load(site)
+    assert cfg.pan_names == ("gold", "silver") and cfg.judge_s == 2.5
+
+
+def test_bad_pan_names_and_judge_s_are_reported(tmp_path):
+    problems = problems_of('[loadcells]\njudge_s = -1\ntie_band = 3\n'
+                           '[loadcells.Big-Pan]\nreader = "spi"\n', tmp_path)
+    text = "\n".join(problems)
+    assert "loadcells.judge_s: -1 (use 0 to 10 seconds" in text
+    assert "loadcells.tie_band: expected a table [loadcells.tie_band] (a pan)" in text
+    assert "loadcells.Big-Pan: a pan's name is 1-10 lowercase letters" in text
+    assert "nan" in "\n".join(problems_of('[loadcells]\njudge_s = nan\n', tmp_path))

@@ -7,7 +7,7 @@ import sqlite3
 import pytest
 
 from spielleiter.device.journal import Journal
-from spielleiter.device.replay import Header
+from spielleiter.device.header import Header
 
 HEADER = Header("tatort-tonne", ("a", "b"), {}, 7)
 
@@ -98,15 +98,20 @@ def test_calibration_and_notes_are_kept(tmp_path):
         assert journal.notes("selftest") == [{"ok": True}]
 
 
-def test_a_game_from_a_newer_version_is_closed_once_not_at_every_start(tmp_path):
-    from spielleiter.device.session import Session, SessionError
+def test_a_game_from_a_newer_version_is_set_aside_once_not_at_every_start(tmp_path):
+    from spielleiter.device.session import Session
 
     path = tmp_path / "j.sqlite3"
     with Journal(path) as journal:
-        journal.start_game(Header("chess", ("a", "b"), {}, 1))
-        with pytest.raises(SessionError, match="unknown game 'chess'"):
-            Session.resume(journal)
-        assert Session.resume(journal) is None          # marked abandoned: no second notice
+        game = journal.start_game(Header("chess", ("a", "b"), {}, 1))
+        assert Session.resume(journal) is None
+        [notice] = journal.notices
+        assert notice.kind == "set-aside" and notice.game_id == game
+        assert "unknown game 'chess'" in notice.text
+        assert journal.load(game).status == "damaged"   # kept, not deleted
+    with Journal(path) as journal:
+        assert Session.resume(journal) is None
+        assert journal.notices == []                     # reported once, not at every start
 
 
 def test_the_last_action_can_end_the_game_in_the_same_commit(tmp_path):

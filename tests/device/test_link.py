@@ -129,6 +129,7 @@ def test_list_games_start_a_game_act_and_undo_over_the_link(linked):
 def test_button_presses_are_sent_out_as_events_and_state(linked):
     box, peer, _cable, _ = linked
     peer.ask({"cmd": "new", "game": "tatort-tonne", "players": EXAMPLE, "seed": 3})
+    box.idle(1.0)  # past the guard after the screen change, as a player reads the new screen
     box.tap("s1.A")
     msgs = peer.messages(lambda m: any(x["type"] == "state" for x in m))
     event = next(m for m in msgs if m["type"] == "event")["event"]
@@ -193,6 +194,7 @@ def test_a_flood_waits_in_the_port_not_in_the_queue():
 def test_a_flood_cannot_starve_the_buttons(linked):
     box, peer, _cable, _ = linked
     peer.ask({"cmd": "new", "game": "tatort-tonne", "players": EXAMPLE, "seed": 3})
+    box.idle(1.0)  # past the guard after the screen change
     order: list[str] = []
     handle = box.app.handle
 
@@ -279,6 +281,7 @@ def test_watch_follows_a_sim_game_over_a_pty_pair(tmp_path):
 def test_a_hot_seat_card_never_reaches_the_link(linked):
     box, peer, _cable, _ = linked
     peer.ask({"cmd": "new", "game": "tatort-tonne", "players": [f"P{i}" for i in range(10)]})
+    box.idle(1.0)  # past the guard after the screen change
     box.tap("host.ok")                                  # the first hot seat is called up
     box.tap("host.ok")                                  # ...and shown the cards
     box.tap("host.next")                                # cursor on "You did it!"
@@ -305,8 +308,68 @@ def test_a_peer_that_stops_reading_never_blocks_the_sender():
 
 
 def test_watch_once_gives_up_when_nothing_answers(monkeypatch, capsys):
-    from spielleiter.device import watch
+    from spielleiter.device.cli import watch
 
     monkeypatch.setattr(watch, "ONCE_TIMEOUT_S", 0.2)
     assert watch.run_watch("loop://", once=True) == 1
     assert "no answer" in capsys.readouterr().err
+
+
+# -- issue 9, point 2: text that UTF-8 cannot hold ------------------------------------------------
+@pytest.mark.parametrize("line", [
+    r'{"cmd": "new", "game": "tatort-tonne", "players": ["\ud800x", "B", "C"], "id": 1}',
+    r'{"cmd": "new", "game": "tatort-tonne", "players": ["A", "B", "C"], "id": "\ud800x"}',
+    r'{"cmd": "nope", "id": "\udfff"}',
+    r'{"cmd": "state", "\udfff": 1}',
+    r'{"cmd": "new", "game": "tatort-tonne", "players": ["A", "B"], "options": {"x": "\udc83"}}',
+])
+def test_a_lone_surrogate_is_refused_with_an_error_line_and_the_link_keeps_answering(linked,
+                                                                                      line):
+    box, peer, _cable, _ = linked
+    peer.write(line.encode() + b"\n")
+    [reply] = peer.messages()
+    assert reply["type"] == "error" and "not valid Unicode" in reply["error"]
+    assert "id" not in reply  # the id itself may be the bad text: never echoed
+    assert box.app.session is None and box.journal.latest() is None
+    assert peer.ask({"cmd": "state", "id": 8})["type"] == "state"
+
+
+def test_a_surrogate_pair_is_ordinary_text(linked):
+    box, peer, _cable, _ = linked
+    reply = peer.ask({"cmd": "new", "game": "tatort-tonne", "players": ["\U0001f600", "B", "C"]})
+    assert reply["type"] == "ok" and box.app.session.header.players[0] == "\U0001f600"
+
+
+@pytest.mark.parametrize("line, error", [
+    ('{"cmd": "new", "game": "tatort-tonne", "players": ["A", "B"], "seed": NaN}', "NaN"),
+    ('{"cmd": "action", "action": {"grams": Infinity}}', "Infinity"),
+])
+def test_nan_and_infinity_are_not_json(linked, line, error):
+    box, peer, _cable, _ = linked
+    peer.write(line.encode() + b"\n")
+    [reply] = peer.messages()
+    assert reply["type"] == "error" and error in reply["error"]
+
+
+def test_send_line_never_raises_on_encoding():
+    events: queue.Queue = queue.Queue()
+    with SerialLink("loop://", events.put) as link:
+        link.start()
+        assert events.get(timeout=5).up
+        assert link.send_line('{"name":"\ud800x"}')
+        assert events.get(timeout=5) == LinkLine('{"name":"?x"}')
+
+
+def test_a_failing_command_is_answered_and_counted_never_raised(box_factory, monkeypatch):
+    from spielleiter.device.link import LinkProtocol
+
+    box = box_factory(EXAMPLE)
+    sent: list[str] = []
+    protocol = LinkProtocol(box.app, sent.append, lambda: None)
+    monkeypatch.setattr(box.app, "public_state", lambda: 1 / 0)
+    protocol.on_line(LinkLine('{"cmd": "state", "id": 4}'))
+    assert json.loads(sent[-1]) == {"type": "error", "error": "internal error in 'state'; see the log",
+                                    "id": 4}
+    assert protocol.failures == 1
+    protocol.on_line(LinkLine('{"cmd": "hello", "id": 5}'))
+    assert json.loads(sent[-1])["type"] == "hello"

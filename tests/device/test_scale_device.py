@@ -6,11 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import assert_frame
+from support import assert_frame
 
 from spielleiter.device import config
 from spielleiter.device.cli import main
 from spielleiter.device.journal import Journal
+from spielleiter.drivers.weighing import CALIBRATION_HOLD_S, JUDGE_S
 
 
 def grams(line: str) -> float:
@@ -69,12 +70,17 @@ def test_calibration_on_the_host_panel_is_saved_and_survives_a_restart(box_facto
     box.tap("host.ok")                            # ...the left pan
     assert_frame(box.frame(), "scale_calibrate_empty")
     box.tap("host.ok")                            # it is empty
-    box.idle(1.0)
+    assert "Hold still..." in box.last_view.lines  # until still for CALIBRATION_HOLD_S
+    waited = 0.0
+    while box.last_view.big != "200 g" and waited < CALIBRATION_HOLD_S + 1:
+        box.idle(0.1)
+        waited += 0.1
     assert box.last_view.big == "200 g"
+    box.idle(0.5)                                 # keys count again after a screen change
     box.tap("host.ok")                            # OK first, then the mass goes on
     assert "Waiting for the mass" in box.last_view.lines
     box.put("left", 200)
-    box.idle(3.0)
+    box.idle(CALIBRATION_HOLD_S + 2.0)
     assert "Left pan calibrated" in box.last_view.as_text()
     saved = Journal(state / "journal.sqlite3").calibration("left")
     assert saved["points"][1][0] == 200.0 and saved["counts_per_gram"] > 100
@@ -100,9 +106,11 @@ def test_a_pulled_load_cell_cable_shows_no_signal_and_recovers(box_factory):
 def test_weigh_prints_the_documented_json(capsys):
     assert main(["weigh", "--sim", "12.3", "12.4", "--json", "--seed", "3"]) == 0
     result = json.loads(capsys.readouterr().out)
-    assert set(result) == {"left", "right", "verdict"}
+    assert set(result) == {"left", "right", "verdict", "judged_after_s"}
     assert abs(result["left"]["grams"] - 12.3) <= 0.05 and result["verdict"] == "left-lighter"
     assert 0 < result["left"]["stable_after_s"] <= 1.5
+    both_stable = max(result["left"]["stable_after_s"], result["right"]["stable_after_s"])
+    assert both_stable + JUDGE_S - 0.11 <= result["judged_after_s"] <= both_stable + 3
     assert main(["weigh", "--sim", "100", "--json", "--rate", "80"]) == 0
     single = json.loads(capsys.readouterr().out)
     assert set(single) == {"left"} and single["left"]["stable_after_s"] <= 0.5
@@ -129,7 +137,7 @@ def test_scale_in_the_terminal_shows_grams_and_the_verdict(tmp_path, capsys):
                  "--state-dir", str(tmp_path)]) == 0
     last = capsys.readouterr().out.strip().splitlines()[-1]
     assert "left:    29.9" in last or "left:    30.0" in last
-    assert "left is heavier" in last
+    assert "Left is heavier" in last
     assert main(["scale", "--sim", "--put", "middle=3", "--state-dir", str(tmp_path)]) == 2
 
 
@@ -164,3 +172,116 @@ def test_masses_beyond_the_cells_or_not_numbers_are_refused(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "0-1000 g" in err and "1-1000 g" in err and "must be a number" in err
     assert "Traceback" not in err
+
+
+# --- named pans, the judged verdict, commands without hardware ------------------------------------
+
+
+def _scales(tmp_path, site_text):
+    """Simulated Scales for a site config, and a pump that runs them and feeds the samples."""
+    import queue
+
+    from spielleiter.device.scales import Scales
+
+    site = tmp_path / "config.toml"
+    site.write_text(site_text)
+    cfg = config.load(site)
+    journal = Journal(tmp_path / "journal.sqlite3")
+    events: queue.Queue = queue.Queue()
+    scales = Scales.build(cfg, journal, events.put, simulated=True)
+
+    def run(seconds):
+        from spielleiter.drivers.loadcell import LoadCellSample
+
+        scales.sim.run_for(seconds)
+        while not events.empty():
+            event = events.get()
+            (scales.on_sample if isinstance(event, LoadCellSample) else scales.on_status)(event)
+
+    return cfg, journal, scales, run
+
+
+def test_one_pan_alone_shows_just_that_pan_and_no_verdict(tmp_path):
+    from spielleiter.device.scale_ui import ScaleTool
+
+    cfg, journal, scales, run = _scales(tmp_path, '[loadcells.scale]\nreader = "spi"\nbus = 0\n')
+    assert cfg.pan_names == ("scale",)
+    run(1.0)
+    scales.sim.put("scale", 42.0)
+    run(2.0)
+    view = ScaleTool(None, scales).view()
+    assert len(view.lines) == 1 and view.lines[0].startswith("S ")
+    assert abs(grams(view.lines[0]) - 42.0) <= 0.05
+    assert scales.judge is None and scales.verdict() is None
+    scales.close()
+    journal.close()
+
+
+def test_named_pans_are_judged_and_the_verdict_is_worded_once(tmp_path):
+    from spielleiter.device.scale_ui import ScaleTool
+    from spielleiter.device.scales import verdict_text
+
+    cfg, journal, scales, run = _scales(
+        tmp_path, '[loadcells.gold]\nreader = "spi"\nbus = 0\n'
+                  '[loadcells.silver]\nreader = "spi"\nbus = 1\n')
+    assert cfg.pan_names == ("gold", "silver")
+    heard = []
+    scales.verdict_listeners.append(heard.append)
+    run(1.0)
+    scales.sim.put("gold", 10.0)
+    scales.sim.put("silver", 10.2)
+    run(3.0)
+    judgement = scales.judgement()
+    assert judgement.verdict == "gold-lighter" and heard[-1].verdict == "gold-lighter"
+    assert judgement.t - judgement.since >= cfg.judge_s - 1e-6
+    assert ScaleTool(None, scales).view().lines[-1] == verdict_text("gold-lighter") == \
+        "Gold is lighter"
+    assert verdict_text("balanced") == "Balanced"
+    scales.close()
+    journal.close()
+
+
+def test_the_scale_screen_gives_the_verdict_only_after_judge_s_of_joint_stability(box_factory):
+    box = box_factory()
+    open_scale(box)
+    box.put("left", 20.0)
+    box.put("right", 10.0)
+    seen = []
+    for _ in range(30):
+        box.idle(0.1)
+        seen.append((box.scales.pans["left"].channel.settled_since,
+                     box.scales.pans["right"].channel.settled_since, box.last_view.lines[2]))
+    first = next(i for i, (_, _, line) in enumerate(seen) if line == "Left is heavier")
+    both = seen[first][:2]
+    before = [line for _, _, line in seen[:first]]  # the empty pans' verdict, then motion
+    assert None not in both and "weighing..." in before
+    assert set(before) <= {"Balanced", "weighing..."}
+    assert box.scales.judgement().t - max(both) >= box.config.judge_s - 1e-6
+
+
+def test_calibrate_without_the_hardware_modules_fails_at_once_and_says_why(
+        tmp_path, capsys, monkeypatch):
+    import sys
+    import time
+
+    monkeypatch.setitem(sys.modules, "spidev", None)  # importing it fails, as off the Pi
+    site = tmp_path / "config.toml"
+    site.write_text("")
+    started = time.monotonic()
+    code = main(["calibrate", "--yes", "--config", str(site), "--state-dir", str(tmp_path)])
+    err = capsys.readouterr().err
+    assert code == 1 and time.monotonic() - started < 5
+    assert "cannot read the left pan" in err and "spidev is missing" in err
+    assert "never held still" not in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("seconds", ["nan", "-1", "0", "inf"])
+def test_scale_seconds_that_are_no_duration_are_refused(tmp_path, capsys, seconds):
+    assert main(["scale", "--sim", "--seconds", seconds, "--state-dir", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert "--seconds" in err and "above 0" in err
+
+
+def test_scale_put_names_the_configured_pans(tmp_path, capsys):
+    assert main(["scale", "--sim", "--put", "middle=3", "--state-dir", str(tmp_path)]) == 2
+    assert "left, right" in capsys.readouterr().err

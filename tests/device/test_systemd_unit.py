@@ -91,6 +91,13 @@ def test_hardening_keeps_what_the_hardware_needs(unit):
     allowed = " ".join(values(unit, "DeviceAllow"))
     for device in ("gpiochip", "i2c", "spi", "ttyAMA", "ttyS"):
         assert f"char-{device} rw" in allowed
+
+
+def test_usb_serial_adapters_are_allowed(unit):
+    """docs/link.md offers a USB serial adapter and the serial load-cell reader a /dev/ttyACM0:
+    DevicePolicy=closed would hide both from the service without these lines."""
+    allowed = values(unit, "DeviceAllow")
+    assert "char-ttyUSB rw" in allowed and "char-ttyACM rw" in allowed
     assert values(unit, "ProcSubset") == []  # ProcSubset=pid hides /proc/cpuinfo from gpiozero
     assert values(unit, "PrivateDevices") in ([], ["no"])  # it would hide /dev/gpiochip*
     assert values(unit, "PrivateUsers") in ([], ["no"])  # it maps the device groups to nogroup

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from spielleiter.drivers.buttons import ButtonBank, Edge, Press, PressDetector, mock_factory
+from spielleiter.drivers.buttons import ButtonBank, ButtonPress as Press, Edge, PressDetector, mock_factory
 
 
 def feed(detector: PressDetector, edges: list[tuple[str, bool, float]], until: float):

@@ -457,6 +457,33 @@ def test_B6_most_coins_wins_and_a_tie_shares():
     assert tie.winners() == ("Anna", "Ben") and events[-1].text == "Anna & Ben win"
 
 
+def test_B6_standings_rank_by_coins_and_a_tie_shares_the_rank():
+    state = tiles_free(["Anna", "Ben", "Cem"])
+    assert state.standings() == [(1, "Anna", 0), (1, "Ben", 0), (1, "Cem", 0)]
+    tie, _ = take_all(tiles_free(TWO), RED + YELLOW2 + GREEN2 + TAIL)
+    tie, _ = take(tie, *LAST)
+    assert tie.standings() == [(1, "Anna", 15), (1, "Ben", 15)]
+    state, _ = take_all(tiles_free(TWO), [(c, a) for c in ("red", "yellow", "green", "blue")
+                                         for a in SHAPES["tiles"]])
+    state, _ = take(state, "purple", "dog")
+    assert state.standings() == [(1, "Anna", 13), (2, "Ben", 12)]
+
+
+def test_B3_legal_actions_are_the_three_moves_of_the_player_to_move():
+    state = new_game(TWO, {}, 3)
+    assert state.legal_actions("Anna") == [
+        {"type": "move", "player": "Anna", "steps": s} for s in (1, 2, 3)]
+    assert state.legal_actions("Ben") == [] and state.legal_actions("Zoe") == []
+
+
+def test_B7_legal_actions_are_the_pieces_still_on_the_board():
+    state, _ = take(tiles_free(TWO), "red", "cat")
+    listed = state.legal_actions("Ben")
+    assert len(listed) == 24 and {"type": "take", "player": "Ben", "colour": "red",
+                                  "shape": "cat"} not in listed
+    assert state.legal_actions("Anna") == []
+
+
 def test_B6_no_action_after_the_end():
     order = [(c, a) for c in ("red", "yellow", "green", "blue") for a in SHAPES["tiles"]]
     state, _ = take_all(tiles_free(TWO), order)

@@ -7,7 +7,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import run_replay
+from support import run_replay
 
 from spielleiter.games.bunte_runde import SHAPES, full_set, new_game
 

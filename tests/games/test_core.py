@@ -56,3 +56,24 @@ def test_a_state_of_another_game_or_a_broken_one_is_refused():
     tatort["state"].pop("players")
     with pytest.raises(GameError, match="bad tatort-tonne state"):
         TatortTonne.from_json(tatort)
+
+
+def test_ranking_orders_by_key_and_ties_share_a_rank_in_seat_order():
+    from spielleiter.games import ranking
+
+    entries = [("a", 3, "x"), ("b", 5, "y"), ("c", 3, "z"), ("d", 1, "w")]
+    assert ranking(entries) == [(1, "b", "y"), (2, "a", "x"), (2, "c", "z"), (4, "d", "w")]
+    assert ranking([]) == []
+
+
+def test_complete_fills_only_a_missing_measurement_from_the_rng():
+    from spielleiter.games import GameInfo, Measurement, complete
+
+    info = GameInfo("x", "X", 1, 2, lambda p, o, s: None,
+                    {"weigh": Measurement("grams", 1.0, 2.0, decimals=1, private=True)})
+    filled = complete(info, {"type": "weigh", "player": "a"}, random.Random(3))
+    assert set(filled) == {"type", "player", "grams"} and 1.0 <= filled["grams"] <= 2.0
+    assert filled["grams"] == round(filled["grams"], 1)
+    assert complete(info, {"type": "weigh", "grams": 7}, random.Random(3))["grams"] == 7
+    assert complete(info, {"type": "roll", "value": 2}, random.Random(3)) == {
+        "type": "roll", "value": 2}

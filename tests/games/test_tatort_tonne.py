@@ -192,6 +192,44 @@ def test_T5_playoff_ends_when_only_one_is_left():
     assert state.winners() == ("a",)
 
 
+def test_T5_standings_put_winners_first_then_players_still_in_by_trash():
+    state = new_game(["a", "b", "c", "d"])
+    assert state.standings() == [(1, "a", 0), (1, "b", 0), (1, "c", 0), (1, "d", 0)]
+    state, _ = play_round(state, {"a": "steal", "b": "steal", "c": "accuse", "d": "alibi"},
+                          {"c": "b"})
+    assert state.standings() == [(1, "a", 1), (2, "c", 0), (2, "d", 0), (4, "b", 0)]
+    state, _ = play_round(state, {"a": "steal", "c": "steal", "d": "steal"})
+    state, _ = play_round(state, {"a": "steal", "c": "alibi", "d": "alibi"})
+    assert state.winners() == ("a",)
+    assert state.standings() == [(1, "a", 3), (2, "c", 1), (2, "d", 1), (4, "b", 0)]
+
+
+def test_T6_standings_share_first_place_among_shared_winners():
+    state = new_game(["a", "b", "c"], {"trash": 4})
+    state, _ = play_round(state, {"a": "steal", "b": "steal", "c": "alibi"})
+    state, _ = play_round(state, {"a": "steal", "b": "steal", "c": "steal"})
+    assert state.standings() == [(1, "a", 2), (1, "b", 2), (3, "c", 0)]
+
+
+def test_T2_legal_actions_let_every_player_still_in_choose_or_change_any_card():
+    state = choose(new_game(["a", "b", "c"]), a="steal")
+    for player in ("a", "b"):
+        assert state.legal_actions(player) == [
+            {"type": "choose", "player": player, "card": c} for c in CARDS]
+    assert state.secrets() == ("steal",) and "steal" not in str(state.public())
+
+
+def test_T3_legal_actions_name_another_player_still_in_or_nobody():
+    state, _ = play_round(new_game(["a", "b", "c", "d"]),
+                          {"a": "steal", "b": "steal", "c": "accuse", "d": "alibi"}, {"c": "b"})
+    state = choose(state, a="accuse", c="steal")
+    state = choose(state, d="alibi")
+    assert state.phase == "point" and state.secrets() == ("alibi", "steal")
+    assert state.legal_actions("a") == [
+        {"type": "point", "player": "a", "target": t} for t in ("c", "d", None)]
+    assert state.legal_actions("c") == [] and state.legal_actions("b") == []
+
+
 def test_T6_empty_pile_shares_the_win_among_the_most_trash():
     state = new_game(["a", "b", "c"], {"trash": 4})
     state, _ = play_round(state, {"a": "steal", "b": "steal", "c": "alibi"})

@@ -1,0 +1,51 @@
+"""The ``spielleiter`` command: the device (run, sim, demo), scripting and maintenance tools.
+
+``main`` builds the parser from one module per command group (each has ``register``, adding its
+sub-command, and the function that runs it) and turns what may go wrong at the edge into an exit
+status: a ``DeviceError`` is one line on stderr and status 1, Ctrl-C is 130, a reader that closed
+the pipe (``spielleiter replay - | head``) is 141 without a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+from typing import Sequence
+
+from .. import DeviceError, __version__
+from . import config_check, demo, replay, run, selftest, sim, watch, weighing
+from .common import EXIT_BROKEN_PIPE, quiet_stdout, say
+
+DESCRIPTION = ("Spielleiter, the board game referee box: the device itself (run, sim, demo) and "
+               "its scripting and maintenance tools.")
+GROUPS = (replay, sim, weighing, selftest, config_check, watch, demo, run)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="spielleiter", description=DESCRIPTION,
+                                     epilog="Each command has its own --help.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help="print the installed version and exit")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for group in GROUPS:
+        group.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        quiet_stdout()
+        return EXIT_BROKEN_PIPE
+    except DeviceError as exc:  # a journal that cannot be opened, and the like: one line
+        say(args.command, str(exc))
+        return 1
+

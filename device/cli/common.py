@@ -1,0 +1,64 @@
+"""What every command shares: exit statuses, printing that cannot raise, options, the config."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1  # the input was read and is wrong (an illegal action, config problems)
+EXIT_UNUSABLE = 2  # the input could not be used at all (unreadable, not JSON/TOML, bad usage)
+EXIT_BROKEN_PIPE = 141  # the reader went away (as a shell reports SIGPIPE: 128 + 13)
+
+
+def say(command: str, text: str) -> None:
+    """One line on stderr, ``spielleiter COMMAND: text`` (stderr escapes what it cannot encode)."""
+    print(f"spielleiter {command}: {' '.join(str(text).splitlines())}", file=sys.stderr)
+
+
+def emit(text: str, stream: TextIO | None = None) -> None:
+    """Print ``text`` and a newline; characters the stream's encoding lacks are escaped instead
+    of raising (a terminal in a C locale). BrokenPipeError propagates: ``main`` handles it."""
+    stream = stream if stream is not None else sys.stdout
+    try:
+        stream.write(text + "\n")
+    except UnicodeEncodeError:
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        stream.write((text + "\n").encode(encoding, "backslashreplace").decode(encoding))
+    stream.flush()
+
+
+def quiet_stdout() -> None:
+    """After a BrokenPipeError: point stdout at /dev/null so the interpreter's final flush does
+    not print a second traceback."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (a test's capture)
+        pass
+
+
+SITE_DEFAULT = ("$CONFIGURATION_DIRECTORY/config.toml or /etc/spielleiter/config.toml if "
+                "present, else the shipped defaults")
+
+
+def add_config(p: argparse.ArgumentParser, what: str = "a config.toml over the defaults",
+               default: str = SITE_DEFAULT) -> None:
+    p.add_argument("--config", type=Path, default=None, metavar="FILE",
+                   help=f"{what} (default: {default})")
+
+
+def load_config(command: str, path: Path | None) -> Any:
+    """The validated config, or None after saying every problem on stderr (one a line)."""
+    from ..config import ConfigError
+    from ..paths import load_config as load
+
+    try:
+        return load(path)
+    except ConfigError as exc:
+        for problem in exc.problems:
+            say(command, problem)
+        return None

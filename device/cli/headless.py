@@ -1,0 +1,253 @@
+"""``spielleiter sim --headless``: scripted commands on stdin, one JSON line out per command.
+
+The box runs on a ``ManualClock``: time passes only through ``tap``, ``hold`` and ``idle``, so a
+script is exactly repeatable. Every command is answered with one JSON line: the box's mode,
+screen and public state after it, or ``{"error": ...}`` for a command that was refused (nothing
+changed then). Bounds keep a script from hanging the simulator or breaking its pans:
+``MAX_SECONDS`` per ``idle`` or ``hold`` (about 5 s of wall time; idle longer in several steps)
+and ``MAX_GRAMS`` per ``put``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import sys
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, BinaryIO, Iterable, TextIO
+
+from ..text import bad_char
+from .common import emit
+from .keys import UNDO_KEY, key_map
+
+if TYPE_CHECKING:  # the box is imported when a simulation runs, not to build the parser
+    from ..box import Box
+    from ..config import Config
+
+MAX_SECONDS = 600.0  # virtual seconds per idle/hold: a few seconds of wall time with two pans
+# Grams per put: well past the 1 kg cells (the simulated HX711 saturates near 3.9 kg), so an
+# overload can still be tried, and far from the numbers that break the pan's physics.
+MAX_GRAMS = 5000.0
+SETTLE_S = 0.5  # after new, as after a tap: past the guard of the new screen, as a person reads
+USAGE = "use tap, hold, idle, keys, put, new or show"
+
+
+class CommandError(ValueError):
+    """A refused command; the message is the error answer."""
+
+
+def seconds_of(word: str, *, zero: bool) -> float:
+    """A duration in virtual seconds, finite and within ``MAX_SECONDS`` (``zero``: 0 allowed)."""
+    value = number(word)
+    if not (0 <= value <= MAX_SECONDS) or (value == 0 and not zero):
+        low = "0" if zero else "more than 0"
+        raise CommandError(f"{word} s: use {low} to {MAX_SECONDS:g} s (idle longer in steps)")
+    return value
+
+
+def number(word: str) -> float:
+    try:
+        value = float(word)
+    except ValueError:
+        raise CommandError(f"{word!r} is not a number") from None
+    if not math.isfinite(value):
+        raise CommandError(f"{word!r} is not a finite number")
+    return value
+
+
+def json_value(key: str, text: str) -> Any:
+    """An option's value as JSON (``text.loads``: no NaN or Infinity, no lone surrogates, no
+    integer too long to convert, no nesting too deep)."""
+    from ..text import InputError, loads
+
+    try:
+        return loads(text, key)
+    except InputError as exc:
+        raise CommandError(f"{key}: {exc}") from None
+
+
+class Headless:
+    """Runs the commands of one script against a box (on the caller's thread)."""
+
+    def __init__(self, box: Box, out: TextIO | None = None) -> None:
+        self.box = box
+        self.keys = key_map(len(box.config.stations))
+        self.out = out
+
+    # -- answers ---------------------------------------------------------------------------------
+    def answer(self, message: dict[str, Any]) -> None:
+        text = json.dumps(message, ensure_ascii=False)
+        if bad_char(text):  # whatever got in, the answer itself never fails
+            text = json.dumps(message)
+        emit(text, self.out)
+
+    def report(self, command: str) -> None:
+        box = self.box
+        session = box.app.session
+        self.answer({
+            "command": command,
+            "mode": box.app.mode,
+            "view": box.last_view.as_text(),
+            "state": session.state.public() if session else None,
+            "actions": len(session.actions) if session else 0,
+            "frames": box.display.frames_sent,
+        })
+
+    def line(self, line: str) -> None:
+        """One line of the script: run it and answer."""
+        words = line.split()
+        if not words:
+            return
+        try:
+            self.command(words)
+        except CommandError as exc:
+            self.answer({"error": f"bad command {line.strip()!r}: {exc}"})
+            return
+        self.report(line.strip())
+
+    # -- commands --------------------------------------------------------------------------------
+    def command(self, words: list[str]) -> None:
+        verb, args = words[0], words[1:]
+        handler = getattr(self, f"_cmd_{verb}", None)
+        if handler is None:
+            raise CommandError(USAGE)
+        handler(args)
+
+    def _button(self, name: str) -> str:
+        if name not in self.box.config.button_pins():
+            raise CommandError(f"unknown button {name!r} (host.back, host.ok, host.next, "
+                               "s1.A ...)")
+        return name
+
+    def _cmd_tap(self, args: list[str]) -> None:
+        for name in [self._button(n) for n in args]:
+            self.box.tap(name)
+
+    def _cmd_hold(self, args: list[str]) -> None:
+        if len(args) != 2:
+            raise CommandError("hold BUTTON SECONDS")
+        name, seconds = self._button(args[0]), seconds_of(args[1], zero=False)
+        self.box.hold(name, seconds)
+        self.box.idle(0.2)
+
+    def _cmd_idle(self, args: list[str]) -> None:
+        if len(args) != 1:
+            raise CommandError("idle SECONDS")
+        self.box.idle(seconds_of(args[0], zero=True))
+
+    def _cmd_keys(self, args: list[str]) -> None:
+        unknown = [k for k in args if k != UNDO_KEY and k not in self.keys]
+        if unknown:
+            raise CommandError(f"unknown key {unknown[0]!r}")
+        for key in args:
+            if key == UNDO_KEY:
+                self.box.hold("host.back", self.box.config.hold_s + 0.2)
+                self.box.idle(0.2)
+            else:
+                self.box.tap(self.keys[key])
+
+    def _cmd_put(self, args: list[str]) -> None:
+        scales = self.box.scales
+        if scales is None or scales.sim is None:
+            raise CommandError("no simulated pans on this box")
+        if len(args) != 2:
+            raise CommandError("put PAN GRAMS (negative takes off)")
+        pan, grams = args[0], number(args[1])
+        if pan not in scales.pans:
+            raise CommandError(f"unknown pan {pan!r}; configured: {', '.join(scales.pans)}")
+        if abs(grams) > MAX_GRAMS:
+            raise CommandError(f"{args[1]} g: use -{MAX_GRAMS:g} to {MAX_GRAMS:g} g")
+        self.box.put(pan, grams)
+        self.box.idle(0.1)
+
+    def _cmd_new(self, args: list[str]) -> None:
+        from ...games import GameError
+        from .. import DeviceError
+        from ..replay import parse_header
+
+        if not args:
+            raise CommandError("new GAME PLAYER... [key=value...]")
+        doc: dict[str, Any] = {"game": args[0], "players": [], "options": {}}
+        for word in args[1:]:
+            key, eq, text = word.partition("=")
+            if not eq:
+                if doc["options"] or "seed" in doc:
+                    raise CommandError(f"player {word!r} after the options: players first")
+                doc["players"].append(word)
+            elif key == "seed":
+                doc["seed"] = json_value(key, text)
+            else:
+                doc["options"][key] = json_value(key, text)
+        doc.setdefault("seed", self.box.app.new_seed())
+        try:
+            header = parse_header(doc)
+        except (DeviceError, ValueError) as exc:
+            raise CommandError(str(exc)) from None
+        refused: list[Exception] = []
+
+        def start() -> None:  # on the loop, as a link line is handled: then the screen redraws
+            try:
+                self.box.app.start_game(header)
+            except (DeviceError, GameError, ValueError, TypeError) as exc:
+                refused.append(exc)
+
+        self.box.runtime.post(start)
+        self.box.runtime.pump()
+        if refused:
+            raise CommandError(str(refused[0]))
+        self.box.idle(SETTLE_S)
+
+    def _cmd_show(self, args: list[str]) -> None:
+        pass
+
+
+def lines_of(stdin: TextIO | BinaryIO) -> Iterable[str | None]:
+    """The script's lines; None for a line that is not UTF-8 (answered as an error)."""
+    raw = getattr(stdin, "buffer", stdin)
+    for line in raw:
+        if isinstance(line, bytes):
+            try:
+                line = line.decode("utf-8")
+            except UnicodeDecodeError:
+                yield None
+                continue
+        yield None if bad_char(line) else line
+
+
+def run_headless(config: Config, state_dir: Path, link: str | None,
+                 stdin: TextIO | BinaryIO | None = None, out: TextIO | None = None) -> int:
+    from ...drivers.buttons import mock_factory
+    from ...drivers.display import open_device
+    from ..box import Box
+    from ..runtime import ManualClock
+
+    stdin = stdin if stdin is not None else sys.stdin
+    with Box.build(config, state_dir, pin_factory=mock_factory(),
+                   display_device=open_device("dummy"), clock=ManualClock(),
+                   link_url=link) as box:
+        script = Headless(box, out)
+        lock = threading.Lock()
+        done = threading.Event()
+        if link:
+            # Link lines arrive on their own thread: handle them between stdin commands.
+            def pump_link() -> None:
+                while not done.is_set():
+                    box.runtime.posted.wait()
+                    with lock:
+                        box.runtime.posted.clear()
+                        box.runtime.pump()
+
+            threading.Thread(target=pump_link, name="link pump", daemon=True).start()
+        with lock:
+            box.runtime.pump()
+            script.report("start")
+        for line in lines_of(stdin):
+            with lock:
+                if line is None:
+                    script.answer({"error": "bad command: not UTF-8 text"})
+                else:
+                    script.line(line)
+        done.set()
+        box.runtime.posted.set()
+    return 0

@@ -1,0 +1,89 @@
+"""``spielleiter sim``: the whole device in a terminal, on gpiozero's ``MockFactory``.
+
+Interactive (``cli/terminal.py``): the OLED drawn with block characters, the keyboard pressing
+the mock pins, the real runtime on its own thread in real time. Headless (``--headless``,
+``cli/headless.py``): commands on stdin, one JSON line out per command, on a ``ManualClock``;
+this is how scripts and tests drive the device.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from .common import EXIT_UNUSABLE, add_config, load_config, say
+
+EPILOG = """\
+Headless commands (one a line; each answered with one JSON line, an error as {{"error": ...}}):
+  tap BUTTON...           press and release buttons (host.back, host.ok, host.next, s1.A ...)
+  hold BUTTON SECONDS     hold a button down (0 < SECONDS <= {max_s:g})
+  idle SECONDS            let time pass (0 <= SECONDS <= {max_s:g}; repeat for longer)
+  keys KEY...             the interactive keyboard's keys (u: hold BACK, undo)
+  put PAN GRAMS           set GRAMS down on a configured pan; negative takes off
+                          (|GRAMS| <= {max_g:g})
+  new GAME PLAYER... [key=value...]
+                          start a game as the serial link's "new" does; values are JSON
+                          (scale_rows=[5,15]); seed=N sets the seed
+  show                    report without doing anything
+"""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    from .headless import MAX_GRAMS, MAX_SECONDS
+
+    p = sub.add_parser("sim", help="the whole device simulated in this terminal",
+                       description="The whole device simulated: the screen drawn in the "
+                                   "terminal, the keyboard as its buttons.",
+                       epilog=EPILOG.format(max_s=MAX_SECONDS, max_g=MAX_GRAMS),
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
+                   help="where the journal lives (default: $XDG_STATE_HOME/spielleiter-sim, "
+                        "that is ~/.local/state/spielleiter-sim)")
+    add_config(p, default="the shipped defaults")
+    p.add_argument("--headless", action="store_true",
+                   help="commands on stdin, one JSON line per command on stdout (for scripts)")
+    p.add_argument("--link", metavar="URL", default=None,
+                   help="serve the serial link on this port (a tty path or a pyserial URL)")
+    p.add_argument("--link-pty", action="store_true",
+                   help="serve the link on a simulated cable; prints the path to watch")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    return run_sim(state_dir=args.state_dir, headless=args.headless, config_path=args.config,
+                   link=args.link, link_pty=args.link_pty)
+
+
+def run_sim(state_dir: Path | None = None, headless: bool = False,
+            config_path: Path | None = None, link: str | None = None,
+            link_pty: bool = False) -> int:
+    from ..paths import sim_state_dir
+
+    config = load_config("sim", config_path)
+    if config is None:
+        return EXIT_UNUSABLE
+    state_dir = sim_state_dir(state_dir, os.environ)
+    if not headless and not sys.stdin.isatty():
+        say("sim", "needs a terminal (or use --headless)")
+        return EXIT_UNUSABLE
+    cable = None
+    if link_pty:
+        from ...drivers.link import NullModem
+
+        cable = NullModem()
+        link = cable.ends[0]
+        print(f"spielleiter sim: link on a simulated cable; follow it with: "
+              f"spielleiter watch {cable.ends[1]}", file=sys.stderr, flush=True)
+    try:
+        if headless:
+            from .headless import run_headless
+
+            return run_headless(config, state_dir, link)
+        from .terminal import run_terminal
+
+        return run_terminal(config, state_dir, link, cable.ends[1] if cable else None)
+    finally:
+        if cable is not None:
+            cable.close()

@@ -1,0 +1,105 @@
+"""``spielleiter weigh``, ``calibrate`` and ``scale``: the pans from a terminal.
+
+Only the command line lives here; the work is done in ``device/weigh_cli.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from .common import EXIT_UNUSABLE, add_config, emit, load_config, say
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("weigh", help="weigh masses on the simulated pans (a scriptable check)",
+                       description="Set masses down on simulated pans and print what they "
+                                   "read and which side is heavier.")
+    p.add_argument("left", type=float, metavar="LEFT", help="grams on the left pan")
+    p.add_argument("right", type=float, nargs="?", default=None, metavar="RIGHT",
+                   help="grams on the right pan")
+    p.add_argument("--sim", action="store_true", help="use simulated pans (required for now)")
+    p.add_argument("--seed", type=int, default=0,
+                   help="the simulated cells' random seed (default: 0)")
+    p.add_argument("--rate", type=int, choices=(10, 80), default=10,
+                   help="conversions per second, as the HX711's RATE pin is wired (default: 10)")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.set_defaults(func=weigh)
+
+    p = sub.add_parser("calibrate", help="calibrate a pan with a known mass",
+                       description="Calibrate each pan: empty it, then set a known mass down; "
+                                   "the result is kept in the journal.")
+    p.add_argument("--pan", choices=("left", "right"), default=None,
+                   help="the pan to calibrate (default: every pan)")
+    p.add_argument("--mass", type=float, default=200.0, metavar="GRAMS",
+                   help="the reference mass in grams (default: 200)")
+    p.add_argument("--yes", action="store_true", help="do not wait for Enter between steps")
+    _maintenance(p)
+    p.set_defaults(func=calibrate)
+
+    p = sub.add_parser("scale", help="show the pans live in grams",
+                       description="Print what each pan reads, twice a second.")
+    p.add_argument("--put", action="append", default=[], metavar="PAN=GRAMS",
+                   help="with --sim: set a mass down (repeatable)")
+    p.add_argument("--seconds", type=float, default=None,
+                   help="stop after this long (default: run until Ctrl-C)")
+    _maintenance(p)
+    p.set_defaults(func=scale)
+
+
+def _maintenance(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--sim", action="store_true", help="simulated load cells on virtual time")
+    add_config(p)
+    p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
+                   help="the journal's directory, where the calibration lives (default: "
+                        "/var/lib/spielleiter; with --sim the simulator's)")
+
+
+def _paths(args: argparse.Namespace) -> tuple[Path | None, Path]:
+    """The config file and state directory a maintenance command works on."""
+    from ..paths import find_config, find_state_dir, sim_state_dir
+
+    config = find_config(args.config, os.environ)
+    if args.sim:  # the same journal `spielleiter sim` uses
+        return config, sim_state_dir(args.state_dir, os.environ)
+    return config, find_state_dir(args.state_dir, os.environ)
+
+
+def weigh(args: argparse.Namespace) -> int:
+    from ..weigh_cli import run_weigh
+
+    return run_weigh(args.left, args.right, sim=args.sim, seed=args.seed, rate=args.rate,
+                     as_json=args.json)
+
+
+def calibrate(args: argparse.Namespace) -> int:
+    from ..config import ConfigError
+    from ..weigh_cli import run_calibrate
+
+    config, state_dir = _paths(args)
+    if load_config("calibrate", config) is None:  # every problem said once, before any step
+        return EXIT_UNUSABLE
+    try:
+        return run_calibrate([args.pan] if args.pan else None, sim=args.sim, mass_g=args.mass,
+                             state_dir=state_dir, config_path=config, yes=args.yes)
+    except ConfigError as exc:
+        for problem in exc.problems:
+            say("calibrate", problem)
+        return EXIT_UNUSABLE
+
+
+def scale(args: argparse.Namespace) -> int:
+    from ..config import ConfigError
+    from ..weigh_cli import run_scale
+
+    config, state_dir = _paths(args)
+    if load_config("scale", config) is None:
+        return EXIT_UNUSABLE
+    try:
+        return run_scale(sim=args.sim, puts=args.put, seconds=args.seconds, state_dir=state_dir,
+                         config_path=config, out=emit)
+    except ConfigError as exc:
+        for problem in exc.problems:
+            say("scale", problem)
+        return EXIT_UNUSABLE

@@ -1,0 +1,99 @@
+"""What modes receive: ``Press`` for every button and ``Weight`` for every named pan.
+
+Raw button edges are debounced here (the pure ``PressDetector`` from the drivers, woken by runtime
+timers), and each debounced press is named by where it came from: the host panel or a station.
+Which buttons have a hold meaning is the active mode's choice (BACK on the host panel always does:
+undo), so a key without one acts on the press edge, at once, and a key with one acts on release or
+as a long press once held. Load-cell steps from ``Scales`` arrive as ``Weight``s.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Iterable
+
+from ..drivers.buttons import ButtonPress, Edge, PressDetector
+
+HOST = "host"
+ALWAYS_HELD = frozenset({"host.back"})  # a long BACK undoes, in every mode
+WEIGHT_KINDS = ("moving", "stable", "placed", "removed", "disconnected")
+
+
+@dataclass(frozen=True)
+class Press:
+    """A debounced press: ``source`` is ``"host"`` or a station's number (1-based, as labelled);
+    ``key`` is ``back``/``ok``/``next`` on the host panel, ``A``/``B``/``C`` at a station;
+    ``hold`` marks a long press (only keys the mode gave a hold meaning)."""
+
+    source: str | int
+    key: str
+    hold: bool = False
+    t: float = 0.0
+
+    @property
+    def name(self) -> str:
+        """The button's pin-map name: ``host.ok``, ``s2.B``."""
+        return f"host.{self.key}" if self.source == HOST else f"s{self.source}.{self.key}"
+
+    @property
+    def station(self) -> int | None:
+        """The 0-based station index, or None for the host panel."""
+        return None if self.source == HOST else int(self.source) - 1
+
+    @classmethod
+    def parse(cls, name: str, hold: bool = False, t: float = 0.0) -> "Press":
+        """``host.ok`` / ``s2.B`` to a Press (ValueError for a name that is neither)."""
+        part, dot, key = name.partition(".")
+        if dot and part == HOST and key in ("back", "ok", "next"):
+            return cls(HOST, key, hold, t)
+        if dot and part[:1] == "s" and part[1:].isdigit() and int(part[1:]) > 0 \
+                and key in ("A", "B", "C"):
+            return cls(int(part[1:]), key, hold, t)
+        raise ValueError(f"not a button: {name!r}")
+
+
+@dataclass(frozen=True)
+class Weight:
+    """A pan's news: ``kind`` is one of ``WEIGHT_KINDS``; ``grams`` is the settled total for
+    ``stable``, the step's size for ``placed``/``removed``, the change so far for ``moving``, and
+    None for ``disconnected``."""
+
+    pan: str
+    kind: str
+    grams: float | None = None
+    t: float = 0.0
+
+
+class Inputs:
+    """Turns button edges into ``Press``es on the loop thread, with wake-up timers for lock-outs
+    and long presses."""
+
+    def __init__(self, detector: PressDetector, call_at: Callable[[float, Callable[[], None]], Any],
+                 cancel: Callable[[Any], None], clock: Callable[[], float],
+                 deliver: Callable[[Press], None]) -> None:
+        self.detector = detector
+        self._call_at, self._cancel, self._clock = call_at, cancel, clock
+        self._deliver = deliver
+        self._timer: Any = None
+        self.set_holds(())
+
+    def set_holds(self, names: Iterable[str]) -> None:
+        """The buttons (pin-map names) that have a hold meaning now, besides BACK."""
+        self.detector.hold_buttons = ALWAYS_HELD | frozenset(names)
+
+    def on_edge(self, edge: Edge) -> None:
+        self._emit(self.detector.edge(edge))
+
+    def _wake(self) -> None:
+        self._emit(self.detector.wake(self._clock()))
+
+    def _emit(self, presses: list[ButtonPress]) -> None:
+        self._cancel(self._timer)
+        wake = self.detector.next_wake()
+        self._timer = None if wake is None else self._call_at(wake, self._wake)
+        for raw in presses:
+            try:
+                press = Press.parse(raw.name, raw.long, raw.t)
+            except ValueError:  # a pin the config names that is no button of ours
+                continue
+            self._deliver(press)

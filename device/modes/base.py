@@ -1,0 +1,358 @@
+"""What every mode shares: the mode and table protocols, set-up options, pages, seats, hot seat.
+
+A mode is whatever the home menu offers: a game's referee, the Scale tool, Settings. The App hands
+it ``Press``es and ``Weight``s and shows its ``view()``. A game's referee builds on ``Referee``
+here: it turns presses into engine actions (what is legal comes only from the engine's
+``legal_actions``) and says what the screen shows; the App commits each action to the journal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Protocol, Sequence
+
+from ..inputs import Press, Weight
+from ..screens import View
+
+if TYPE_CHECKING:
+    from ..session import Session
+
+
+class Table(Protocol):
+    """What the App offers a mode: the game, timers, the buzzer, short messages, seats, pace."""
+
+    def apply(self, action: dict[str, Any]) -> list[Any] | None: ...
+    def flash(self, *lines: str, seconds: float = ...) -> None: ...
+    def beep(self, pattern: str) -> None: ...
+    def call_later(self, delay: float, callback: Callable[[], None]) -> Any: ...
+    def cancel(self, timer: Any) -> None: ...
+    def station_of(self, seat: int) -> int | None: ...
+    def station_name(self, station: int) -> str: ...
+    def page_seconds(self, seconds: float) -> float | None: ...
+
+
+class Mode(Protocol):
+    """One thing the home menu offers. ``on_press``/``on_weight`` return False for what they
+    leave to the App (BACK from a tool's first screen goes home)."""
+
+    def holds(self) -> frozenset[str]: ...
+    def on_press(self, press: Press) -> bool: ...
+    def on_weight(self, weight: Weight) -> bool: ...
+    def view(self) -> View: ...
+    def private(self) -> bool: ...
+    def close(self) -> None: ...
+
+
+# -- set-up options ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SetupOption:
+    """One choice on the set-up screens from a fixed list; ``ruling`` names the RULINGS.md id it
+    sets, ``names`` are the words shown for ``choices``."""
+
+    key: str
+    label: str
+    choices: tuple[Any, ...]
+    default: Any
+    ruling: str = ""
+    names: tuple[str, ...] = ()
+
+    def options(self, players: Sequence[str]) -> tuple[Any, ...]:
+        return self.choices
+
+    def initial(self, players: Sequence[str]) -> Any:
+        return self.default
+
+    def parts(self, value: Any) -> int:
+        """How many screens this option takes (a list: one per value)."""
+        return 1
+
+    def step(self, value: Any, part: int, players: Sequence[str]) -> Any:
+        """The value after NEXT on screen ``part``."""
+        options = self.options(players)
+        index = options.index(value) if value in options else -1
+        return options[(index + 1) % len(options)]
+
+    def show(self, value: Any, part: int | None = None) -> str:
+        if self.names and value in self.choices:
+            return self.names[self.choices.index(value)]
+        return str(value)
+
+
+@dataclass(frozen=True)
+class OnePlayer(SetupOption):
+    """"One of the players" (who starts, who makes the Purchase of the Day): the seats chosen."""
+
+    choices: tuple[Any, ...] = ()
+    default: Any = None
+
+    def options(self, players: Sequence[str]) -> tuple[Any, ...]:
+        return tuple(players)
+
+    def initial(self, players: Sequence[str]) -> Any:
+        return players[0] if players else None
+
+    def show(self, value: Any, part: int | None = None) -> str:
+        return str(value)
+
+
+@dataclass(frozen=True)
+class Several(SetupOption):
+    """A list of values of fixed length (the scales rows of a board): one screen per value, each
+    stepping through ``choices``."""
+
+    def parts(self, value: Any) -> int:
+        return len(value)
+
+    def step(self, value: Any, part: int, players: Sequence[str]) -> Any:
+        values = list(value)
+        index = self.choices.index(values[part]) if values[part] in self.choices else -1
+        values[part] = self.choices[(index + 1) % len(self.choices)]
+        return values
+
+    def show(self, value: Any, part: int | None = None) -> str:
+        if part is None:
+            return ", ".join(str(v) for v in value)
+        return str(value[part])
+
+
+# -- pages ---------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Page:
+    """A screen that follows an action; ``seconds`` is its length at the table's chosen pace;
+    ``minor`` pages give way to the next move."""
+
+    view: View
+    seconds: float = 3.5
+    minor: bool = False
+
+
+class Pages:
+    """Screens that follow an action (a reveal, a scoring), one after another.
+
+    Each waits for OK (or NEXT) at the host panel; only when the table chose a pace in Settings
+    does it also advance by itself. Undo stops them.
+    """
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.queue: list[Page] = []
+        self._timer: Any = None
+
+    def __bool__(self) -> bool:
+        return bool(self.queue)
+
+    def show(self, pages: Sequence[Page]) -> None:
+        self.table.cancel(self._timer)
+        self.queue = list(pages)
+        self._timer = None
+        if self.queue:
+            seconds = self.table.page_seconds(self.queue[0].seconds)
+            if seconds is not None:
+                self._timer = self.table.call_later(seconds, self.next)
+
+    def next(self) -> None:
+        self.show(self.queue[1:])
+
+    def stop(self) -> None:
+        self.show([])
+
+    def all_minor(self) -> bool:
+        return all(page.minor for page in self.queue)
+
+    def on_host(self, key: str) -> bool:
+        """OK/NEXT turn the page; other keys (BACK) go to the App."""
+        if key in ("ok", "next"):
+            self.next()
+            return True
+        return False
+
+    def view(self) -> View:
+        page = self.queue[0].view
+        return View(page.title, page.lines, page.big, footer=page.footer or "OK: next")
+
+
+# -- seats ---------------------------------------------------------------------------------------
+def seat_player(table: Table, players: Sequence[str], station: int) -> str | None:
+    """The player whose seat is wired to ``station`` (None: nobody sits there this game)."""
+    for seat, name in enumerate(players):
+        if table.station_of(seat) == station:
+            return name
+    return None
+
+
+@dataclass
+class HotSeat:
+    """More seats than stations: a player without a station makes a private choice at the host
+    panel. The box is handed over on a privacy screen, the choice is made on a menu only that
+    player sees, then the screen goes blank before the next player takes the box."""
+
+    player: str | None = None
+    stage: str = ""        # "", "privacy", "pick" or "done"
+    cursor: int = 0
+    index: int = 0         # which waiting player OK calls up next
+
+    def reset(self) -> None:
+        self.player, self.stage = None, ""
+
+    def private(self) -> bool:
+        return self.stage == "pick"
+
+    def on_host(self, key: str, waiting: Sequence[str], options: Callable[[str], Sequence[Any]],
+                choose: Callable[[str, Any], None]) -> bool:
+        """Drive the hand-over with the host keys; ``choose(player, option)`` plays the pick."""
+        if self.stage == "":
+            if not waiting:
+                return False
+            if key == "next":
+                self.index = (self.index + 1) % len(waiting)
+            elif key == "ok":
+                self.player = waiting[self.index % len(waiting)]
+                self.stage, self.cursor = "privacy", 0
+            else:
+                return False
+            return True
+        if self.stage == "privacy":
+            if key == "ok":
+                self.stage = "pick"
+            elif key == "back":
+                self.reset()
+            return True
+        if self.stage == "pick":
+            assert self.player is not None
+            choices = options(self.player)
+            if key == "next":
+                self.cursor = (self.cursor + 1) % len(choices)
+            elif key == "back":
+                self.stage = "privacy"
+            elif key == "ok":
+                player, pick = self.player, choices[self.cursor % len(choices)]
+                self.stage, self.index = "done", 0
+                choose(player, pick)
+            return True
+        if key in ("ok", "next"):  # "done": the blank screen between seats
+            self.reset()
+        return True
+
+    def view(self, labels: Sequence[str]) -> View | None:
+        """The hand-over's screen, or None when nobody is at the host panel."""
+        if self.stage == "privacy":
+            return View("Hot seat", (f"{self.player}, take", "the box. Everybody",
+                                     "else: look away!"), footer="OK show  BACK cancel")
+        if self.stage == "pick":
+            return View(f"{self.player} plays", tuple(labels), cursor=self.cursor % len(labels),
+                        footer="NEXT move  OK play")
+        if self.stage == "done":
+            return View(blank=True, footer="Card down. OK: go on")
+        return None
+
+
+# -- the referee skeleton ------------------------------------------------------------------------
+class Referee:
+    """What every game's referee shares: the session, the pages, seats, and press routing.
+
+    Subclasses say what a station key (``on_station``) and a host key (``on_host``) mean in the
+    game's current phase, what follows an accepted action (``react``), and what the screen shows.
+    """
+
+    SETUP: ClassVar[tuple[SetupOption, ...]] = ()
+    STATION_HOLDS: ClassVar[frozenset[str]] = frozenset()  # station keys with a hold meaning
+
+    def __init__(self, table: Table, session: "Session") -> None:
+        self.table = table
+        self.session = session
+        self.pages = Pages(table)
+
+    @property
+    def state(self) -> Any:
+        return self.session.state
+
+    def holds(self) -> frozenset[str]:
+        return frozenset(f"s{n + 1}.{key}" for n in range(len(self.state.players))
+                         for key in self.STATION_HOLDS)
+
+    def legal(self, player: str) -> list[dict[str, Any]]:
+        """What ``player`` may do now: the engine's word, never re-derived here."""
+        return list(self.state.legal_actions(player))
+
+    def seat_player(self, station: int) -> str | None:
+        return seat_player(self.table, self.state.players, station)
+
+    def has_station(self, player: str) -> bool:
+        return self.table.station_of(self.state.players.index(player)) is not None
+
+    def hot_players(self) -> list[str]:
+        """Players without a station, in seat order."""
+        return [p for seat, p in enumerate(self.state.players)
+                if self.table.station_of(seat) is None]
+
+    def on_press(self, press: Press) -> bool:
+        if press.station is None:
+            return self.on_host(press.key)
+        self.on_station(press.station, press.key)
+        return True
+
+    def on_weight(self, weight: Weight) -> bool:
+        return False
+
+    def on_events(self, events: list[Any]) -> None:
+        """An action that came from elsewhere (the serial link) was applied."""
+        self.react(events)
+
+    def act(self, action: dict[str, Any]) -> list[Any] | None:
+        events = self.table.apply(action)
+        if events is not None:
+            self.react(events)
+        return events
+
+    def on_station(self, station: int, key: str) -> None:
+        raise NotImplementedError
+
+    def on_host(self, key: str) -> bool:
+        raise NotImplementedError
+
+    def react(self, events: list[Any]) -> None:
+        raise NotImplementedError
+
+    def view(self) -> View:
+        raise NotImplementedError
+
+    def after_undo(self) -> None:
+        self.pages.stop()
+
+    def resumed(self) -> None:
+        pass
+
+    def private(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        self.pages.stop()
+
+
+# -- the registry's entries ----------------------------------------------------------------------
+DemoStep = tuple  # ("tap", button) | ("hold", button, s) | ("idle", s) | ("say", text) | ("put", pan, g)
+
+
+@dataclass(frozen=True)
+class Demo:
+    """A scripted walk through a mode on simulated hardware: the players' names and the steps."""
+
+    players: tuple[str, ...]
+    script: Callable[[], Iterator[DemoStep]]
+
+
+@dataclass(frozen=True)
+class ModeInfo:
+    """One home-menu entry. A game names its engine (``game``) and its ``referee`` class; a tool
+    gives ``open(app) -> Mode``."""
+
+    name: str
+    title: str
+    game: str | None = None
+    referee: type[Referee] | None = None
+    open: Callable[[Any], Mode] | None = None
+    demos: dict[str, Demo] = field(default_factory=dict)
+
+    @property
+    def setup(self) -> tuple[SetupOption, ...]:
+        return self.referee.SETUP if self.referee is not None else ()

@@ -1,0 +1,8 @@
+"""Bunte Runde's mode: the referee, its screens and its demos."""
+
+from ..base import ModeInfo
+from .demo import DEMOS
+from .referee import BunteRundeReferee
+
+MODE = ModeInfo("bunte-runde", "Bunte Runde", game="bunte-runde", referee=BunteRundeReferee,
+                demos=DEMOS)

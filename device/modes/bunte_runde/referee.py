@@ -1,0 +1,232 @@
+"""Bunte Runde at the table: laying out the circle, 1-3 steps a turn, the take and the scorings.
+
+Set-up picks the set (B1) and the layout (B2 dealt from the seed, or B7 free). A dealt circle is
+walked through first, four places a screen, each piece as its shape's glyph with colour and shape
+named; the figure starts on place 1 (B2). Then, turn by turn, the player to move presses A/B/C at
+their station for 1/2/3 steps (B3); any seat may also use the host panel (NEXT picks the steps, OK
+moves), which is how seats without a station play. The turn screen names the piece each choice
+lands on. In a free layout (B7) the player to move reports the piece they took: NEXT/OK at the host
+panel pick the colour, then the shape (BACK returns to the colour); at their station A = NEXT,
+B = OK, C = BACK. After each move pages follow, each shown for a moment (OK skips): the take, then
+a double scoring's announcement, the large coin (B5), one page per scoring (who gains how many
+coins) and the coin standings; the end shows the ranking (B6). Undo names the piece to put back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....games.bunte_runde import BunteRunde, landing
+from ....games.core import Event
+from ...screens import CHARS, View
+from ...session import Session
+from ..base import Page, Referee, SetupOption, Table
+from .screens import (SCORE_S, final_view, layout_pages, move_pages, pick_colours, pick_shapes,
+                      piece_text)
+
+KEYS = {"A": 1, "B": 2, "C": 3}
+PICK_KEYS = {"A": "next", "B": "ok", "C": "back"}  # a station in a free layout
+
+
+class BunteRundeReferee(Referee):
+    SETUP = (
+        SetupOption("set", "Set", ("pieces", "tiles"), "pieces", "B1",
+                    names=("36 pieces", "25 tiles")),
+        # None is the engine's own "no layout given": it deals the circle from the seed (B2).
+        SetupOption("layout", "Layout", (None, "free"), None, "B2",
+                    names=("dealt", "free")),
+    )
+
+    def __init__(self, table: Table, session: Session) -> None:
+        super().__init__(table, session)
+        self.cursor = 0                      # host panel: steps - 1, or the picker's line
+        self.pick_colour: str | None = None  # free layout: the colour picked, shape next
+        self.walk: int | None = None         # dealt layout: the lay-out screen shown, else None
+        self.final_page = 0                  # the ranking's screen (five or six players)
+        self._known = self.state             # the state the table has seen (for undo)
+        self._start_walk()
+
+    state: BunteRunde  # type: ignore[assignment]
+
+    def _steps(self) -> list[int]:
+        """The moves the player to move may make (B3), from the engine."""
+        player = self.state.turn()
+        return [a["steps"] for a in self.legal(player) if a["type"] == "move"] if player else []
+
+    def _takes(self) -> list[dict[str, Any]]:
+        """Free layout (B7): the pieces the player to move may report taking."""
+        player = self.state.turn()
+        return [a for a in self.legal(player) if a["type"] == "take"] if player else []
+
+    # -- events from the App ---------------------------------------------------------------------
+    def _start_walk(self) -> None:
+        self.walk = 0 if not self.state.free and not self.session.actions else None
+
+    def resumed(self) -> None:
+        self._known = self.state
+        self._start_walk()
+
+    def after_undo(self) -> None:
+        old, new = self._known, self.state
+        super().after_undo()
+        self.cursor, self.pick_colour, self.walk = 0, None, None
+        self._known = new
+        back = [(p, piece) for p in new.players
+                for piece in old.held[p][len(new.held[p]):]]
+        if not back:
+            return
+        player, (colour, shape) = back[0]
+        lines = [piece_text(colour, shape)]
+        if old.coins_left != new.coins_left or old.large_coin != new.large_coin:
+            lines.append("and the scoring coins")
+        if new.figure is not None:
+            lines.append(f"Figure to place {new.figure + 1}")
+        lines.append(f"{new.turn()} moves again.")
+        self.pages.show([Page(View(f"{player}: put back", tuple(lines[:4])), SCORE_S)])
+
+    def on_station(self, station: int, key: str) -> None:
+        player = self.seat_player(station)
+        if player is None:
+            self.table.flash("Nobody plays at", self.table.station_name(station))
+            return
+        state = self.state
+        if state.is_over:
+            self.table.beep("error")
+            self.table.flash("The game is over")
+            return
+        if self.walk is not None:
+            self.table.beep("error")
+            self.table.flash("Lay out the circle", "first: OK at the host", "panel")
+            return
+        if player != state.turn():
+            self.table.beep("error")
+            self.table.flash(f"It's {state.turn()}'s turn")
+            return
+        if self.pages:
+            if not self.pages.all_minor():
+                self.table.beep("error")
+                self.table.flash("Wait: OK at the host")
+                return
+            self.pages.stop()
+        if state.free:
+            self._pick(PICK_KEYS[key])
+        else:
+            self.act({"type": "move", "player": player, "steps": KEYS[key]})
+
+    def on_host(self, key: str) -> bool:
+        if self.pages:
+            return self.pages.on_host(key)
+        if self.state.is_over:
+            if key == "next" and len(self.state.players) > 4:
+                self.final_page += 1
+                return True
+            return False
+        if self.walk is not None:
+            return self._host_walk(key)
+        if self.state.free:
+            return self._pick(key)
+        steps = self._steps()
+        if key == "next":
+            self.cursor = (self.cursor + 1) % len(steps)
+            return True
+        if key == "ok":
+            self.act({"type": "move", "player": self.state.turn(),
+                      "steps": steps[self.cursor % len(steps)]})
+            return True
+        return False
+
+    def _host_walk(self, key: str) -> bool:
+        assert self.walk is not None
+        if key in ("ok", "next"):
+            self.walk += 1
+            if self.walk >= len(layout_pages(self.state)):
+                self.walk = None
+                self.table.beep("go")
+            return True
+        if key == "back" and self.walk > 0:
+            self.walk -= 1
+            return True
+        return False
+
+    def _pick(self, key: str) -> bool:
+        """Free layout: NEXT/OK pick the colour, then the shape; BACK returns to the colour."""
+        state = self.state
+        takes = self._takes()
+        choices = (pick_colours(takes) if self.pick_colour is None
+                   else pick_shapes(takes, self.pick_colour))
+        if key == "next":
+            self.cursor = (self.cursor + 1) % len(choices)
+        elif key == "ok":
+            choice = choices[self.cursor % len(choices)]
+            if self.pick_colour is None:
+                self.pick_colour, self.cursor = choice, 0
+            else:
+                self.act({"type": "take", "player": state.turn(), "colour": self.pick_colour,
+                           "shape": choice})
+        elif key == "back":
+            if self.pick_colour is None:
+                return False
+            self.cursor = pick_colours(takes).index(self.pick_colour)
+            self.pick_colour = None
+        return True
+
+    # -- applying --------------------------------------------------------------------------------
+    def react(self, events: list[Event]) -> None:
+        """What follows an accepted action (from here or the serial link): the buzzer, the pages."""
+        self.cursor, self.pick_colour, self.walk = 0, None, None
+        self._known = self.state
+        if any(e.kind == "winner" for e in events):
+            self.table.beep("win")
+        elif any(e.kind == "scoring" for e in events):
+            self.table.beep("score")
+        else:
+            self.table.beep("click")
+        self.pages.show(move_pages(events, self.state))
+
+    # -- the screen ------------------------------------------------------------------------------
+    def view(self) -> View:
+        state = self.state
+        if self.pages:
+            return self.pages.view()
+        if state.is_over:
+            return final_view(state, self.final_page)
+        if self.walk is not None:
+            return layout_pages(state)[self.walk]
+        if state.free:
+            return self._pick_view()
+        return self._turn_view()
+
+    def _turn_view(self) -> View:
+        state = self.state
+        player = state.turn()
+        assert player is not None
+        station = self.has_station(player)
+        lines = []
+        for steps in self._steps():
+            colour, shape = state.pieces[landing(state, steps)]
+            key = f"{'ABC'[steps - 1]} {steps}" if station else f"{steps}"
+            lines.append(f"{key} {piece_text(colour, shape)}")
+        lines.append(f"You: {state.coins(player)} coins, pot {state.coins_left}")
+        title = f"{player}'s turn" if station else f"{player}'s turn (host)"
+        return View(title if len(title) <= CHARS else player, tuple(lines), cursor=self.cursor,
+                    footer="A/B/C or NEXT+OK" if station else "NEXT steps  OK move")
+
+    def _pick_view(self) -> View:
+        state = self.state
+        player = state.turn()
+        assert player is not None
+        station = self.has_station(player)
+        takes = self._takes()
+        if self.pick_colour is None:
+            title = f"{player}: which colour?"
+            lines = tuple(pick_colours(takes))
+            footer = "A/NEXT next B/OK pick" if station else "NEXT colour  OK pick"
+        else:
+            title = f"{player}: which {self.pick_colour}?"
+            lines = tuple(piece_text(self.pick_colour, s)
+                          for s in pick_shapes(takes, self.pick_colour))
+            footer = "A next B take C back" if station else "NEXT  OK take  BACK"
+        return View(title if len(title) <= CHARS else f"{player} took?", lines,
+                    cursor=self.cursor % len(lines), footer=footer)
+
+

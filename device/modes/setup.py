@@ -1,0 +1,103 @@
+"""The set-up screens before a game: the player count, then each of the referee's options.
+
+An option takes one screen (a choice list, "one of the players") or one per value (a list). NEXT
+changes the value shown, OK goes on, BACK goes back; the last screen sums up and OK starts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+from ..screens import View
+from .base import ModeInfo, OnePlayer, SetupOption
+
+
+@dataclass
+class SetupFlow:
+    """Choices made on the set-up screens; ``names`` are the configured player names."""
+
+    mode: ModeInfo
+    names: Sequence[str]
+    stations: int
+    low: int
+    high: int
+    players: int = 0
+    values: dict[str, Any] = field(default_factory=dict)
+    step: int = 0   # 0: the player count; 1..n: options; n+1: the summary
+    part: int = 0   # which value of a list option
+
+    def __post_init__(self) -> None:
+        if not self.players:
+            self.players = min(4, self.high)
+        self._reset_values()
+
+    @property
+    def options(self) -> tuple[SetupOption, ...]:
+        return self.mode.setup
+
+    @property
+    def seats(self) -> list[str]:
+        return list(self.names[: self.players])
+
+    def _reset_values(self) -> None:
+        """Defaults for the options; a player option keeps its value while that seat still plays."""
+        for option in self.options:
+            if option.key not in self.values or (
+                    isinstance(option, OnePlayer) and self.values[option.key] not in self.seats):
+                self.values[option.key] = option.initial(self.seats)
+
+    def on_key(self, key: str) -> str | None:
+        """Handle a host key: "home" to leave, "start" to start the game, else None."""
+        last = len(self.options) + 1
+        if key == "back":
+            if self.step == 0:
+                return "home"
+            if self.part > 0:
+                self.part -= 1
+            else:
+                self.step -= 1
+                if 0 < self.step < last:
+                    option = self.options[self.step - 1]
+                    self.part = option.parts(self.values[option.key]) - 1
+            return None
+        if self.step == last:
+            return "start" if key == "ok" else None
+        if self.step == 0:
+            if key == "next":
+                self.players = self.low + (self.players - self.low + 1) % (self.high - self.low + 1)
+                self._reset_values()
+            elif key == "ok":
+                self.step, self.part = 1, 0
+            return None
+        option = self.options[self.step - 1]
+        value = self.values[option.key]
+        if key == "next":
+            self.values[option.key] = option.step(value, self.part, self.seats)
+        elif key == "ok":
+            if self.part + 1 < option.parts(value):
+                self.part += 1
+            else:
+                self.step, self.part = self.step + 1, 0
+        return None
+
+    def view(self) -> View:
+        title = self.mode.title
+        if self.step == len(self.options) + 1:
+            n = self.players
+            lines = [f"{n} players"]
+            lines += [f"{o.label}: {o.show(self.values[o.key])}" for o in self.options]
+            hot = n - min(n, self.stations)
+            lines.append(f"Seats {self.stations + 1}-{n}: host panel" if hot > 1 else
+                         f"Seat {n}: host panel" if hot == 1 else "Every seat: buttons")
+            return View(title, tuple(lines), footer="OK start  BACK change")
+        if self.step == 0:
+            return View(title, ("Players",), big=str(self.players), footer="NEXT change  OK next")
+        option = self.options[self.step - 1]
+        value = self.values[option.key]
+        label = option.label
+        if option.parts(value) > 1:
+            label = f"{label} {self.part + 1} of {option.parts(value)}"
+        lines = [label] + ([f"(rule {option.ruling})"] if option.ruling else [])
+        return View(title, tuple(lines), big=option.show(value, self.part),
+                    footer="NEXT change  OK next")

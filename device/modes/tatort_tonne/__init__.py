@@ -1,0 +1,8 @@
+"""Tatort Tonne's mode: the referee, its screens and its demo."""
+
+from ..base import ModeInfo
+from .demo import DEMOS
+from .referee import TatortTonneReferee
+
+MODE = ModeInfo("tatort-tonne", "Tatort Tonne", game="tatort-tonne", referee=TatortTonneReferee,
+                demos=DEMOS)

@@ -1,0 +1,306 @@
+"""``spielleiter selftest``: every part opened and checked on its own, in order.
+
+The OLED gets a frame, each load cell is read for about a second, the buttons are claimed and
+read, the link port is opened and closed. With ``sim=True`` the same checks run on the twins: the
+real luma driver over a ``RecordingBus``, the pans on ``SimScale`` (virtual time, so the second
+takes milliseconds), gpiozero's ``MockFactory`` and one end of a ``NullModem``. ``faults`` breaks
+chosen parts there (see ``FAULTS``) to show what a failure looks like. ``evaluate_loadcell`` and
+``evaluate_buttons`` judge counters and pins; the service's probe (``probe.BoxProbe``) uses them
+on the parts a running box already holds.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import fields
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from ...drivers.loadcell import ReaderStats
+from .. import config as config_mod
+from ..config import PANS, Config, ConfigError
+from ..paths import load_config
+from ..screens import View, render
+from .report import FAIL, PASS, SKIP, Report, Row
+
+log = logging.getLogger(__name__)
+
+WARMUP_S = 0.5  # a reset HX711 settles for 4 conversions (400 ms at 10 SPS) before the window
+WINDOW_S = 1.0  # how long each load cell's conversions are counted
+MIN_RATE = 0.7  # of the configured rate: fewer conversions than this fail
+# --fail NAME[:MODE] in --sim; the first mode of each part is its default.
+FAULTS: dict[str, tuple[str, ...]] = {
+    "display": ("fail",),  # every I2C transfer fails (a loose cable)
+    "left": ("silent", "stuck", "saturated"),  # no answer / DOUT stuck low / input out of range
+    "right": ("silent", "stuck", "saturated"),
+    "buttons": ("s1.A",),  # that button reads as held (any button name; unknown: the first)
+    "link": ("gone",),  # the port cannot be opened
+}
+UNPLUGGED = "/dev/spielleiter-sim-link-unplugged"
+
+
+def parse_faults(text: str | Iterable[str] | None) -> dict[str, str]:
+    """``"display,left:stuck"`` -> ``{"display": "fail", "left": "stuck"}``; ValueError for
+    an unknown part or mode."""
+    if text is None:
+        return {}
+    items = text.split(",") if isinstance(text, str) else list(text)
+    out: dict[str, str] = {}
+    for item in (i.strip() for i in items):
+        if not item:
+            continue
+        name, _, mode = item.partition(":")
+        if name not in FAULTS:
+            raise ValueError(f"unknown part {name!r} for --fail (use {', '.join(FAULTS)})")
+        modes = FAULTS[name]
+        if not mode:
+            mode = modes[0]
+        elif name != "buttons" and mode not in modes:
+            raise ValueError(f"--fail {name}:{mode}: use {' or '.join(modes)}")
+        out[name] = mode
+    return out
+
+
+# -- the checks, each on its own ------------------------------------------------------------------
+def check_config(path: Path | None) -> tuple[Row, Config | None]:
+    where = str(path) if path is not None else "shipped defaults"
+    try:
+        cfg = load_config(path)
+    except ConfigError as exc:
+        detail = "\n".join([f"{where}: {len(exc.problems)} problem(s):", *exc.problems])
+        return Row("config", FAIL, detail, f"{len(exc.problems)} problem(s)"), None
+    return Row("config", PASS, f"{where}: valid"), cfg
+
+
+def check_display(cfg: Config, *, sim: bool = False, fail: bool = False) -> tuple[Row, Any]:
+    """Open the configured OLED and send it one frame; the row and the open device (or None)."""
+    from ...drivers.display import RecordingBus, open_device
+
+    where = f"{cfg.display_driver} at I2C {cfg.i2c_port}/0x{cfg.i2c_address:02X}"
+    bus = RecordingBus(fail=fail) if sim else None
+    try:
+        device = open_device(cfg.display_driver, port=cfg.i2c_port, address=cfg.i2c_address,
+                             rotate=cfg.rotate, bus=bus)
+    except Exception as exc:  # noqa: BLE001 - DisplayError, no /dev/i2c-N, no permission
+        seen = str(exc) if str(exc).startswith(where) else f"{where}: {exc}"
+        return Row("OLED", FAIL, f"{seen}; check VCC, GND, SDA on GPIO 2 and SCL on GPIO 3, "
+                   f"then `i2cdetect -y {cfg.i2c_port}`", "no answer"), None
+    sent = bus.bytes_sent if bus is not None else 0
+    try:
+        device.display(render(View("Self-test", ("OLED ok",))).convert(device.mode))
+    except Exception as exc:  # noqa: BLE001 - OSError or luma's errors on a bad bus
+        _cleanup(device)
+        return Row("OLED", FAIL, f"{where}: opened, but sending a frame failed ({exc})",
+                   "frame failed"), None
+    extra = f" ({bus.bytes_sent - sent} bytes over the recording bus)" if bus is not None else ""
+    return Row("OLED", PASS, f"{where}: answered, frame sent{extra}"), device
+
+
+def _cleanup(device: Any) -> None:
+    try:
+        device.cleanup()
+    except Exception as exc:  # noqa: BLE001  # pragma: no cover - gone at the end
+        log.debug("display cleanup: %s", exc)
+
+
+def stats_delta(before: ReaderStats | None, after: ReaderStats) -> ReaderStats:
+    """What the counters did between two snapshots (``before`` None: since the reader began)."""
+    if before is None:
+        return after
+    return ReaderStats(**{f.name: getattr(after, f.name) - getattr(before, f.name)
+                          for f in fields(ReaderStats)})
+
+
+def evaluate_loadcell(pan: str, rate: int, stats: ReaderStats, seconds: float,
+                      connected: bool) -> Row:
+    """The verdict on one pan's reader from its counters over ``seconds``."""
+    part = f"{pan} pan"
+    # Conversions the chip delivered: samples, and the good reads the filter drops on a start.
+    delivered = stats.samples + stats.settling + stats.after_stretch
+    expected = rate * seconds
+    seen = f"{delivered} samples in {seconds:.1f} s (rate {rate})"
+    if delivered == 0 and not connected and not stats.saturated:
+        if stats.misaligned or stats.rail:
+            bad = stats.misaligned + stats.rail
+            return Row(part, FAIL, f"no valid data, {bad} reads out of step or at the rail: DOUT "
+                       "stuck low? check the DOUT and PD_SCK wires", "DOUT stuck")
+        return Row(part, FAIL, "no answer from the HX711 in "
+                   f"{seconds:.1f} s: check its VCC, GND, DOUT and PD_SCK wires", "no signal")
+    if stats.saturated:
+        return Row(part, FAIL, f"{stats.saturated} saturated values (0x7FFFFF/0x800000): the "
+                   "input is out of range; check the E+/E-/A+/A- wires and that the cell is not "
+                   "overloaded", "saturated")
+    if stats.rail:
+        return Row(part, FAIL, f"{stats.rail} rail values (0x000000/0xFFFFFF): DOUT floating "
+                   "or stuck; check the DOUT wire", "rail values")
+    if delivered < MIN_RATE * expected:
+        return Row(part, FAIL, f"{seen}, expected about {expected:.0f}: check that the RATE pin "
+                   f"matches loadcells.{pan}.rate (GND = 10, VCC = 80)",
+                   f"{delivered / seconds:.0f}/s, want {rate}")
+    if not connected:
+        return Row(part, FAIL, f"{seen}, but the reader reports the chip silent", "no signal")
+    rejected = stats.rejected - stats.settling - stats.after_stretch
+    note = f"; {rejected} reads discarded" if rejected > 0 else ""
+    return Row(part, PASS, f"{seen}, no rail or saturated values{note}")
+
+
+def not_configured(pan: str) -> Row:
+    return Row(f"{pan} pan", SKIP, f'not configured (loadcells.{pan}.reader = "none")')
+
+
+def check_loadcells(cfg: Config, *, sim: bool = False, faults: Mapping[str, str] | None = None,
+                    seconds: float = WINDOW_S, warmup: float = WARMUP_S,
+                    wait: Callable[[float], None] = time.sleep) -> list[Row]:
+    """Start every configured pan's reader, let it settle for ``warmup``, then count what it
+    delivers in ``seconds`` (virtual seconds in ``sim``)."""
+    faults = faults or {}
+    cells = {cell.pan: cell for cell in cfg.loadcells}
+    rows: dict[str, Row] = {pan: not_configured(pan) for pan in PANS if pan not in cells}
+    if sim and cells:
+        from ...drivers.sim import SimScale
+
+        with SimScale(list(cells), rate=next(iter(cells.values())).rate) as scale:
+            for pan in cells:
+                chip = scale.cells[pan].chip
+                mode = faults.get(pan)
+                if mode == "silent":
+                    chip.disconnect("high")
+                elif mode == "stuck":
+                    chip.disconnect("low")
+                elif mode == "saturated":
+                    chip.faults.saturate = "high"
+            scale.run_for(warmup)
+            before = {pan: scale.readers[pan].stats for pan in cells}
+            scale.run_for(seconds)
+            for pan in cells:
+                reader = scale.readers[pan]
+                rows[pan] = evaluate_loadcell(pan, scale.rate,
+                                              stats_delta(before[pan], reader.stats), seconds,
+                                              reader.connected)
+    elif cells:
+        from ...drivers.loadcell import make_reader
+
+        readers: dict[str, Any] = {}
+        try:
+            for pan, cell in cells.items():
+                try:
+                    reader = make_reader(cell.reader, pan, on_event=lambda ev: None,
+                                         rate=cell.rate, **cell.settings)
+                    readers[pan] = reader
+                    reader.start()
+                except Exception as exc:  # noqa: BLE001 - a missing bus, module, port
+                    rows[pan] = Row(f"{pan} pan", FAIL, f"{cell.reader} reader cannot start: "
+                                    f"{exc}{_reader_hint(cell)}", "cannot start")
+            running = {pan: r for pan, r in readers.items() if pan not in rows}
+            if running:
+                wait(warmup)
+                before = {pan: r.stats for pan, r in running.items()}
+                wait(seconds)
+                for pan, reader in running.items():
+                    rows[pan] = evaluate_loadcell(pan, cells[pan].rate,
+                                                  stats_delta(before[pan], reader.stats),
+                                                  seconds, reader.connected)
+        finally:
+            for reader in readers.values():
+                reader.close()
+    return [rows[pan] for pan in (*PANS, *(p for p in rows if p not in PANS))]
+
+
+def _reader_hint(cell: config_mod.LoadCell) -> str:
+    if cell.reader == "spi":
+        enable = ("dtparam=spi=on" if cell.settings.get("bus", 0) == 0
+                  else "dtoverlay=spi1-1cs")
+        return f" (is {enable} in /boot/firmware/config.txt, and the user in group spi?)"
+    if cell.reader == "gpio":
+        return " (is the hx711 package installed, the pins free, the user in group gpio?)"
+    return ""
+
+
+def evaluate_buttons(held: list[str], pins: Mapping[str, int]) -> Row:
+    if held:
+        names = ", ".join(f"{name} (GPIO{pins.get(name, '?')})" for name in held)
+        return Row("buttons", FAIL, f"held at start: {names}: a stuck button or a wire shorted "
+                   "to GND", f"{held[0]} held")
+    return Row("buttons", PASS, f"{len(pins)} buttons, none held")
+
+
+def check_buttons(cfg: Config, *, sim: bool = False, stuck: str | None = None) -> Row:
+    from ...drivers.buttons import ButtonBank, mock_factory
+
+    pins = cfg.button_pins()
+    factory = mock_factory() if sim else None
+    try:
+        bank = ButtonBank(pins, lambda edge: None, time.monotonic, factory)
+    except Exception as exc:  # noqa: BLE001 - GPIO busy (the service runs), no access
+        return Row("buttons", FAIL, f"cannot claim the button pins: {exc} (is the service "
+                   "running? `systemctl stop spielleiter` first)", "GPIO busy")
+    try:
+        if stuck is not None and factory is not None:
+            name = stuck if stuck in pins else next(iter(pins))
+            factory.pin(pins[name]).drive_low()  # type: ignore[attr-defined]
+        return evaluate_buttons(bank.held(), pins)
+    finally:
+        bank.close()
+
+
+def check_link(cfg: Config, *, sim: bool = False, fail: bool = False) -> Row:
+    """Open the link's port and close it again (in ``sim``: one end of a simulated cable)."""
+    import serial
+
+    if not cfg.link_enabled:
+        return Row("link", SKIP, "link.enabled = false")
+    modem = None
+    url = cfg.link_port
+    if sim and fail:
+        url = UNPLUGGED  # a path that is never there: the port cannot be opened
+    elif sim:
+        from ...drivers.link import NullModem
+
+        modem = NullModem()
+        url = modem.ends[0]
+    try:
+        port = serial.serial_for_url(url, baudrate=cfg.link_baud, timeout=0)
+        port.close()
+    except (serial.SerialException, OSError, ValueError) as exc:
+        hint = "" if sim else (" (enable the UART and turn off the serial console: raspi-config "
+                               "> Interface Options > Serial Port; user in group dialout?)")
+        return Row("link", FAIL, f"cannot open {url}: {exc}{hint}", "port not open")
+    finally:
+        if modem is not None:
+            modem.pull()
+    where = f"{url} (simulated cable)" if sim else url
+    return Row("link", PASS, f"{where} opens at {cfg.link_baud} baud")
+
+
+# -- the whole self-test --------------------------------------------------------------------------
+def run(config_path: Path | None = None, *, sim: bool = False,
+        faults: Mapping[str, str] | None = None, seconds: float = WINDOW_S,
+        warmup: float = WARMUP_S, wait: Callable[[float], None] = time.sleep) -> Report:
+    """``spielleiter selftest``: every part checked in order; a broken part never stops the
+    rest."""
+    faults = dict(faults or {})
+    title = "Spielleiter self-test" + (" (simulated hardware)" if sim else "")
+    config_row, cfg = check_config(config_path)
+    if cfg is None:
+        rest = [Row(part, SKIP, "not checked: fix the config first") for part in
+                ("OLED", *(f"{p} pan" for p in PANS), "buttons", "link")]
+        return Report((config_row, *rest), title)
+    rows = [config_row]
+    display_row, device = check_display(cfg, sim=sim, fail="display" in faults)
+    rows.append(display_row)
+    try:
+        rows += check_loadcells(cfg, sim=sim, faults=faults, seconds=seconds, warmup=warmup,
+                                wait=wait)
+        rows.append(check_buttons(cfg, sim=sim, stuck=faults.get("buttons")))
+        rows.append(check_link(cfg, sim=sim, fail="link" in faults))
+        report = Report(tuple(rows), title)
+        if device is not None:  # whoever stands at the box sees the verdict too
+            try:
+                device.display(render(report.screen()).convert(device.mode))
+            except Exception as exc:  # noqa: BLE001 - the verdict is printed anyway
+                log.warning("showing the self-test on the OLED: %s", exc)
+        return report
+    finally:
+        if device is not None:
+            _cleanup(device)

@@ -1,0 +1,276 @@
+"""``spielleiter run``: the device as a systemd service (``Type=notify``, watchdog, clean stop).
+
+Start-up: read the config and pick the state directory (``paths.find_config``,
+``paths.find_state_dir``), build the box on the real hardware, then send ``READY=1``. An OLED
+that does not answer is replaced by luma's ``dummy`` device: the referee keeps working without a
+screen and says so in ``STATUS=`` and the log.
+
+Watchdog: see ``watchdog.Watchdog`` (pings from a runtime timer on the loop thread).
+
+Self-test: once the box is up (``selftest=True``, as ``run_service`` does), the parts it already
+opened are judged without opening anything twice (``probe.BoxProbe``): the readers' counters
+over one second after they settled, the OLED taking the self-test screen, buttons held, the
+link up. The result goes to the journal (note ``selftest``), the OLED (a "Self-test" screen for
+a few seconds) and ``STATUS=``; a failed part is only reported, the referee carries on without
+it.
+
+Stopping: SIGTERM and SIGINT only post ``runtime.stop()``. The loop runs on its own thread while
+the main thread waits for it, so the handler (which Python runs on the main thread) never
+interrupts code that holds the runtime queue's lock. When the loop has ended: a goodbye frame,
+``STOPPING=1``, the box closed (every accepted action is already committed), exit status 0.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable, Mapping
+
+from ...drivers.display import open_device
+from ...games import GAMES
+from ..box import Box
+from ..config import Config, ConfigError
+from ..paths import find_config, find_state_dir, load_config
+from ..runtime import Runtime
+from ..screens import View, render
+from .checks import WARMUP_S, WINDOW_S
+from .notify import Notifier
+from .probe import BoxProbe
+from .report import FAIL, Report
+from .watchdog import Watchdog
+
+log = logging.getLogger(__name__)
+
+SIM_FRAME = "last-frame.png"
+
+# A box factory builds the box for a config and state directory and returns notes for STATUS=
+# (for instance "no OLED"); ``run_service`` uses the real hardware or, with ``sim``, MockFactory.
+BoxFactory = Callable[[Config, Path], "tuple[Box, list[str]]"]
+
+
+# -- building the box -----------------------------------------------------------------------------
+def open_display(config: Config) -> tuple[Any, str | None]:
+    """The configured OLED, or luma's dummy device and a note when it cannot be opened."""
+    try:
+        device = open_device(config.display_driver, port=config.i2c_port,
+                             address=config.i2c_address, rotate=config.rotate)
+    except Exception as exc:  # DisplayError, a missing I2C bus, no permission: keep refereeing
+        log.error("no OLED, refereeing without a screen: %s", exc)
+        return open_device("dummy"), f"no OLED ({exc})"
+    return device, None
+
+
+def hardware_box(config: Config, state_dir: Path) -> tuple[Box, list[str]]:
+    """The real box: gpiozero's default pin factory, the configured OLED (or none)."""
+    device, note = open_display(config)
+    box = Box.build(config, state_dir, pin_factory=None, display_device=device,
+                    link_url=config.link_port if config.link_enabled else None)
+    return box, [note] if note else []
+
+
+def sim_box(config: Config, state_dir: Path) -> tuple[Box, list[str]]:
+    """``run --sim``: the same service on gpiozero's MockFactory and luma's dummy display."""
+    from ...drivers.buttons import mock_factory
+
+    box = Box.build(config, state_dir, pin_factory=mock_factory(),
+                    display_device=open_device("dummy"))
+    return box, ["simulated hardware"]
+
+
+# -- the service ----------------------------------------------------------------------------------
+def goodbye_view(box: Box) -> View:
+    session = box.app.session
+    if session is not None and not session.state.is_over:
+        return View("Spielleiter", ("Game saved:", f"{len(session.actions)} actions kept"),
+                    big="Goodbye")
+    return View("Spielleiter", ("See you soon!",), big="Goodbye")
+
+
+_MODES = {"home": "main menu", "setup": "setting up a game", "menu": "game menu",
+          "confirm_end": "game menu"}
+
+
+class Signals:
+    """SIGTERM/SIGINT handlers that only ask the runtime to stop (remembered until it exists)."""
+
+    def __init__(self) -> None:
+        self.runtime: Runtime | None = None
+        self.received: str | None = None
+        self._previous: dict[int, Any] = {}
+
+    def install(self) -> "Signals":
+        if threading.current_thread() is threading.main_thread():
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                self._previous[sig] = signal.signal(sig, self._handle)
+        return self
+
+    def attach(self, runtime: Runtime) -> None:
+        self.runtime = runtime
+        if self.received is not None:
+            runtime.stop(self.received)
+
+    def _handle(self, signum: int, frame: object) -> None:
+        self.received = signal.Signals(signum).name
+        if self.runtime is not None:
+            self.runtime.stop(self.received)
+
+    def restore(self) -> None:
+        for sig, handler in self._previous.items():
+            signal.signal(sig, handler)
+        self._previous.clear()
+
+
+class Service:
+    """One run of a built box: READY, watchdog pings and STATUS from the loop, goodbye, close."""
+
+    SELFTEST_SHOW_S = (3.0, 10.0)  # the self-test screen: all passed, something failed
+
+    def __init__(self, box: Box, notifier: Notifier, *, notes: list[str] | None = None,
+                 keep_frame: Path | None = None, selftest: bool = False,
+                 config_source: str | None = None) -> None:
+        self.box = box
+        self.notifier = notifier
+        self.notes = list(notes or [])
+        self.keep_frame = keep_frame
+        self.selftest = selftest
+        self.config_source = config_source
+        self.selftest_report: Report | None = None
+        self.loop_error: BaseException | None = None
+        self.watchdog = Watchdog(box.runtime, notifier, self.describe)
+        self._selftest_timer: Any = None
+
+    @property
+    def pings(self) -> int:
+        return self.watchdog.pings
+
+    # -- status ----------------------------------------------------------------------------------
+    def describe(self) -> str:
+        """One line for ``systemctl status``: what the box is doing and which part is missing."""
+        app = self.box.app
+        session = app.session
+        if app.mode == "game" and session is not None:
+            info = GAMES.get(session.header.game)
+            title = info.title if info is not None else session.header.game
+            progress = "over" if session.state.is_over else f"{len(session.actions)} actions"
+            doing = f"playing {title} ({progress})"
+        else:
+            doing = _MODES.get(app.mode, app.mode)
+        parts = [f"Refereeing: {doing}", *self.notes]
+        if self.box.display.errors:
+            parts.append(f"display errors: {self.box.display.errors}")
+        return "; ".join(parts)
+
+    # -- start (before the loop runs) ------------------------------------------------------------
+    def start(self) -> None:
+        status = self.watchdog.last_status = self.describe()
+        self.notifier.ready(status)
+        log.info("ready: %s", status)
+        self.watchdog.start()
+        if self.selftest:
+            self._begin_selftest()
+
+    # -- self-test (timers on the loop thread) ---------------------------------------------------
+    def _begin_selftest(self) -> None:
+        probe = BoxProbe(self.box, notes=self.notes, config_source=self.config_source)
+        runtime = self.box.runtime
+
+        def settled() -> None:
+            probe.begin()
+            self._selftest_timer = runtime.call_later(WINDOW_S,
+                                                      lambda: self._finish_selftest(probe))
+
+        self._selftest_timer = runtime.call_later(WARMUP_S, settled)
+
+    def _finish_selftest(self, probe: BoxProbe) -> None:
+        self._selftest_timer = None
+        report = probe.finish()
+        self.selftest_report = report
+        for row in report.rows:
+            log.log(logging.ERROR if row.verdict == FAIL else logging.INFO,
+                    "self-test %s: %s: %s", row.part, row.verdict, row.detail)
+        try:
+            self.box.journal.add_note("selftest", {"source": "service", **report.to_json()})
+        except Exception as exc:  # noqa: BLE001 - a full disk must not stop the referee
+            log.error("self-test not journalled: %s", exc)
+        self.notes.append(report.summary())
+        self.box.app.notice(report.screen(), self.SELFTEST_SHOW_S[0 if report.ok else 1])
+        status = self.watchdog.last_status = self.describe()
+        self.notifier.status(status)
+
+    # -- the loop --------------------------------------------------------------------------------
+    def _loop(self) -> None:
+        try:
+            self.box.runtime.run_forever()
+        except BaseException as exc:  # run_forever guards handlers; this is a bug in the loop
+            log.exception("the runtime loop died")
+            self.loop_error = exc
+
+    def run(self, signals: Signals | None = None) -> int:
+        """Run until stopped; the caller's main thread only waits (and takes signals)."""
+        self.start()
+        thread = threading.Thread(target=self._loop, name="runtime", daemon=True)
+        thread.start()
+        if signals is not None:
+            signals.attach(self.box.runtime)
+        thread.join()
+        why = signals.received if signals is not None and signals.received else "stop"
+        return self.shutdown(why)
+
+    # -- stopping --------------------------------------------------------------------------------
+    def shutdown(self, why: str = "stop") -> int:
+        started = time.monotonic()
+        self.watchdog.stop()
+        self.box.runtime.cancel(self._selftest_timer)
+        view = goodbye_view(self.box)
+        self.box.last_view = view
+        self.box.display.show(render(view))
+        if self.keep_frame is not None and self.box.display.last is not None:
+            self.box.display.last.save(self.keep_frame)
+        self.notifier.stopping(f"Stopping ({why}): goodbye shown, game saved")
+        self.box.close()
+        log.info("stopped (%s) in %.2f s", why, time.monotonic() - started)
+        return 1 if self.loop_error is not None else 0
+
+
+def run_service(config_path: Path | None = None, state_dir: Path | None = None, *,
+                sim: bool = False, box_factory: BoxFactory | None = None,
+                env: Mapping[str, str] | None = None, notifier: Notifier | None = None) -> int:
+    """``spielleiter run``: 0 after a clean stop, 2 for a bad config, 1 if the box cannot start."""
+    env = os.environ if env is None else env
+    notifier = notifier if notifier is not None else Notifier.from_env(env)
+    signals = Signals().install()
+    try:
+        path = find_config(config_path, env)
+        notifier.status(f"Starting: reading {path or 'the default config'}")
+        try:
+            config = load_config(path)
+        except ConfigError as exc:
+            for problem in exc.problems:
+                print(f"spielleiter run: {problem}", file=sys.stderr)
+            notifier.status(f"Config error: {exc.problems[0]} (see the log)")
+            return 2
+        directory = find_state_dir(state_dir, env, sim)
+        notifier.status("Starting: opening the hardware")
+        if notifier.watchdog_s:
+            notifier.watchdog()  # imports and hardware can be slow on a small Pi
+        factory = box_factory or (sim_box if sim else hardware_box)
+        try:
+            box, notes = factory(config, directory)
+        except Exception as exc:
+            log.exception("cannot start the box")
+            print(f"spielleiter run: cannot start: {exc}", file=sys.stderr)
+            notifier.status(f"Failed to start: {exc}")
+            return 1
+        with box:
+            service = Service(box, notifier, notes=notes,
+                              keep_frame=directory / SIM_FRAME if sim else None,
+                              selftest=True, config_source=str(path) if path else None)
+            return service.run(signals)
+    finally:
+        signals.restore()
+        notifier.close()

@@ -1,0 +1,114 @@
+"""The self-test's result: one ``Row`` per part, and the ``Report`` in every form it is shown.
+
+A row is PASS, FAIL or SKIP with a detail that says what was seen and what to look at. The report
+prints a table for a terminal (``table``), a JSON document (``to_json``), one line for systemd's
+``STATUS=`` (``summary``) and a screen for the OLED (``screen``). Exit status: 0 when nothing
+failed (SKIP is fine), 1 otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..screens import CHARS, View, wrap
+
+PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
+DETAIL_WIDTH = 76  # the table's detail column wraps here
+SCREEN_LINES = 4  # body lines of the OLED's self-test screen
+_NBSP = "\xa0"  # keeps a part's name ("left pan") on one line when the names are wrapped
+
+
+@dataclass(frozen=True)
+class Row:
+    """One part's verdict. ``short`` is what the OLED says after the part's name."""
+
+    part: str
+    verdict: str
+    detail: str
+    short: str = ""
+
+    def screen_line(self) -> str:
+        word = self.short or {PASS: "ok", SKIP: "skipped"}.get(self.verdict, "failed")
+        return f"{self.part}: {word}"[:CHARS]
+
+    def to_json(self) -> dict[str, str]:
+        return {"part": self.part, "verdict": self.verdict, "detail": self.detail}
+
+
+@dataclass(frozen=True)
+class Report:
+    rows: tuple[Row, ...]
+    title: str = "Spielleiter self-test"
+
+    @property
+    def failed(self) -> tuple[Row, ...]:
+        return tuple(r for r in self.rows if r.verdict == FAIL)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failed
+
+    @property
+    def verdict(self) -> str:
+        return PASS if self.ok else FAIL
+
+    @property
+    def exit_code(self) -> int:
+        return 0 if self.ok else 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"verdict": self.verdict, "ok": self.ok,
+                "parts": [r.to_json() for r in self.rows]}
+
+    def table(self) -> str:
+        """The rows as a fixed-width table and the overall verdict (for a terminal)."""
+        width = max([len("part")] + [len(r.part) for r in self.rows])
+        out = [self.title, "", f"{'part':<{width}}  verdict  detail"]
+        for r in self.rows:
+            first, *more = [piece for line in r.detail.splitlines()
+                            for piece in wrap(line, DETAIL_WIDTH)] or [""]
+            out.append(f"{r.part:<{width}}  {r.verdict:<7}  {first}")
+            out += [f"{'':<{width}}  {'':<7}  {line}" for line in more]
+        counts = {v: sum(r.verdict == v for r in self.rows) for v in (PASS, FAIL, SKIP)}
+        tally = ", ".join(f"{n} {word}" for n, word in ((counts[PASS], "passed"),
+                          (counts[FAIL], "failed"), (counts[SKIP], "skipped")) if n)
+        out += ["", f"verdict: {self.verdict} ({tally})"]
+        if not self.ok:
+            out.append("failed: " + ", ".join(r.part for r in self.failed))
+        return "\n".join(out)
+
+    def summary(self) -> str:
+        """One line for ``STATUS=`` and the log."""
+        if self.ok:
+            skipped = [r.part for r in self.rows if r.verdict == SKIP]
+            return "self-test passed" + (f" ({', '.join(skipped)} skipped)" if skipped else "")
+        return "self-test FAILED: " + ", ".join(
+            f"{r.part} ({r.short or 'failed'})" for r in self.failed)
+
+    def screen(self) -> View:
+        """What the OLED shows: failures first, one a line, then the parts that are fine."""
+        failed = [r.screen_line() for r in self.failed]
+        if len(failed) > SCREEN_LINES:
+            failed = failed[:SCREEN_LINES - 1] + [
+                f"+{len(failed) - SCREEN_LINES + 1} more: see log"]
+        lines = failed or ["All parts OK"]
+        fine = [r.part for r in self.rows if r.verdict == PASS]
+        room = SCREEN_LINES - len(lines)
+        if room > 0 and fine:
+            lines += fit("ok: " + ", ".join(p.replace(" ", _NBSP) for p in fine), room)
+        title = "Self-test OK" if self.ok else f"Self-test: {len(self.failed)} failed"
+        return View(title, tuple(lines), footer="OK continue")
+
+
+def fit(text: str, room: int) -> list[str]:
+    """``text`` wrapped to the screen (``screens.wrap``) on at most ``room`` lines; what does not
+    fit ends in " ..."."""
+    lines = [line.replace(_NBSP, " ") for line in wrap(text)]
+    if len(lines) > room:
+        lines = lines[:room]
+        lines[-1] = (lines[-1][:CHARS - 4] + " ...")[:CHARS]
+    return lines
+
+
+__all__ = ["DETAIL_WIDTH", "FAIL", "PASS", "Report", "Row", "SKIP", "fit"]

@@ -1,0 +1,103 @@
+"""The gpio reader: bit-banged reads through the ``hx711`` package's own code over RPi.GPIO."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any, Callable
+
+from .events import LoadCellError, ReadAttempt, ReaderEvent
+from .reader import LoadCellReader
+
+_BOUNDED: dict[int, type] = {}
+
+
+def _bounded_hx711(mod: Any) -> type:
+    """The package's ``HX711`` without its unbounded paths: no read-and-sleep when setting gain
+    or channel, no retry-forever ``get_raw_data`` after a slow gain pulse."""
+    key = id(mod.HX711)
+    if key in _BOUNDED:
+        return _BOUNDED[key]
+
+    class BoundedHX711(mod.HX711):  # type: ignore[misc,name-defined]
+        trailer_started = False
+        stretched = False
+
+        def _apply_setting(self) -> bool:
+            return True  # package: one read, then sleep 0.5 s; our Integrity skips settling
+
+        def _set_channel_gain(self, num: int) -> bool:
+            self.trailer_started = True
+            clock, gpio = mod.time, mod.GPIO
+            for _ in range(num):
+                start = clock.perf_counter()
+                gpio.output(self._pd_sck, True)
+                gpio.output(self._pd_sck, False)
+                if clock.perf_counter() - start >= 60e-6:
+                    self.stretched = True
+            return True
+
+    _BOUNDED[key] = BoundedHX711
+    return BoundedHX711
+
+
+class GpioReader(LoadCellReader):
+    """Bit-banged reads through the ``hx711`` package's own ``_read`` over ``RPi.GPIO``.
+
+    Works on any two pins; Linux can preempt the thread mid-pulse, so stretched reads are
+    detected (the package's 60 us check), discarded, and the chip is power-cycled to get back
+    in step. Through the ``rpi-lgpio`` shim on a Zero 2 W nearly every pulse is too slow: use
+    the SPI reader there.
+    """
+
+    kind = "gpio"
+
+    def __init__(self, pan: str, on_event: Callable[[ReaderEvent], Any], *, dout_pin: int,
+                 sck_pin: int, gain: int = 128, channel: str = "A", **kw: Any) -> None:
+        super().__init__(pan, on_event, **kw)
+        self.dout_pin, self.sck_pin = dout_pin, sck_pin
+        self.gain, self.channel = gain, channel
+        self._hx: Any = None
+        self._mod: Any = None
+
+    def _open(self) -> None:
+        try:
+            import hx711  # noqa: PLC0415 - lazy: needs RPi.GPIO
+        except ImportError as exc:
+            raise LoadCellError(f"{self.pan}: the hx711 package or RPi.GPIO is missing "
+                                f"({exc})") from exc
+        self._mod = sys.modules[hx711.HX711.__module__]
+        self._hx = _bounded_hx711(self._mod)(self.dout_pin, self.sck_pin, gain=self.gain,
+                                             channel=self.channel)
+        self._recover()
+
+    def _attempts(self) -> list[ReadAttempt]:
+        hx = self._hx
+        t = self.clock.now()
+        if not hx._ready():
+            return [ReadAttempt(t, "not_ready")]
+        hx.trailer_started = hx.stretched = False
+        value = hx._read(max_tries=1)
+        if value is False:
+            # The package returns False for a slow data pulse (no trailer sent yet) and for the
+            # saturation codes (after the trailer).
+            outcome = "stretched" if not hx.trailer_started or hx.stretched else "saturated"
+            return [ReadAttempt(t, outcome)]
+        code = int(value) & 0xFFFFFF
+        if hx.stretched:
+            return [ReadAttempt(t, "stretched", code)]
+        if hx._ready():  # DOUT must be high right after the 25th pulse
+            return [ReadAttempt(t, "misaligned", code)]
+        return [ReadAttempt(t, "ok", code)]
+
+    def _recover(self) -> None:
+        self._hx.power_down()  # PD_SCK high, 10 ms: a clean power-down whatever state it was in
+        self._hx.power_up()
+
+    def _release(self) -> None:
+        if self._mod is not None:
+            gpio = self._mod.GPIO
+            gpio.output(self.sck_pin, False)
+            gpio.cleanup((self.sck_pin, self.dout_pin))
+
+
+__all__ = ["GpioReader"]

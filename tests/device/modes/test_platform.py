@@ -1,0 +1,172 @@
+"""The platform every mode shares: the registry, pacing, the guard, set-up options, weights."""
+
+from __future__ import annotations
+
+from spielleiter.device.inputs import Press, Weight
+from spielleiter.device.modes import GAME_MODES, MODES, REGISTRY, demos
+from spielleiter.device.modes.base import ModeInfo, OnePlayer, Referee, Several, SetupOption
+from spielleiter.device.modes.setup import SetupFlow
+from spielleiter.device.modes.tatort_tonne.referee import COUNTDOWN_S
+from spielleiter.games import GAMES
+
+NAMES = ["Blue", "Green", "Yellow", "Anna", "Ben"]
+
+
+def test_every_registered_game_has_a_mode_and_every_mode_a_home_menu_entry(box_factory):
+    assert set(GAME_MODES) == set(GAMES)
+    box = box_factory()
+    assert box.last_view.lines == tuple(m.title for m in MODES)
+    assert {"scale", "settings"} <= set(REGISTRY)
+    assert all(name in demos() for name in GAMES)
+
+
+def open_mode(box, name: str) -> None:
+    while MODES[box.app.cursor].name != name:
+        box.tap("host.next")
+    box.tap("host.ok")
+
+
+def start_tatort_tonne(box, players: int = 3) -> None:
+    open_mode(box, "tatort-tonne")
+    while box.app.setup.players != players:
+        box.tap("host.next")
+    for _ in range(3):
+        box.tap("host.ok")
+    assert box.app.mode == "game"
+
+
+def to_the_reveal(box) -> None:
+    """Blue and Green accuse Yellow, whose alibi puts them both out."""
+    start_tatort_tonne(box)
+    box.tap("s1.B")
+    box.tap("s2.B")
+    box.tap("s3.C")
+    box.idle(COUNTDOWN_S)
+    box.tap("s3.A")        # Blue pointed at Yellow: Yellow presses at their station
+    box.tap("s3.A")        # so did Green
+    assert box.last_view.title == "Accusations"
+    assert box.last_view.lines == ("Blue > Yellow", "Green > Yellow")
+
+
+def test_a_late_ok_on_the_accusations_never_skips_the_alibi_that_follows(box_factory):
+    box = box_factory(NAMES)
+    to_the_reveal(box)
+    box.idle(30.0)                               # nobody pressed: the page waits for OK
+    assert box.last_view.title == "Accusations"
+    box.tap("host.ok", settle=0.05)              # read, OK ...
+    seen = box.last_view.as_text()
+    box.tap("host.ok")                           # ... and a second OK meant for the old page
+    assert box.last_view.as_text() == seen       # is ignored: the new page stays
+    pages = [seen]
+    while box.app.referee.pages:
+        box.tap("host.ok")
+        pages.append(box.last_view.as_text())
+    assert any("ALIBI" in p and "Out: Blue, Green" in p for p in pages)
+
+
+def test_an_ok_meant_for_round_2_next_does_not_call_up_the_hot_seat(box_factory):
+    box = box_factory(NAMES)
+    start_tatort_tonne(box, players=4)            # Anna has no station: she plays at the host
+    for key in ("s1.A", "s2.A", "s3.A"):
+        box.tap(key)
+    box.tap("host.ok")
+    box.tap("host.ok")
+    box.tap("host.ok")                            # Anna steals too
+    box.tap("host.ok")
+    while box.last_view.title != "Round 2 next":
+        box.idle(5.0)
+        assert box.app.referee.pages, box.last_view.as_text()
+        box.tap("host.ok")
+    box.idle(30.0)
+    assert box.last_view.title == "Round 2 next"  # no timer takes the standings away
+    box.tap("host.ok", settle=0.05)
+    box.tap("host.ok")                            # the second OK came too soon: ignored
+    assert box.app.referee.hot.stage == "" and box.last_view.title == "Round 2: choose!"
+    assert len(box.app.session.actions) == 4
+
+
+def test_a_chosen_pace_turns_the_pages_by_itself(box_factory):
+    box = box_factory(NAMES)
+    open_mode(box, "settings")
+    box.tap("host.ok")                            # pace: wait for OK -> relaxed
+    box.tap("host.ok")                            # relaxed -> fast
+    assert box.app.settings.pace == "fast"
+    box.tap("host.back")
+    to_the_reveal(box)
+    box.idle(60.0)
+    assert not box.app.referee.pages
+
+
+def test_settings_are_kept_in_the_journal_across_a_restart(box_factory, tmp_path):
+    box = box_factory(NAMES, state_dir=tmp_path / "s")
+    open_mode(box, "settings")
+    box.tap("host.ok")
+    box.tap("host.next")
+    box.tap("host.ok")                            # language: en -> de
+    assert (box.app.settings.pace, box.app.settings.language) == ("relaxed", "de")
+    box.close()
+    again = box_factory(NAMES, state_dir=tmp_path / "s")
+    assert (again.app.settings.pace, again.app.settings.language) == ("relaxed", "de")
+
+
+def test_a_press_right_after_a_screen_change_is_ignored_but_a_cursor_move_is_not(box_factory):
+    box = box_factory(NAMES)
+    for _ in range(3):
+        box.tap("host.next", settle=0.05)         # the same menu: every press counts
+    assert box.app.cursor == 3
+    box.tap("host.ok", settle=0.05)               # Settings opens ...
+    box.tap("host.ok", settle=0.05)               # ... and this OK was meant for the menu
+    assert box.app.mode == "tool" and box.app.settings.pace == "ok"
+
+
+def flow(option: SetupOption, players: int = 3) -> SetupFlow:
+    class Ref(Referee):
+        SETUP = (option,)
+    return SetupFlow(ModeInfo("x", "X", game="x", referee=Ref), NAMES, 3, 2, 4, players)
+
+
+def test_a_one_of_the_players_option_offers_the_seats_and_follows_the_player_count():
+    setup = flow(OnePlayer("first", "Who starts"))
+    assert setup.values["first"] == "Blue"
+    setup.on_key("ok")
+    setup.on_key("next")
+    setup.on_key("next")
+    assert setup.values["first"] == "Yellow" and setup.view().big == "Yellow"
+    setup.on_key("back")
+    setup.on_key("next")                           # 3 -> 4 players: Yellow still plays
+    assert setup.players == 4 and setup.values["first"] == "Yellow"
+    setup.on_key("next")                           # 4 -> 2 players: Yellow no longer does
+    assert setup.players == 2 and setup.values["first"] == "Blue"
+
+
+def test_a_list_option_takes_one_screen_per_value():
+    setup = flow(Several("rows", "Scales row", tuple(range(1, 21)), (8, 18)))
+    setup.on_key("ok")
+    assert setup.view().lines[0] == "Scales row 1 of 2" and setup.view().big == "8"
+    setup.on_key("next")
+    setup.on_key("ok")
+    assert setup.view().lines[0] == "Scales row 2 of 2"
+    setup.on_key("next")
+    setup.on_key("ok")
+    assert setup.values["rows"] == [9, 19]
+    assert "Scales row: 9, 19" in setup.view().lines and setup.on_key("ok") == "start"
+
+
+def test_weights_reach_the_active_mode(box_factory, monkeypatch):
+    box = box_factory(NAMES)
+    open_mode(box, "scale")
+    got: list[Weight] = []
+    monkeypatch.setattr(box.app.tool, "on_weight", lambda w: got.append(w) or True)
+    box.put("left", 50.0)
+    box.idle(3.0)
+    assert any(w.pan == "left" and w.kind == "stable" and abs(w.grams - 50.0) < 0.5 for w in got)
+
+
+def test_a_referee_gets_presses_with_their_source(box_factory, monkeypatch):
+    box = box_factory(NAMES)
+    start_tatort_tonne(box)
+    got: list[Press] = []
+    monkeypatch.setattr(box.app.referee, "on_press", lambda p: got.append(p) or True)
+    box.tap("s2.C")
+    box.tap("host.next")
+    assert [(p.source, p.key) for p in got] == [(2, "C"), ("host", "next")]

@@ -1,0 +1,110 @@
+"""Test helpers shared by every folder: a simulated box on a ManualClock, reference frames (PNG),
+the headless sim in a subprocess and replay through the CLI. (Not ``conftest``: each test folder
+may have a conftest of its own, and ``from conftest import`` would find the wrong one.)"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from spielleiter.device import config
+from spielleiter.device.box import Box
+from spielleiter.device.runtime import ManualClock
+from spielleiter.drivers.buttons import mock_factory
+from spielleiter.drivers.display import open_device
+
+REFERENCE = Path(__file__).parent / "device" / "reference"
+REGEN = os.environ.get("SPIELLEITER_REGEN") == "1"
+
+
+def build_box(state_dir: Path, names: list[str] | None = None, **kwargs) -> Box:
+    """A whole device on MockFactory pins, luma's dummy display and a ManualClock."""
+    raw = config.read(None)
+    if names:
+        raw["players"]["names"] = names + [n for n in raw["players"]["names"]
+                                           if n not in names][: 10 - len(names)]
+    return Box.build(config.validate(raw), state_dir, pin_factory=mock_factory(),
+                     display_device=open_device("dummy"), clock=ManualClock(),
+                     seed_source=lambda: 7, **kwargs)
+
+
+def assert_frame(image: Image.Image, name: str) -> None:
+    """Compare a frame pixel for pixel with ``reference/<name>.png`` (``name`` may hold a folder).
+
+    References are written only on purpose: ``SPIELLEITER_REGEN=1 pytest``. A mismatch saves the
+    frame as ``<name>.actual.png`` beside the reference to look at.
+    """
+    path = REFERENCE / f"{name}.png"
+    frame = image.convert("1")
+    if REGEN or not path.exists():
+        if not REGEN:
+            pytest.fail(f"no reference frame {path.name}; run with SPIELLEITER_REGEN=1 and look at it")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        frame.save(path)
+        return
+    expected = Image.open(path).convert("1")
+    actual_path = path.parent / f"{path.stem}.actual.png"
+    if expected.size != frame.size or expected.tobytes() != frame.tobytes():
+        frame.save(actual_path)
+        pytest.fail(f"frame differs from {path.name}; see {actual_path.name}")
+    actual_path.unlink(missing_ok=True)
+
+
+class HeadlessSim:
+    """``spielleiter sim --headless`` in a subprocess, one command and one JSON reply at a time."""
+
+    def __init__(self, state_dir: Path) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "spielleiter.device.cli", "sim", "--headless",
+             "--state-dir", str(state_dir)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+        self.last = self._read()
+
+    def _read(self) -> dict:
+        line = self.proc.stdout.readline()
+        assert line, self.proc.stderr.read()
+        return json.loads(line)
+
+    def send(self, command: str) -> dict:
+        self.proc.stdin.write(command + "\n")
+        self.proc.stdin.flush()
+        self.last = self._read()
+        return self.last
+
+    def kill(self) -> None:
+        """Power cut: SIGKILL, no chance to clean up."""
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            stream.close()
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        assert self.proc.wait(timeout=10) == 0
+        self.proc.stdout.close()
+        self.proc.stderr.close()
+
+
+def run_replay(capsys, doc) -> tuple[int, dict | None, str]:
+    """Run ``spielleiter replay -`` on ``doc`` (text or JSON value): exit status, the printed
+    state (None when nothing was printed) and stderr."""
+    from spielleiter.device.cli import main
+
+    text = doc if isinstance(doc, str) else json.dumps(doc)
+    saved = sys.stdin
+    sys.stdin = io.StringIO(text)
+    try:
+        code = main(["replay", "-"])
+    finally:
+        sys.stdin = saved
+    out, err = capsys.readouterr()
+    return code, (json.loads(out) if out.strip() else None), err
