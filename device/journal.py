@@ -72,10 +72,17 @@ class Journal:
         self.notices: list[Notice] = []
         self.degraded: str | None = None
         self._aside: set[int] = set()
+        self._taken = 0
         opened = open_journal(self.path, clock, memory_fallback=memory_fallback)
         self._db = opened.db
         self.notices.extend(opened.notices)
         self.notice, self.degraded = opened.moved, opened.degraded
+
+    def take_notices(self) -> list[Notice]:
+        """The notices not taken before (oldest first): what the OLED has yet to show. Rows are
+        read lazily (calibration when the scales start), so call it again after start-up."""
+        fresh, self._taken = self.notices[self._taken:], len(self.notices)
+        return fresh
 
     # -- games -----------------------------------------------------------------------------------
     def start_game(self, header: Header) -> int:

@@ -15,7 +15,7 @@ from ..games import GAMES, GameError
 from .journal import JournalError
 from .modes import GAME_MODES
 from .replay import parse_header
-from .text import InputError, dumps, loads
+from .text import InputError, dumps, loads, shown
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ class LinkProtocol:
         ident = message.get("id")
         cmd = message.get("cmd")
         if cmd not in COMMANDS:
-            self._error(f"unknown command {_short(cmd)}; known: {', '.join(COMMANDS)}", ident)
+            self._error(f"unknown command {shown(cmd)}; known: {', '.join(COMMANDS)}", ident)
             return
         self.commands += 1
         try:
@@ -139,9 +139,3 @@ class LinkProtocol:
     def _cmd_state(self, message: dict[str, Any]) -> dict[str, Any]:
         return {"type": "state", "state": self.app.public_state(),
                 "screen": self.app.public_view().as_text()}
-
-
-def _short(value: Any) -> str:
-    """``repr`` cut to fit an error line (a client may send a command name of any length)."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from ..games import GAMES, GameError, State
 from .header import Header
-from .text import InputError, dumps, loads
+from .text import InputError, dumps, loads, shown
 
 
 class ReplayError(InputError):
@@ -20,7 +20,7 @@ class ReplayError(InputError):
 
 def _check_game(game: Any) -> None:
     if not isinstance(game, str) or game not in GAMES:
-        raise ReplayError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}")
+        raise ReplayError(f"unknown game {shown(game)}; known: {', '.join(sorted(GAMES))}")
 
 
 def parse_header(doc: Any) -> Header:

@@ -100,6 +100,12 @@ def loads(text: str, what: str = "text", *, constants: bool = False) -> Any:
     return check(value, what)
 
 
+def shown(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to fit an error line (a sender may put anything of any length there)."""
+    text = _printable(repr(value))
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
 def _short(exc: Exception) -> str:
     text = str(exc).split(";")[0]
     return text if len(text) <= 80 else text[:77] + "..."

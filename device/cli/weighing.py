@@ -1,6 +1,6 @@
 """``spielleiter weigh``, ``calibrate`` and ``scale``: the pans from a terminal.
 
-Only the command line lives here; the work is done in ``device/weigh_cli.py``.
+Only the command line lives here; the work is done in ``pans.py``.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("calibrate", help="calibrate a pan with a known mass",
                        description="Calibrate each pan: empty it, then set a known mass down; "
                                    "the result is kept in the journal.")
-    p.add_argument("--pan", choices=("left", "right"), default=None,
+    p.add_argument("--pan", default=None,
                    help="the pan to calibrate (default: every pan)")
     p.add_argument("--mass", type=float, default=200.0, metavar="GRAMS",
                    help="the reference mass in grams (default: 200)")
@@ -67,7 +67,7 @@ def _paths(args: argparse.Namespace) -> tuple[Path | None, Path]:
 
 
 def weigh(args: argparse.Namespace) -> int:
-    from ..weigh_cli import run_weigh
+    from .pans import run_weigh
 
     return run_weigh(args.left, args.right, sim=args.sim, seed=args.seed, rate=args.rate,
                      as_json=args.json)
@@ -75,7 +75,7 @@ def weigh(args: argparse.Namespace) -> int:
 
 def calibrate(args: argparse.Namespace) -> int:
     from ..config import ConfigError
-    from ..weigh_cli import run_calibrate
+    from .pans import run_calibrate
 
     config, state_dir = _paths(args)
     if load_config("calibrate", config) is None:  # every problem said once, before any step
@@ -91,7 +91,7 @@ def calibrate(args: argparse.Namespace) -> int:
 
 def scale(args: argparse.Namespace) -> int:
     from ..config import ConfigError
-    from ..weigh_cli import run_scale
+    from .pans import run_scale
 
     config, state_dir = _paths(args)
     if load_config("scale", config) is None:

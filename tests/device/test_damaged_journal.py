@@ -344,3 +344,17 @@ def test_a_box_starts_on_a_journal_game_it_has_no_mode_for(box_factory, tmp_path
     monkeypatch.delitem(GAME_MODES, "tatort-tonne")  # as for an engine whose mode is not in yet
     box = box_factory(state_dir=state)
     assert box.app.session is None and box.journal.notices
+
+
+def test_notices_are_taken_once_each(tmp_path):
+    game = journal_with_a_game(tmp_path)
+    scribble(tmp_path, "UPDATE games SET header='{'")
+    with Journal(tmp_path / NAME) as journal:
+        journal.save_calibration("left", {"offset": 1})
+        Session.resume(journal)
+        assert [n.game_id for n in journal.take_notices()] == [game]
+        assert journal.take_notices() == []
+        journal._db.execute("UPDATE calibration SET data='[]'")
+        assert journal.calibration("left") is None
+        assert [n.kind for n in journal.take_notices()] == ["calibration"]
+        assert len(journal.notices) == 2  # the history stays

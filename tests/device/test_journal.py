@@ -120,3 +120,39 @@ def test_the_last_action_can_end_the_game_in_the_same_commit(tmp_path):
         journal.append(game, {"n": 1}, over=True)
         saved = journal.load(game)
         assert saved.status == "over" and saved.actions == [{"n": 1}]
+
+
+def test_text_that_is_not_valid_unicode_is_never_written(tmp_path):
+    from spielleiter.device.journal import JournalError
+
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        with pytest.raises(JournalError, match="not valid Unicode"):
+            journal.start_game(Header("tatort-tonne", ("\ud800x", "b"), {}, 7))
+        assert journal._db.execute("SELECT COUNT(*) FROM games").fetchone() == (0,)
+        game = journal.start_game(HEADER)
+        for bad in ({"player": "\udfff"}, {"grams": float("nan")}):
+            with pytest.raises(JournalError, match="not saved"):
+                journal.append(game, bad)
+        assert journal.load(game).actions == []
+
+
+def test_a_session_refuses_a_header_with_a_lone_surrogate_before_recording_it(tmp_path):
+    from spielleiter.device.replay import ReplayError
+    from spielleiter.device.session import Session
+
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        with pytest.raises(ReplayError, match="not valid Unicode"):
+            Session.new(journal, Header("tatort-tonne", ("a", "b", "\ud800"), {}, 7))
+        assert journal.latest() is None
+
+
+def test_undo_rebuilds_the_state_and_the_last_events_through_replay(tmp_path):
+    from spielleiter.device.session import Session
+
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        session = Session.new(journal, Header("tatort-tonne", ("a", "b", "c"), {}, 7))
+        first = session.apply({"type": "choose", "player": "a", "card": "accuse"})
+        session.apply({"type": "choose", "player": "b", "card": "steal"})
+        assert session.undo() == {"type": "choose", "player": "b", "card": "steal"}
+        assert [e.to_json() for e in session.last_events] == [e.to_json() for e in first]
+        assert session.state.to_json() == Session.resume(journal).state.to_json()

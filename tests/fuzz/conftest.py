@@ -18,5 +18,5 @@ settings.register_profile("spielleiter-quick", QUICK)
 settings.register_profile("spielleiter-fuzz", QUICK, max_examples=int(
     os.environ.get("SPIELLEITER_FUZZ_EXAMPLES", "2000")), derandomize=False, print_blob=True)
 
-# Fuzz tests take their settings from fuzz_strategies.FUZZ (per test: loading a profile here
-# would change every other Hypothesis test in the session too).
+# Each fuzz test applies fuzz_strategies.fuzz_settings() itself: loading a profile here would
+# change every other Hypothesis test in the session too.

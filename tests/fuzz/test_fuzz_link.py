@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import queue
+import random
 import tempfile
+from pathlib import Path
 
 from fuzz_strategies import CHARS, NAMES, VALUES, fuzz_settings, headers, to_text
 from hypothesis import event, given
@@ -42,7 +44,7 @@ def a_line(data, box) -> str:
         if legal and kind != 6:
             action = data.draw(st.sampled_from(legal))
             action = complete(GAMES[session.header.game], action,
-                              __import__("random").Random(data.draw(st.integers(0, 99))))
+                              random.Random(data.draw(st.integers(0, 99))))
             if kind == 5 and action:
                 key = data.draw(st.sampled_from(sorted(action)))
                 action = {**action, key: data.draw(VALUES)}
@@ -64,7 +66,7 @@ def a_line(data, box) -> str:
 @given(data=st.data())
 def test_any_line_is_answered_and_a_refused_one_changes_nothing(box_factory, tmp_path, data):
     box = box_factory(["Alexandra", "Melanie", "Ulrike"],
-                      state_dir=__import__("pathlib").Path(tempfile.mkdtemp(dir=tmp_path)))
+                      state_dir=Path(tempfile.mkdtemp(dir=tmp_path)))
     sent: list[str] = []
     protocol = LinkProtocol(box.app, sent.append, lambda: None)
     try:

@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from support import HeadlessSim, assert_frame
-from spielleiter.device.demo import play
+from spielleiter.device.cli.demo import play
 from spielleiter.device.modes.bunte_runde.demo import PLAYERS, dealt as bunte_runde_script
 from spielleiter.device.modes.bunte_runde.demo import free_tiles as bunte_runde_tiles_script
 from spielleiter.device.modes.bunte_runde.screens import (
@@ -36,9 +36,10 @@ LARGE_COIN_ORDER = RED + [("yellow", a) for a in SHAPES["tiles"]] + [
 @pytest.fixture
 def box_factory(box_factory):
     """These tests follow games at the table's "fast" pace: pages after a move turn by themselves
-    (the default, waiting for OK, is proven in test_platform.py)."""
+    (the default, waiting for OK, is proven in test_platform.py). The game weighs nothing, so the
+    box has no load cells."""
     def make(*args, **kwargs):
-        box = box_factory(*args, **kwargs)
+        box = box_factory(*args, pans=False, **kwargs)
         box.app.settings = replace(box.app.settings, pace="fast")
         return box
     return make

@@ -10,7 +10,7 @@ import sqlite3
 
 from support import assert_frame
 from spielleiter.device.box import JOURNAL_NAME
-from spielleiter.device.demo import play
+from spielleiter.device.cli.demo import play
 from spielleiter.device.modes.tatort_tonne.demo import PLAYERS, script as tatort_tonne_script
 from spielleiter.device.modes.tatort_tonne.referee import COUNTDOWN_S
 
@@ -20,9 +20,10 @@ EXAMPLE_PLAYERS = list(PLAYERS)
 @pytest.fixture
 def box_factory(box_factory):
     """These tests follow games at the table's "fast" pace: pages after a move turn by themselves
-    (the default, waiting for OK, is proven in test_platform.py)."""
+    (the default, waiting for OK, is proven in test_platform.py). The game weighs nothing, so the
+    box has no load cells."""
     def make(*args, **kwargs):
-        box = box_factory(*args, **kwargs)
+        box = box_factory(*args, pans=False, **kwargs)
         box.app.settings = replace(box.app.settings, pace="fast")
         return box
     return make

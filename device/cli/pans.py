@@ -15,12 +15,12 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from ..drivers.loadcell import LoadCellSample, LoadCellStatus
-from ..drivers.sim import weigh_sim
-from ..drivers.weighing import CalibrationError, Calibrator
-from . import config as config_mod
-from .journal import Journal
-from .scales import Scales, verdict_text
+from ...drivers.loadcell import LoadCellSample, LoadCellStatus
+from ...drivers.sim import weigh_sim
+from ...drivers.weighing import CalibrationError, Calibrator
+from .. import config as config_mod
+from ..journal import Journal
+from ..scales import Scales, verdict_text
 
 CAPACITY_G = 1000.0  # the 1 kg bar cells the box is built with (hardware/README.md)
 STEP_TIMEOUT_S = 30.0  # a calibration step the pan never holds still for

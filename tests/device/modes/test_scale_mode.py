@@ -3,6 +3,8 @@ terminal, a pulled load-cell cable, and ``spielleiter weigh``."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import json
 
 import pytest
@@ -202,14 +204,14 @@ def _scales(tmp_path, site_text):
 
 
 def test_one_pan_alone_shows_just_that_pan_and_no_verdict(tmp_path):
-    from spielleiter.device.scale_ui import ScaleTool
+    from spielleiter.device.modes.scale import ScaleMode
 
     cfg, journal, scales, run = _scales(tmp_path, '[loadcells.scale]\nreader = "spi"\nbus = 0\n')
     assert cfg.pan_names == ("scale",)
     run(1.0)
     scales.sim.put("scale", 42.0)
     run(2.0)
-    view = ScaleTool(None, scales).view()
+    view = ScaleMode(SimpleNamespace(scales=scales)).view()
     assert len(view.lines) == 1 and view.lines[0].startswith("S ")
     assert abs(grams(view.lines[0]) - 42.0) <= 0.05
     assert scales.judge is None and scales.verdict() is None
@@ -218,7 +220,7 @@ def test_one_pan_alone_shows_just_that_pan_and_no_verdict(tmp_path):
 
 
 def test_named_pans_are_judged_and_the_verdict_is_worded_once(tmp_path):
-    from spielleiter.device.scale_ui import ScaleTool
+    from spielleiter.device.modes.scale import ScaleMode
     from spielleiter.device.scales import verdict_text
 
     cfg, journal, scales, run = _scales(
@@ -234,7 +236,7 @@ def test_named_pans_are_judged_and_the_verdict_is_worded_once(tmp_path):
     judgement = scales.judgement()
     assert judgement.verdict == "gold-lighter" and heard[-1].verdict == "gold-lighter"
     assert judgement.t - judgement.since >= cfg.judge_s - 1e-6
-    assert ScaleTool(None, scales).view().lines[-1] == verdict_text("gold-lighter") == \
+    assert ScaleMode(SimpleNamespace(scales=scales)).view().lines[-1] == verdict_text("gold-lighter") == \
         "Gold is lighter"
     assert verdict_text("balanced") == "Balanced"
     scales.close()
