@@ -20,6 +20,7 @@ from .inputs import Inputs, Press, Weight
 from .journal import Journal, JournalError
 from .modes import GAME_MODES, MODES, ModeInfo
 from .modes.base import Mode, Referee
+from .modes import setup as setup_flow
 from .modes.setup import SetupFlow
 from .replay import Header, ReplayError
 from .runtime import Runtime
@@ -237,6 +238,8 @@ class App:
         elif self.mode == "tool" and self.tool is not None:
             if not self.tool.on_press(press):
                 self._set_tool(None)
+        elif self.mode == "setup":
+            self._setup_key(press)
         elif press.source == "host":
             getattr(self, f"_host_{self.mode}")(press.key)
 
@@ -260,8 +263,9 @@ class App:
         """Open a home-menu entry: a game's set-up screens, or a tool."""
         if mode.game is not None:
             info = GAMES[mode.game]
-            self.setup = SetupFlow(mode, self.player_names, self.stations, info.min_players,
-                                   info.max_players)
+            self.setup = setup_flow.begin(mode, self.player_names, self.stations,
+                                          info.min_players, info.max_players, self.journal,
+                                          self.station_name)
             self.mode = "setup"
         elif mode.open is not None:
             self._set_tool(mode.open(self))
@@ -274,17 +278,25 @@ class App:
         self._set_holds()
 
     # setup ---------------------------------------------------------------------------------------
-    def _host_setup(self, key: str) -> None:
+    def _setup_key(self, press: Press) -> None:
         assert self.setup is not None
-        what = self.setup.on_key(key)
+        what = self.setup.on_key(press.key, press.hold)
+        message = self.setup.message
+        if message:
+            self.beep("error")
+            self.flash(message)
         if what == "home":
             self.mode, self.setup = "home", None
         elif what == "start":
             self._start_game(self.setup)
+        self.inputs.set_holds(self.setup.holds() if self.mode == "setup" and self.setup else ())
 
     def _start_game(self, setup: SetupFlow) -> None:
         assert setup.mode.game is not None
-        header = Header(setup.mode.game, tuple(setup.seats), dict(setup.values), self.new_seed())
+        engine = {o.key for o in setup.options if o.engine}
+        header = Header(setup.mode.game, tuple(setup.seats),
+                        {k: v for k, v in setup.values.items() if k in engine}, self.new_seed(),
+                        {k: v for k, v in setup.values.items() if k not in engine})
         try:
             session = Session.new(self.journal, header)
         except ReplayError as exc:
@@ -294,6 +306,7 @@ class App:
             log.error("%s", exc)
             self.flash("Cannot save!", "Game not started.")
             return
+        setup_flow.remember(self.journal, setup.mode.name, setup.seats)
         self.setup = None
         self._enter_game(session)
         self.beep("go")

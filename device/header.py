@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from .text import InputError, check
@@ -16,10 +16,14 @@ class Header:
     players: tuple[str, ...]
     options: dict[str, Any]
     seed: int
+    table: dict[str, Any] = field(default_factory=dict)  # the referee's own set-up choices
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "players": list(self.players), "options": self.options,
-                "seed": self.seed}
+        doc = {"game": self.game, "players": list(self.players), "options": self.options,
+               "seed": self.seed}
+        if self.table:
+            doc["table"] = self.table
+        return doc
 
     @classmethod
     def from_json(cls, doc: Any) -> "Header":
@@ -40,6 +44,9 @@ class Header:
         seed = doc.get("seed", 0)
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise InputError("'seed' must be an integer")
-        header = cls(game, tuple(players), options, seed)
+        table = doc.get("table", {})
+        if not isinstance(table, dict):
+            raise InputError("'table' must be a JSON object")
+        header = cls(game, tuple(players), options, seed, table)
         check(header.to_json(), "the game's header")
         return header

@@ -78,6 +78,13 @@ class Journal:
         self.notices.extend(opened.notices)
         self.notice, self.degraded = opened.moved, opened.degraded
 
+    @property
+    def db(self) -> "sqlite3.Connection":
+        """The open connection, for the small stores that share this file (the roster, the
+        learning station's history); write through ``journal_file.transaction``."""
+        assert self._db is not None, "the journal is closed"
+        return self._db
+
     def take_notices(self) -> list[Notice]:
         """The notices not taken before (oldest first): what the OLED has yet to show. Rows are
         read lazily (calibration when the scales start), so call it again after start-up."""

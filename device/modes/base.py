@@ -47,7 +47,9 @@ class Mode(Protocol):
 @dataclass(frozen=True)
 class SetupOption:
     """One choice on the set-up screens from a fixed list; ``ruling`` names the RULINGS.md id it
-    sets, ``names`` are the words shown for ``choices``."""
+    sets, ``names`` are the words shown for ``choices``. An ``engine`` option is the game's (it
+    goes into the header's options); otherwise it is the referee's own (how the table plays,
+    e.g. who rolls the die) and goes into ``header.table``."""
 
     key: str
     label: str
@@ -55,6 +57,7 @@ class SetupOption:
     default: Any
     ruling: str = ""
     names: tuple[str, ...] = ()
+    engine: bool = True
 
     def options(self, players: Sequence[str]) -> tuple[Any, ...]:
         return self.choices

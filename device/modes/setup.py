@@ -1,16 +1,23 @@
-"""The set-up screens before a game: the player count, then each of the referee's options.
+"""The set-up screens before a game: who plays, then each of the referee's options.
 
-An option takes one screen (a choice list, "one of the players") or one per value (a list). NEXT
-changes the value shown, OK goes on, BACK goes back; the last screen sums up and OK starts.
+Who plays: with a roster, the names to pick (``picker``); without one, the player count (the
+config's names fill the seats). An option takes one screen (a choice list, "one of the players")
+or one per value (a list). NEXT changes the value shown, OK goes on, BACK goes back; the last
+screen sums up and OK starts.
 """
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
+from ..roster import Roster
 from ..screens import View
 from .base import ModeInfo, OnePlayer, SetupOption
+from .picker import PlayerPicker
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -24,8 +31,9 @@ class SetupFlow:
     high: int
     players: int = 0
     values: dict[str, Any] = field(default_factory=dict)
-    step: int = 0   # 0: the player count; 1..n: options; n+1: the summary
+    step: int = 0   # 0: who plays; 1..n: options; n+1: the summary
     part: int = 0   # which value of a list option
+    picker: PlayerPicker | None = None
 
     def __post_init__(self) -> None:
         if not self.players:
@@ -38,7 +46,22 @@ class SetupFlow:
 
     @property
     def seats(self) -> list[str]:
+        if self.picker is not None:
+            return list(self.picker.chosen)
         return list(self.names[: self.players])
+
+    @property
+    def message(self) -> str | None:
+        """Why the last press was refused (taken once)."""
+        if self.picker is None:
+            return None
+        message, self.picker.message = self.picker.message, None
+        return message
+
+    def holds(self) -> frozenset[str]:
+        if self.step == 0 and self.picker is not None:
+            return self.picker.holds()
+        return frozenset()
 
     def _reset_values(self) -> None:
         """Defaults for the options; a player option keeps its value while that seat still plays."""
@@ -47,9 +70,18 @@ class SetupFlow:
                     isinstance(option, OnePlayer) and self.values[option.key] not in self.seats):
                 self.values[option.key] = option.initial(self.seats)
 
-    def on_key(self, key: str) -> str | None:
-        """Handle a host key: "home" to leave, "start" to start the game, else None."""
+    def on_key(self, key: str, hold: bool = False) -> str | None:
+        """Handle a key: "home" to leave, "start" to start the game, else None."""
         last = len(self.options) + 1
+        if self.step == 0 and self.picker is not None:
+            what = self.picker.on_key(key, hold)
+            if what == "done":
+                self._reset_values()
+                self.step, self.part = 1, 0
+                return None
+            return what
+        if key not in ("back", "ok", "next"):
+            return None
         if key == "back":
             if self.step == 0:
                 return "home"
@@ -83,8 +115,10 @@ class SetupFlow:
 
     def view(self) -> View:
         title = self.mode.title
+        if self.step == 0 and self.picker is not None:
+            return self.picker.view(title)
         if self.step == len(self.options) + 1:
-            n = self.players
+            n = len(self.seats)
             lines = [f"{n} players"]
             lines += [f"{o.label}: {o.show(self.values[o.key])}" for o in self.options]
             hot = n - min(n, self.stations)
@@ -101,3 +135,43 @@ class SetupFlow:
         lines = [label] + ([f"(rule {option.ruling})"] if option.ruling else [])
         return View(title, tuple(lines), big=option.show(value, self.part),
                     footer="NEXT change  OK next")
+
+
+def begin(mode: ModeInfo, names: Sequence[str], stations: int, low: int, high: int,
+          journal: Any, station_name: Callable[[int], str]) -> SetupFlow:
+    """The set-up of ``mode``: the roster (if any) to pick from, with the seats of the last game
+    of this kind taken again; without a roster the player count of that game."""
+    last = _last_seats(journal, mode.name)
+    roster = Roster(journal)
+    known = roster.names()
+    picker = None
+    if known:
+        def add(name: str) -> str:
+            return roster.add(name)  # InputError (a ValueError) says why not
+
+        picker = PlayerPicker(known, low, high, add,
+                              lambda seat: station_name(seat) if seat < stations else None,
+                              chosen=[n for n in last if n in known][:high])
+    players = len(last) if low <= len(last) <= high else 0
+    return SetupFlow(mode, names, stations, low, high, players=players, picker=picker)
+
+
+def remember(journal: Any, game: str, seats: Sequence[str]) -> None:
+    """Keep who sat where, so the next set-up of this game offers the same seats."""
+    try:
+        journal.add_note("seats", {"game": game, "players": list(seats)})
+    except Exception as exc:  # remembering is a kindness, never a reason to refuse a game
+        log.warning("seats not remembered: %s", exc)
+
+
+def _last_seats(journal: Any, game: str) -> list[str]:
+    try:
+        notes = journal.notes("seats", limit=50)
+    except Exception:
+        return []
+    for note in notes:
+        if isinstance(note, dict) and note.get("game") == game:
+            players = note.get("players")
+            if isinstance(players, list) and all(isinstance(p, str) for p in players):
+                return players
+    return []

@@ -1,0 +1,56 @@
+"""``spielleiter players list|add NAME|remove NAME``: the roster, managed from a laptop.
+
+The roster lives in the journal database of the state directory (the box's, or with ``--sim`` the
+simulator's), the same one the box reads at set-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from .common import EXIT_OK, EXIT_PROBLEMS, emit, say
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("players", help="list, add or remove the names on the roster",
+                       description="The roster of players the box offers at set-up.",
+                       epilog="Exit status: 0 done, 1 refused (a bad or unknown name), "
+                              "2 bad usage.")
+    p.add_argument("action", choices=("list", "add", "remove"), help="what to do")
+    p.add_argument("name", nargs="?", default=None, help="the player's name (add, remove)")
+    p.add_argument("--sim", action="store_true", help="the simulator's roster")
+    p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
+                   help="the journal's directory (default: /var/lib/spielleiter; with --sim "
+                        "the simulator's)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..journal import Journal
+    from ..paths import JOURNAL_NAME, find_state_dir, sim_state_dir
+    from ..roster import Roster
+    from ..text import InputError
+
+    if args.action != "list" and not args.name:
+        say("players", f"{args.action} needs a NAME")
+        return 2
+    state_dir = (sim_state_dir(args.state_dir, os.environ) if args.sim
+                 else find_state_dir(args.state_dir, os.environ))
+    if args.action != "list":
+        state_dir.mkdir(parents=True, exist_ok=True)
+    with Journal(state_dir / JOURNAL_NAME, memory_fallback=False) as journal:
+        roster = Roster(journal)
+        try:
+            if args.action == "add":
+                emit(f"added {roster.add(args.name)}")
+            elif args.action == "remove":
+                emit(f"removed {roster.remove(args.name)}")
+            else:
+                for name in roster.names():
+                    emit(name)
+        except InputError as exc:
+            say("players", str(exc))
+            return EXIT_PROBLEMS
+    return EXIT_OK

@@ -1,0 +1,77 @@
+"""The roster: the names of the people who play at this box, kept in the journal database.
+
+Set-up picks players from it (or guests), the learning station keeps each child's progress under
+the name, and a laptop manages it with ``spielleiter players`` or over the link.
+"""
+
+from __future__ import annotations
+
+import logging
+import unicodedata
+from typing import Any
+
+from .journal_file import transaction
+from .text import InputError, bad_char
+
+log = logging.getLogger(__name__)
+
+MAX_NAME = 12  # fits a 21-character line with a number beside it
+DDL = "CREATE TABLE IF NOT EXISTS roster (name TEXT PRIMARY KEY COLLATE NOCASE, added REAL)"
+
+
+def clean_name(name: Any) -> str:
+    """A name as the roster keeps it (NFC, spaces folded), or InputError saying what is wrong."""
+    if not isinstance(name, str):
+        raise InputError("a name is text")
+    bad = bad_char(name)
+    if bad:
+        raise InputError(f"a name may not hold {bad}")
+    text = " ".join(unicodedata.normalize("NFC", name).split())
+    if not text:
+        raise InputError("a name needs a letter")
+    if len(text) > MAX_NAME:
+        raise InputError(f"a name has at most {MAX_NAME} characters")
+    if any(unicodedata.category(ch)[0] in "CZ" and ch != " " for ch in text):
+        raise InputError("a name holds letters, digits and spaces")
+    return text
+
+
+class Roster:
+    """Names in the order they were added; case does not make two people."""
+
+    def __init__(self, journal: Any) -> None:
+        self.journal = journal
+        try:
+            with transaction(journal.db):
+                journal.db.execute(DDL)
+        except Exception as exc:  # a read-only or damaged file: the roster is just empty
+            log.error("roster unavailable: %s", exc)
+
+    def names(self) -> list[str]:
+        try:
+            rows = self.journal.db.execute("SELECT name FROM roster ORDER BY added, name")
+            return [str(name) for (name,) in rows if isinstance(name, str)]
+        except Exception as exc:
+            log.error("roster unreadable: %s", exc)
+            return []
+
+    def add(self, name: Any) -> str:
+        """Add a player; returns the name as kept. InputError for a bad or known name."""
+        text = clean_name(name)
+        known = [n for n in self.names() if n.casefold() == text.casefold()]
+        if known:
+            raise InputError(f"{known[0]} is already on the roster")
+        with transaction(self.journal.db):  # JournalError when it cannot be saved
+            self.journal.db.execute("INSERT INTO roster VALUES (?, ?)",
+                                    (text, self.journal.clock()))
+        return text
+
+    def remove(self, name: Any) -> str:
+        """Remove a player (their games and history stay); InputError for an unknown name."""
+        text = clean_name(name)
+        known = [n for n in self.names() if n.casefold() == text.casefold()]
+        if not known:
+            raise InputError(f"{text} is not on the roster")
+        with transaction(self.journal.db):
+            self.journal.db.execute("DELETE FROM roster WHERE name=?", (known[0],))
+        return known[0]

@@ -1,0 +1,235 @@
+"""The learning station's quizzes: scoring and levels that follow the child. Pure and deterministic.
+
+Four quizzes train a child's sense of weight with real things on the pans:
+
+- ``heavier``: one thing on each pan; the child says left, same or right;
+- ``grams``: one thing on a pan; the child guesses its weight in grams;
+- ``balance``: something on the left; the child adds things to the right until it balances;
+- ``order``: three things weighed one by one; the child says their order, lightest first.
+
+How strict the box is depends on the child's level (``rules``): what still counts as "the same",
+what is "close enough", how the grams are stepped. The level follows the child's results: up after
+``UP_AFTER`` good first tries in a row, down after ``DOWN_AFTER`` missed first tries in a row. A
+try again on the same question never counts against the child (``Attempt.retry``): trying again
+is free. Levels are never stored on their own: they are the fold of a child's attempts
+(``levels``), so the history is the one truth and clearing it starts the child afresh.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import Iterable, Sequence
+
+QUIZZES = ("heavier", "grams", "balance", "order")
+SIDES = ("left", "same", "right")
+MIN_LEVEL, MAX_LEVEL = 1, 5
+UP_AFTER = 3     # good first tries in a row that lift the level
+DOWN_AFTER = 3   # missed first tries in a row that lower it
+MIN_THING_G = 2.0  # less than this on a pan is "nothing there"
+
+
+class LearningError(ValueError):
+    """A guess or a measurement the quizzes cannot score (message fit for the OLED)."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """How strict one level is.
+
+    ``same_g``: two things closer than this are "the same" (heavier, order); ``close``: a guess
+    within this fraction of the truth (and never stricter than ``fine_g``) is close enough;
+    ``balance_g``: the pans balance within this; ``max_g``, ``coarse_g``, ``fine_g``: the range
+    and the steps of the number a child picks."""
+
+    level: int
+    same_g: float
+    close: float
+    balance_g: float
+    max_g: int
+    coarse_g: int
+    fine_g: int
+
+    def close_enough_g(self, truth_g: float) -> float:
+        return max(float(self.fine_g), self.close * abs(truth_g))
+
+
+LEVELS: dict[int, Rules] = {
+    1: Rules(1, same_g=20.0, close=0.50, balance_g=20.0, max_g=500, coarse_g=50, fine_g=10),
+    2: Rules(2, same_g=10.0, close=0.30, balance_g=10.0, max_g=1000, coarse_g=50, fine_g=10),
+    3: Rules(3, same_g=5.0, close=0.20, balance_g=5.0, max_g=1000, coarse_g=20, fine_g=5),
+    4: Rules(4, same_g=2.0, close=0.10, balance_g=2.0, max_g=2000, coarse_g=10, fine_g=1),
+    5: Rules(5, same_g=1.0, close=0.05, balance_g=1.0, max_g=2000, coarse_g=10, fine_g=1),
+}
+
+
+def rules(level: int) -> Rules:
+    """The rules of ``level`` (clamped to the levels that exist)."""
+    return LEVELS[min(MAX_LEVEL, max(MIN_LEVEL, int(level)))]
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One scored answer. ``truth_g``: the grams that decided it (heavier: left minus right;
+    grams: the thing; balance: the left pan; order: the heaviest thing); ``guess`` as text
+    ("left", "150", "2,1,3"); ``error``: how far off (heavier: 0 right, 1 one step off, 2 the
+    opposite side; grams and balance: grams, signed; order: pairs in the wrong order)."""
+
+    quiz: str
+    level: int
+    truth_g: float
+    guess: str
+    error: float
+    correct: bool
+    retry: bool = False
+
+
+def _finite(grams: float, what: str) -> float:
+    if not isinstance(grams, (int, float)) or isinstance(grams, bool) or not math.isfinite(grams):
+        raise LearningError(f"{what} is not a weight")
+    return float(grams)
+
+
+# -- the four quizzes ----------------------------------------------------------------------------
+def side(left_g: float, right_g: float, level: int) -> str:
+    """Which pan is heavier at ``level``: "left", "same" (closer than ``same_g``) or "right"."""
+    diff = _finite(left_g, "left") - _finite(right_g, "right")
+    if abs(diff) < rules(level).same_g:
+        return "same"
+    return "left" if diff > 0 else "right"
+
+
+def score_heavier(left_g: float, right_g: float, guess: str, level: int,
+                  retry: bool = False) -> Attempt:
+    """Which is heavier? ``guess`` is "left", "same" or "right"."""
+    if guess not in SIDES:
+        raise LearningError("say left, same or right")
+    truth = side(left_g, right_g, level)
+    error = abs(SIDES.index(guess) - SIDES.index(truth))
+    return Attempt("heavier", rules(level).level, round(left_g - right_g, 1), guess, error,
+                   error == 0, retry)
+
+
+def score_grams(truth_g: float, guess_g: int, level: int, retry: bool = False) -> Attempt:
+    """How many grams? Close enough within the level's tolerance."""
+    truth = _finite(truth_g, "the thing")
+    guess = _finite(guess_g, "the guess")
+    if guess < 0:
+        raise LearningError("a weight is 0 or more")
+    error = guess - truth
+    ok = abs(error) <= rules(level).close_enough_g(truth)
+    return Attempt("grams", rules(level).level, round(truth, 1), f"{guess:g}", round(error, 1),
+                   ok, retry)
+
+
+def balance_hint(left_g: float, right_g: float, level: int) -> str:
+    """While a child balances: "more" (right is too light), "less" or "balanced"."""
+    diff = _finite(right_g, "right") - _finite(left_g, "left")
+    if abs(diff) <= rules(level).balance_g:
+        return "balanced"
+    return "more" if diff < 0 else "less"
+
+
+def score_balance(left_g: float, right_g: float, level: int, retry: bool = False) -> Attempt:
+    """Make it balance: the pans as they were when the child stopped (balanced or gave up)."""
+    hint = balance_hint(left_g, right_g, level)
+    return Attempt("balance", rules(level).level, round(left_g, 1), f"{right_g:.1f}",
+                   round(right_g - left_g, 1), hint == "balanced", retry)
+
+
+def true_order(weights: Sequence[float]) -> tuple[int, ...]:
+    """The things' numbers (1-based) from lightest to heaviest."""
+    return tuple(i + 1 for i in sorted(range(len(weights)), key=lambda i: (weights[i], i)))
+
+
+def order_errors(weights: Sequence[float], guess: Sequence[int], level: int) -> int:
+    """Pairs the guess puts the wrong way round; things closer than ``same_g`` may go either way."""
+    same = rules(level).same_g
+    errors = 0
+    for a in range(len(guess)):
+        for b in range(a + 1, len(guess)):
+            lighter, heavier = weights[guess[a] - 1], weights[guess[b] - 1]
+            if lighter - heavier >= same:
+                errors += 1
+    return errors
+
+
+def score_order(weights: Sequence[float], guess: Sequence[int], level: int,
+                retry: bool = False) -> Attempt:
+    """Put them in order: ``guess`` names the things (1-based) from lightest to heaviest."""
+    grams = [_finite(w, f"thing {i + 1}") for i, w in enumerate(weights)]
+    if sorted(guess) != list(range(1, len(grams) + 1)):
+        raise LearningError("name each thing once")
+    errors = order_errors(grams, guess, level)
+    return Attempt("order", rules(level).level, round(max(grams), 1),
+                   ",".join(str(n) for n in guess), errors, errors == 0, retry)
+
+
+# -- levels that follow the child ----------------------------------------------------------------
+@dataclass(frozen=True)
+class Progress:
+    """Where a child stands in one quiz: the level and the current runs of first tries."""
+
+    level: int = MIN_LEVEL
+    good: int = 0    # good first tries in a row
+    missed: int = 0  # missed first tries in a row
+
+    def after(self, attempt: Attempt) -> "Progress":
+        """The progress after ``attempt``; a retry changes nothing (trying again is free)."""
+        if attempt.retry:
+            return self
+        if attempt.correct:
+            if self.good + 1 >= UP_AFTER and self.level < MAX_LEVEL:
+                return Progress(self.level + 1)
+            return replace(self, good=self.good + 1, missed=0)
+        if self.missed + 1 >= DOWN_AFTER and self.level > MIN_LEVEL:
+            return Progress(self.level - 1)
+        return replace(self, good=0, missed=self.missed + 1)
+
+
+def progress(attempts: Iterable[Attempt]) -> dict[str, Progress]:
+    """Each quiz's progress after ``attempts`` (oldest first); quizzes never tried are absent."""
+    out: dict[str, Progress] = {}
+    for attempt in attempts:
+        out[attempt.quiz] = out.get(attempt.quiz, Progress()).after(attempt)
+    return out
+
+
+def levels(attempts: Iterable[Attempt]) -> dict[str, int]:
+    """Each quiz's level after ``attempts`` (oldest first); level 1 for a quiz never tried."""
+    done = progress(attempts)
+    return {quiz: done[quiz].level if quiz in done else MIN_LEVEL for quiz in QUIZZES}
+
+
+def best_streak(attempts: Iterable[Attempt]) -> int:
+    """The longest run of good answers (retries that got it count as good, misses on a retry do
+    not break the run)."""
+    best = run = 0
+    for attempt in attempts:
+        if attempt.correct:
+            run += 1
+            best = max(best, run)
+        elif not attempt.retry:
+            run = 0
+    return best
+
+
+def trend(attempts: Sequence[Attempt], window: int = 5) -> str:
+    """"up", "down" or "steady": the share of good first tries in the last ``window`` against
+    the ``window`` before ("new" while there are fewer than two windows' worth)."""
+    first = [a for a in attempts if not a.retry]
+    if len(first) < 2 * window:
+        return "new"
+    recent = sum(a.correct for a in first[-window:])
+    before = sum(a.correct for a in first[-2 * window:-window])
+    if recent - before >= 2:
+        return "up"
+    if before - recent >= 2:
+        return "down"
+    return "steady"
+
+
+__all__ = ["DOWN_AFTER", "LEVELS", "MAX_LEVEL", "MIN_LEVEL", "MIN_THING_G", "QUIZZES", "SIDES",
+           "UP_AFTER", "Attempt", "LearningError", "Progress", "Rules", "balance_hint",
+           "best_streak", "levels", "order_errors", "progress", "rules", "score_balance",
+           "score_grams", "score_heavier", "score_order", "side", "true_order", "trend"]

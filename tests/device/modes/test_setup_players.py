@@ -1,0 +1,140 @@
+"""Players by name: the roster at set-up, the letter wheel, remembered seats, `players` command."""
+
+from __future__ import annotations
+
+import pytest
+
+from spielleiter.device.cli import main
+from spielleiter.device.modes import MODES
+from spielleiter.device.modes.wheel import Wheel, presses
+from spielleiter.device.roster import Roster, clean_name
+from spielleiter.device.text import InputError
+
+
+def open_setup(box, name: str = "tatort-tonne") -> None:
+    while MODES[box.app.cursor].name != name:
+        box.tap("host.next")
+    box.tap("host.ok")
+
+
+def cursor_to(box, entry: str) -> None:
+    for _ in range(20):
+        if box.last_view.lines[box.last_view.cursor].strip().endswith(entry):
+            return
+        box.tap("host.next")
+    raise AssertionError(box.last_view.as_text())
+
+
+def type_name(box, name: str) -> int:
+    """Type ``name`` on the wheel as a practised hand would; returns the presses used."""
+    keys = presses(name)
+    for key in keys:
+        if key == "ok-hold":
+            box.hold("host.ok", 1.2)
+            box.idle(0.5)
+        elif key in ("A", "C"):
+            box.tap(f"s1.{key}")
+        else:
+            box.tap(f"host.{key}")
+    return len(keys)
+
+
+def test_sophie_takes_fewer_than_25_presses_on_the_letter_wheel(box_factory):
+    box = box_factory(pans=False)
+    Roster(box.journal).add("Anna")
+    open_setup(box)
+    assert box.last_view.title == "Who plays? (0)"
+    cursor_to(box, "New player")
+    box.tap("host.ok")
+    assert box.last_view.title == "New player"
+    count = type_name(box, "Sophie")
+    assert count < 25
+    assert Roster(box.journal).names() == ["Anna", "Sophie"]
+    assert box.app.setup.seats == ["Sophie"] and box.last_view.title == "Who plays? (1)"
+
+
+def test_a_plain_wheel_from_a_would_need_about_45_presses():
+    plain = sum(Wheel().cursor + "ABCDEFGHIJKLMNOPQRSTUVWXYZ".index(c) - 1 + 1 for c in "SOPHIE")
+    assert plain + 1 >= 45 > len(presses("Sophie"))
+
+
+def test_picked_players_take_the_seats_in_order_with_their_stations(box_factory):
+    box = box_factory(pans=False)
+    for name in ("Anna", "Ben", "Cem", "Dora"):
+        Roster(box.journal).add(name)
+    open_setup(box)
+    for name in ("Cem", "Anna", "Dora", "Ben"):
+        cursor_to(box, name)
+        box.tap("host.ok")
+    lines = box.last_view.lines
+    assert lines[2].startswith("1 Cem") and lines[2].endswith("Red")
+    assert lines[3].startswith("3 Dora") and lines[3].endswith("Green")
+    assert lines[1].startswith("4 Ben") and lines[1].endswith("host")    # no 4th station
+    cursor_to(box, "Go on")
+    box.tap("host.ok")
+    box.tap("host.ok")                      # trash pile
+    box.tap("host.ok")                      # start
+    assert box.app.session.header.players == ("Cem", "Anna", "Dora", "Ben")
+
+
+def test_too_few_players_is_refused_with_the_reason(box_factory):
+    box = box_factory(pans=False)
+    Roster(box.journal).add("Anna")
+    open_setup(box)
+    cursor_to(box, "Anna")
+    box.tap("host.ok")
+    cursor_to(box, "Go on")
+    box.tap("host.ok")
+    assert box.last_view.lines == ("Choose 2 to 10", "players")
+    assert box.app.mode == "setup" and box.app.setup.step == 0
+
+
+def test_a_guest_plays_without_joining_the_roster(box_factory):
+    box = box_factory(pans=False)
+    Roster(box.journal).add("Anna")
+    open_setup(box)
+    box.tap("host.ok")                      # Anna
+    cursor_to(box, "Guest")
+    box.tap("host.ok")
+    assert box.app.setup.seats == ["Anna", "Guest 1"]
+    assert Roster(box.journal).names() == ["Anna"]
+
+
+def test_the_next_set_up_offers_the_same_seats(box_factory):
+    box = box_factory(pans=False)
+    for name in ("Anna", "Ben", "Cem"):
+        Roster(box.journal).add(name)
+    open_setup(box)
+    for name in ("Ben", "Anna"):
+        cursor_to(box, name)
+        box.tap("host.ok")
+    cursor_to(box, "Go on")
+    for _ in range(3):
+        box.tap("host.ok")
+    assert box.app.mode == "game"
+    box.tap("host.back")
+    box.tap("host.next")
+    box.tap("host.next")
+    box.tap("host.ok")                      # end this game
+    box.tap("host.ok")
+    open_setup(box)
+    assert box.app.setup.seats == ["Ben", "Anna"]
+
+
+@pytest.mark.parametrize("bad", ["", "   ", "\ud800x", "A" * 13, 7, "a\x00b"])
+def test_a_bad_name_is_refused_with_a_reason(bad):
+    with pytest.raises(InputError):
+        clean_name(bad)
+
+
+def test_the_players_command_lists_adds_and_removes(tmp_path, capsys):
+    assert main(["players", "add", "Sophie", "--state-dir", str(tmp_path)]) == 0
+    assert main(["players", "add", "sophie", "--state-dir", str(tmp_path)]) == 1
+    assert "Sophie is already on the roster" in capsys.readouterr().err
+    assert main(["players", "add", "Jörg", "--state-dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["players", "list", "--state-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.split("\n")[:2] == ["Sophie", "Jörg"]
+    assert main(["players", "remove", "SOPHIE", "--state-dir", str(tmp_path)]) == 0
+    assert main(["players", "remove", "Nobody", "--state-dir", str(tmp_path)]) == 1
+    assert main(["players", "add", "--state-dir", str(tmp_path)]) == 2
