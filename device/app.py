@@ -15,7 +15,8 @@ from typing import Any, Callable
 
 from ..drivers.buttons import Edge, PressDetector
 from ..games import GAMES, GameError
-from . import settings_store
+from . import i18n, settings_store
+from .i18n import _
 from .inputs import Inputs, Press, Weight
 from .journal import Journal, JournalError
 from .modes import GAME_MODES, MODES, ModeInfo
@@ -24,6 +25,7 @@ from .modes import setup as setup_flow
 from .modes.setup import SetupFlow
 from .replay import Header, ReplayError
 from .runtime import Runtime
+from .screensaver import ScreenSaver
 from .screens import View, wrap
 from .session import Session, SessionError
 
@@ -43,7 +45,9 @@ class App:
                  stations: tuple[str, ...], detector: PressDetector,
                  seed_source: Callable[[], int] | None = None, scales: Any = None,
                  settings: settings_store.Settings | None = None,
-                 guard_s: float = GUARD_S) -> None:
+                 guard_s: float = GUARD_S,
+                 power: Callable[[int | None], None] = lambda contrast: None,
+                 sound: Callable[[str], None] = lambda level: None) -> None:
         self.runtime = runtime
         self.journal = journal
         self._show = show
@@ -53,7 +57,10 @@ class App:
         self.stations = len(stations)
         self.scales = scales
         self.guard_s = guard_s
-        self.settings = settings_store.load(journal, settings)
+        self._sound = sound
+        self.saver = ScreenSaver(runtime.call_later, runtime.cancel, power)
+        self.settings = settings_store.Settings()
+        self._apply(settings_store.load(journal, settings))
         self.inputs = Inputs(detector, runtime.call_at, runtime.cancel, runtime.clock,
                              self.on_press)
         self.new_seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
@@ -191,9 +198,16 @@ class App:
             settings_store.save(self.journal, settings)
         except JournalError as exc:
             log.error("%s", exc)
-            self.flash("Cannot save!", "Setting not changed.")
+            self.flash(_("Cannot save!"), _("Setting not changed."))
             return
+        self._apply(settings)
+
+    def _apply(self, settings: settings_store.Settings) -> None:
+        """Make the settings take effect: language, sound, brightness, screen sleep."""
         self.settings = settings
+        i18n.use(settings.language)
+        self._sound(settings.sound)
+        self.saver.configure(settings.contrast, settings.dim_after_s)
 
     # -- control from outside (the serial link), on the loop thread -------------------------------
     def start_game(self, header: Header) -> None:
@@ -221,6 +235,8 @@ class App:
 
     # -- presses and weights ---------------------------------------------------------------------
     def on_press(self, press: Press) -> None:
+        if self.saver.activity():
+            return  # the screen was off: this press only wakes it
         if not press.hold and press.t - self._screen_at < self.guard_s:
             log.debug("%s ignored: the screen changed %.2f s ago", press.name,
                       press.t - self._screen_at)
@@ -245,6 +261,8 @@ class App:
 
     def on_weight(self, weight: Weight) -> bool:
         """A pan's news for the active mode; False when nothing visible changed."""
+        if weight.kind in ("moving", "placed", "removed"):
+            self.saver.activity()
         active = self.referee if self.mode == "game" else self.tool
         return bool(active is not None and active.on_weight(weight))
 

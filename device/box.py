@@ -80,6 +80,7 @@ class Box:
             simulated_scales = pin_factory is not None
         box.scales = Scales.build(config, journal, runtime.post, simulated=simulated_scales)
         box.app = App(runtime, journal, show=box._show, beep=beeper.play,
+                      power=display.set_power, sound=beeper.set_level,
                       player_names=config.player_names,
                       stations=tuple(s.name for s in config.stations), detector=detector,
                       seed_source=seed_source, scales=box.scales)

@@ -14,16 +14,32 @@ log = logging.getLogger(__name__)
 
 # Pace: how pages after an action advance. None waits for OK; a number scales each page's length.
 PACES: dict[str, float | None] = {"ok": None, "relaxed": 2.0, "fast": 1.0}
-PACE_NAMES = {"ok": "wait for OK", "relaxed": "relaxed", "fast": "fast"}
 LANGUAGES = ("de", "en")
 LANGUAGE_NAMES = {"de": "Deutsch", "en": "English"}
-CHOICES: dict[str, tuple[str, ...]] = {"pace": tuple(PACES), "language": LANGUAGES}
+SOUNDS = ("normal", "quiet", "off")
+BRIGHTNESS = {"high": 255, "medium": 128, "low": 32}  # luma's contrast
+SLEEP_MIN = {"2": 2.0, "5": 5.0, "15": 15.0, "never": None}  # idle minutes until the OLED dims
+CHOICES: dict[str, tuple[str, ...]] = {"language": LANGUAGES, "pace": tuple(PACES),
+                                       "sound": SOUNDS, "brightness": tuple(BRIGHTNESS),
+                                       "sleep": tuple(SLEEP_MIN)}
 
 
 @dataclass(frozen=True)
 class Settings:
     pace: str = "ok"
     language: str = "en"
+    sound: str = "normal"
+    brightness: str = "high"
+    sleep: str = "5"
+
+    @property
+    def contrast(self) -> int:
+        return BRIGHTNESS[self.brightness]
+
+    @property
+    def dim_after_s(self) -> float | None:
+        minutes = SLEEP_MIN[self.sleep]
+        return None if minutes is None else minutes * 60.0
 
     def page_seconds(self, seconds: float) -> float | None:
         """How long a page stays at this pace (None: until OK)."""

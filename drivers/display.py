@@ -110,6 +110,20 @@ class Display:
             self.on_frame(frame)
         return True
 
+    def set_power(self, contrast: int | None) -> None:
+        """Brightness 0-255 (luma's ``contrast``), or None to switch the panel off (``hide``);
+        a panel that is off keeps its last frame and shows it again when switched on."""
+        with self._lock:
+            try:
+                if contrast is None:
+                    self.device.hide()
+                else:
+                    self.device.contrast(max(0, min(255, int(contrast))))
+                    self.device.show()
+            except Exception as exc:  # a loose wire: the referee goes on
+                self.errors += 1
+                log.error("display power: %s", exc)
+
     def close(self) -> None:
         device, self.device = self.device, None
         if device is not None:

@@ -8,8 +8,10 @@ Four quizzes train a child's sense of weight with real things on the pans:
 - ``order``: three things weighed one by one; the child says their order, lightest first.
 
 How strict the box is depends on the child's level (``rules``): what still counts as "the same",
-what is "close enough", how the grams are stepped. The level follows the child's results: up after
-``UP_AFTER`` good first tries in a row, down after ``DOWN_AFTER`` missed first tries in a row. A
+what is "close enough", how the grams are stepped. The level follows the child's results: of the
+last ``WINDOW`` first tries since the level last changed, ``UP_AFTER`` good ones lift it and
+``DOWN_AFTER`` missed ones lower it (a child who guesses left or right at random is wrong as often
+as right, and drifts down, not up). A
 try again on the same question never counts against the child (``Attempt.retry``): trying again
 is free. Levels are never stored on their own: they are the fold of a child's attempts
 (``levels``), so the history is the one truth and clearing it starts the child afresh.
@@ -24,8 +26,9 @@ from typing import Iterable, Sequence
 QUIZZES = ("heavier", "grams", "balance", "order")
 SIDES = ("left", "same", "right")
 MIN_LEVEL, MAX_LEVEL = 1, 5
-UP_AFTER = 3     # good first tries in a row that lift the level
-DOWN_AFTER = 3   # missed first tries in a row that lower it
+WINDOW = 5       # the first tries since the last change of level that count
+UP_AFTER = 4     # good first tries among them that lift the level
+DOWN_AFTER = 3   # missed first tries among them that lower it
 MIN_THING_G = 2.0  # less than this on a pan is "nothing there"
 
 
@@ -168,23 +171,22 @@ def score_order(weights: Sequence[float], guess: Sequence[int], level: int,
 # -- levels that follow the child ----------------------------------------------------------------
 @dataclass(frozen=True)
 class Progress:
-    """Where a child stands in one quiz: the level and the current runs of first tries."""
+    """Where a child stands in one quiz: the level and the first tries since it last changed
+    (the latest ``WINDOW``, True for good)."""
 
     level: int = MIN_LEVEL
-    good: int = 0    # good first tries in a row
-    missed: int = 0  # missed first tries in a row
+    recent: tuple[bool, ...] = ()
 
     def after(self, attempt: Attempt) -> "Progress":
         """The progress after ``attempt``; a retry changes nothing (trying again is free)."""
         if attempt.retry:
             return self
-        if attempt.correct:
-            if self.good + 1 >= UP_AFTER and self.level < MAX_LEVEL:
-                return Progress(self.level + 1)
-            return replace(self, good=self.good + 1, missed=0)
-        if self.missed + 1 >= DOWN_AFTER and self.level > MIN_LEVEL:
+        recent = (self.recent + (bool(attempt.correct),))[-WINDOW:]
+        if recent.count(True) >= UP_AFTER and self.level < MAX_LEVEL:
+            return Progress(self.level + 1)
+        if recent.count(False) >= DOWN_AFTER and self.level > MIN_LEVEL:
             return Progress(self.level - 1)
-        return replace(self, good=0, missed=self.missed + 1)
+        return replace(self, recent=recent)
 
 
 def progress(attempts: Iterable[Attempt]) -> dict[str, Progress]:
@@ -229,7 +231,7 @@ def trend(attempts: Sequence[Attempt], window: int = 5) -> str:
     return "steady"
 
 
-__all__ = ["DOWN_AFTER", "LEVELS", "MAX_LEVEL", "MIN_LEVEL", "MIN_THING_G", "QUIZZES", "SIDES",
+__all__ = ["WINDOW", "DOWN_AFTER", "LEVELS", "MAX_LEVEL", "MIN_LEVEL", "MIN_THING_G", "QUIZZES", "SIDES",
            "UP_AFTER", "Attempt", "LearningError", "Progress", "Rules", "balance_hint",
            "best_streak", "levels", "order_errors", "progress", "rules", "score_balance",
            "score_grams", "score_heavier", "score_order", "side", "true_order", "trend"]

@@ -10,11 +10,25 @@ from typing import Any
 
 from ..inputs import Press, Weight
 from ..screens import View
-from ..settings_store import CHOICES, LANGUAGE_NAMES, PACE_NAMES
+from ..i18n import _
+from ..settings_store import CHOICES, LANGUAGE_NAMES
 from .base import ModeInfo
 
-LABELS = {"pace": "Pace", "language": "Language"}
-SHOW = {"pace": PACE_NAMES, "language": LANGUAGE_NAMES}
+
+def _label(key: str) -> str:
+    return {"pace": _("Pace"), "language": _("Language"), "sound": _("Sound"),
+            "brightness": _("Light"), "sleep": _("Sleep")}[key]
+
+
+def _show(key: str, value: str) -> str:
+    if key == "language":
+        return LANGUAGE_NAMES[value]
+    if key == "pace":
+        return {"ok": _("wait for OK"), "relaxed": _("relaxed"), "fast": _("fast")}[value]
+    if key == "sleep":
+        return _("never") if value == "never" else _("{n} min").format(n=value)
+    return {"normal": _("normal"), "quiet": _("quiet"), "off": _("off"), "high": _("high"),
+            "medium": _("medium"), "low": _("low")}[value]
 
 
 class SettingsMode:
@@ -46,8 +60,8 @@ class SettingsMode:
 
     def view(self) -> View:
         settings = self.app.settings
-        lines = tuple(f"{LABELS[k]}: {SHOW[k][getattr(settings, k)]}" for k in CHOICES)
-        return View("Settings", lines, cursor=self.cursor, footer="NEXT move  OK change")
+        lines = tuple(f"{_label(k)}: {_show(k, getattr(settings, k))}" for k in CHOICES)
+        return View(_("Settings"), lines, cursor=self.cursor, footer=_("NEXT move  OK change"))
 
     def private(self) -> bool:
         return False

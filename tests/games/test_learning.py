@@ -46,7 +46,7 @@ def test_make_it_balance_hints_more_and_less_until_within_the_levels_tolerance()
     assert L.balance_hint(150.0, 100.0, level=2) == "more"
     assert L.balance_hint(150.0, 170.0, level=2) == "less"
     assert L.balance_hint(150.0, 158.0, level=2) == "balanced"
-    assert L.balance_hint(150.0, 158.0, level=4) == "more"
+    assert L.balance_hint(150.0, 158.0, level=4) == "less"
     done = L.score_balance(150.0, 158.0, level=2)
     assert done.correct and done.error == 8.0 and done.truth_g == 150.0
 
@@ -82,7 +82,10 @@ def attempt(correct: bool, retry: bool = False, quiz: str = "grams") -> L.Attemp
 
 def test_the_level_goes_up_after_a_run_of_good_answers_and_down_after_misses():
     p = L.Progress()
-    for _ in range(L.UP_AFTER):
+    for _ in range(L.UP_AFTER - 1):
+        p = p.after(attempt(True))
+    assert p.level == 1
+    for _ in range(1):
         p = p.after(attempt(True))
     assert p.level == 2
     for _ in range(L.DOWN_AFTER):
@@ -94,10 +97,10 @@ def test_the_level_goes_up_after_a_run_of_good_answers_and_down_after_misses():
 
 
 def test_trying_again_is_never_a_penalty():
-    p = L.Progress(level=2, missed=L.DOWN_AFTER - 1)
+    p = L.Progress(level=2, recent=(False,) * (L.DOWN_AFTER - 1))
     for _ in range(5):
         p = p.after(attempt(False, retry=True))
-    assert p == L.Progress(level=2, missed=L.DOWN_AFTER - 1)
+    assert p == L.Progress(level=2, recent=(False,) * (L.DOWN_AFTER - 1))
     assert p.after(attempt(True, retry=True)).level == 2
 
 

@@ -88,6 +88,7 @@ def test_an_ok_meant_for_round_2_next_does_not_call_up_the_hot_seat(box_factory)
 def test_a_chosen_pace_turns_the_pages_by_itself(box_factory):
     box = box_factory(NAMES)
     open_mode(box, "settings")
+    box.tap("host.next")                          # language -> pace
     box.tap("host.ok")                            # pace: wait for OK -> relaxed
     box.tap("host.ok")                            # relaxed -> fast
     assert box.app.settings.pace == "fast"
@@ -100,9 +101,9 @@ def test_a_chosen_pace_turns_the_pages_by_itself(box_factory):
 def test_settings_are_kept_in_the_journal_across_a_restart(box_factory, tmp_path):
     box = box_factory(NAMES, state_dir=tmp_path / "s")
     open_mode(box, "settings")
-    box.tap("host.ok")
-    box.tap("host.next")
     box.tap("host.ok")                            # language: en -> de
+    box.tap("host.next")
+    box.tap("host.ok")                            # pace: wait for OK -> relaxed
     assert (box.app.settings.pace, box.app.settings.language) == ("relaxed", "de")
     box.close()
     again = box_factory(NAMES, state_dir=tmp_path / "s")
@@ -116,7 +117,7 @@ def test_a_press_right_after_a_screen_change_is_ignored_but_a_cursor_move_is_not
     assert box.app.cursor == 3
     box.tap("host.ok", settle=0.05)               # Settings opens ...
     box.tap("host.ok", settle=0.05)               # ... and this OK was meant for the menu
-    assert box.app.mode == "tool" and box.app.settings.pace == "ok"
+    assert box.app.mode == "tool" and box.app.settings.language == "en"
 
 
 def flow(option: SetupOption, players: int = 3) -> SetupFlow:
@@ -170,3 +171,34 @@ def test_a_referee_gets_presses_with_their_source(box_factory, monkeypatch):
     box.tap("s2.C")
     box.tap("host.next")
     assert [(p.source, p.key) for p in got] == [(2, "C"), ("host", "next")]
+
+
+def test_the_screen_dims_then_sleeps_and_a_press_only_wakes_it(box_factory):
+    box = box_factory(NAMES, pans=False)
+    levels: list = []
+    box.app.saver._set_power = levels.append
+    box.app.saver.configure(255, 60.0)
+    box.idle(61.0)
+    assert box.app.saver.state == "dim" and levels[-1] == 8
+    box.idle(200.0)
+    assert box.app.saver.state == "off" and levels[-1] is None
+    box.tap("host.next")                          # wakes the screen, moves nothing
+    assert box.app.saver.state == "on" and levels[-1] == 255 and box.app.cursor == 0
+    box.tap("host.next")
+    assert box.app.cursor == 1
+
+
+def test_sound_brightness_and_sleep_are_settings_that_take_effect(box_factory):
+    box = box_factory(NAMES, pans=False)
+    open_mode(box, "settings")
+    for _ in range(2):
+        box.tap("host.next")
+    box.tap("host.ok")                            # sound: normal -> quiet
+    assert box.beeper.level == "quiet"
+    box.tap("host.next")
+    box.tap("host.ok")                            # brightness: high -> medium
+    assert box.app.saver.contrast == 128
+    box.tap("host.next")
+    box.tap("host.ok")                            # sleep: 5 -> 15 minutes
+    assert box.app.saver.dim_after_s == 900.0
+    assert "Sleep: 15 min" in box.last_view.lines

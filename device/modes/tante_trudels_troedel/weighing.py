@@ -1,0 +1,149 @@
+"""One weighing at the table: an empty pan first, the items on, "all on", then a settled reading.
+
+The referee starts a ``Weigher`` for the Purchase of the Day (alone on the first pan), for a basket
+on a scales row and for each basket at the end (on the second pan, judged against the Purchase
+on the first; with one pan alone, on that pan after the Purchase is taken off). The steps:
+
+- ``clear``: the pan must be still and empty first, so nothing left over from an earlier weighing
+  is counted;
+- ``load``: the player puts the items on and presses "all on" (a basket is put on item by item:
+  without the press a reading of the first items would be taken);
+- ``wait``: the reading is taken only once the load has been still for ``judge_s`` since the
+  press, and with two pans once both have been stable together for ``judge_s`` (the ``Judge``):
+  never while a pan moves or a hand presses on it. An empty pan, a hand or a wobble just waits;
+  with two pans the first must hold the Purchase (within ``POTD_TOL_G`` of its weight).
+
+A pan that stops answering pauses the weighing until it answers again. The weigher polls the pans
+every ``POLL_S`` while it runs (a runtime timer) and on every ``Weight``; it never shows grams.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+EMPTY_G = 0.5      # less than this counts as an empty pan (an item weighs a few grams)
+POTD_TOL_G = 0.5   # two pans: the first must hold the Purchase within this of its weight
+POLL_S = 0.1
+EPS_S = 1e-6       # sample times are sums of periods
+
+
+@dataclass(frozen=True)
+class Job:
+    """What is weighed: ``kind`` is "potd", "weigh" (a scales row) or "basket" (the end);
+    ``pan`` takes the items; ``ref`` (two pans) holds the Purchase of ``ref_g`` grams."""
+
+    kind: str
+    player: str
+    pan: str
+    ref: str | None = None
+    ref_g: float | None = None
+    items: int | None = None
+    key: int = 0  # the action count when it began: a job belongs to one moment of the game
+
+
+class Weigher:
+    """Runs one ``Job`` against the device's ``Scales``; ``done(grams)`` gets the reading."""
+
+    def __init__(self, job: Job, scales: Any, table: Any,
+                 done: Callable[[float], None]) -> None:
+        self.job = job
+        self.scales = scales
+        self.table = table
+        self.done = done
+        self.stage = "clear"      # clear, load, wait, done
+        self.note = ""            # why "wait" still waits: "", "empty", "potd"
+        self.paused = False       # a pan is not answering
+        self._pressed_t: float | None = None  # the pan's sample time at "all on"
+        self._timer: Any = None
+        self.check()
+        self._schedule()
+
+    # -- driving ---------------------------------------------------------------------------------
+    @property
+    def pans(self) -> tuple[str, ...]:
+        return (self.job.pan,) if self.job.ref is None else (self.job.pan, self.job.ref)
+
+    def _schedule(self) -> None:
+        if self.stage != "done":
+            self._timer = self.table.call_later(POLL_S, self._poll)
+
+    def _poll(self) -> None:
+        self._timer = None
+        self.check()
+        self._schedule()
+
+    def stop(self) -> None:
+        self.table.cancel(self._timer)
+        self._timer = None
+        if self.stage != "done":
+            self.stage = "stopped"
+
+    def all_on(self) -> str | None:
+        """The player pressed "all on"; returns why it is refused (None: accepted)."""
+        if self.paused:
+            return "Scale not answering"
+        if self.stage == "clear":
+            return "Empty the pan first"
+        if self.stage != "load":
+            return "Weighing: hands off"
+        self.stage = "wait"
+        self._pressed_t = self._channel(self.job.pan).t
+        self.check()
+        return None
+
+    # -- what the pans say -----------------------------------------------------------------------
+    def _channel(self, pan: str) -> Any:
+        return self.scales.pans[pan].channel
+
+    def check(self) -> None:
+        """Look at the pans now and move on when they allow it."""
+        if self.stage in ("done", "stopped"):
+            return
+        self.paused = not all(self.scales.pans[p].connected for p in self.pans)
+        if self.paused:
+            return
+        channel = self._channel(self.job.pan)
+        if self.stage == "clear":
+            if channel.stable and channel.settled_g is not None and channel.settled_g < EMPTY_G:
+                self.stage = "load"
+            return
+        if self.stage != "wait":
+            return
+        grams = self._settled()
+        if grams is None:
+            self.note = ""
+            return
+        if grams < EMPTY_G:
+            self.note = "empty"
+            return
+        if self.job.ref is not None and self.job.ref_g is not None:
+            judgement = self.scales.judgement()
+            if judgement is None or abs(judgement.first_g - self.job.ref_g) > POTD_TOL_G:
+                self.note = "potd"
+                return
+        self.stage, self.note = "done", ""
+        self.table.cancel(self._timer)
+        self._timer = None
+        self.done(round(grams, 2))
+
+    def _settled(self) -> float | None:
+        """The load's settled grams once it has been still for ``judge_s`` since "all on" (two
+        pans: the Judge's judgement, both still together), else None."""
+        judge_s = self.scales.judge_s
+        channel = self._channel(self.job.pan)
+        if channel.t is None or self._pressed_t is None or \
+                channel.t - self._pressed_t < judge_s - EPS_S:
+            return None
+        if self.job.ref is not None:
+            judgement = self.scales.judgement()
+            if judgement is None or judgement.second != self.job.pan:
+                return None
+            return float(judgement.second_g)
+        since = channel.settled_since
+        if since is None or channel.settled_g is None or channel.t - since < judge_s - EPS_S:
+            return None
+        return float(channel.settled_g)
+
+
+__all__ = ["EMPTY_G", "Job", "POLL_S", "POTD_TOL_G", "Weigher"]
