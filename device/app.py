@@ -18,16 +18,17 @@ from ..games import GAMES, GameError
 from . import i18n, settings_store
 from .i18n import _
 from .inputs import Inputs, Press, Weight
+from .header import Header
 from .journal import Journal, JournalError
 from .modes import GAME_MODES, MODES, ModeInfo
 from .modes.base import Mode, Referee
-from .modes import setup as setup_flow
+from .modes import menus, setup as setup_flow
 from .modes.setup import SetupFlow
-from .replay import Header, ReplayError
+from .replay import ReplayError
 from .runtime import Runtime
 from .screensaver import ScreenSaver
 from .screens import View, wrap
-from .session import Session, SessionError
+from .session import Session
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +38,6 @@ GUARD_S = 0.4
 
 class App:
     """Menus and routing. ``view()`` is what the OLED shows; ``redraw`` renders it on change."""
-
-    MENU = ("Continue", "Undo last action", "End this game")
 
     def __init__(self, runtime: Runtime, journal: Journal, *, show: Callable[[View], None],
                  beep: Callable[[str], None], player_names: tuple[str, ...],
@@ -80,18 +79,30 @@ class App:
 
     # -- start-up ---------------------------------------------------------------------------------
     def _resume(self) -> None:
-        try:
-            session = Session.resume(self.journal)
-        except (SessionError, JournalError) as exc:
-            log.error("cannot resume: %s", exc)
-            self.flash("Saved game unusable", "It was closed.")
-            return
-        if self.journal.notice:
-            self.flash("Journal was damaged", "Moved aside; see log", seconds=4.0)
+        session = Session.resume(self.journal, playable=GAME_MODES)  # never raises for rows
         if session is not None and not session.state.is_over:
             self._enter_game(session)
             self.referee.resumed()  # type: ignore[union-attr]
-            self.flash("Game resumed", f"{len(session.actions)} actions kept")
+            self.flash(_("Game resumed"), _("{n} actions kept").format(n=len(session.actions)))
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        """Tell the table once what went wrong with the journal (a damaged game set aside and
+        kept, a file moved aside, a calibration unusable); details go to the log."""
+        lines: list[str] = []
+        for notice in self.journal.take_notices():
+            log.warning("journal: %s", notice.text)
+            if notice.kind == "set-aside":
+                lines.append(_("Game {n} set aside").format(n=notice.game_id))
+            elif notice.kind == "moved-aside":
+                lines.append(_("Damaged file moved"))
+            elif notice.kind == "calibration":
+                lines.append(_("{pan}: uncalibrated").format(pan=notice.pan))
+            elif notice.kind == "degraded":
+                lines.append(_("Saving is off!"))
+        if lines:
+            self.beep("error")
+            self.flash(*lines[:3], seconds=6.0)
 
     # -- the runtime's handler -------------------------------------------------------------------
     def handle(self, event: Any) -> bool | None:
@@ -363,14 +374,20 @@ class App:
 
     def _host_menu(self, key: str) -> None:
         if key == "next":
-            self.cursor = (self.cursor + 1) % len(self.MENU)
-        if key == "back" or (key == "ok" and self.cursor == 0):
+            self.cursor = (self.cursor + 1) % len(menus.GAME_MENU)
+        choice = menus.GAME_MENU[self.cursor] if key == "ok" else None
+        if key == "back" or choice == "continue":
             self.mode = "game"
-        elif key == "ok" and self.cursor == 1:
+        elif choice == "standings":
+            self.mode = "standings"
+        elif choice == "undo":
             self.mode = "game"
             self.undo()
-        elif key == "ok" and self.cursor == 2:
+        elif choice == "end":
             self.mode, self.cursor = "confirm_end", 0
+
+    def _host_standings(self, key: str) -> None:
+        self.mode = "menu"
 
     def _host_confirm_end(self, key: str) -> None:
         if key == "ok" and self.session is not None:
@@ -416,8 +433,7 @@ class App:
         if self.flash_view is not None:
             return self.flash_view
         if self.mode == "home":
-            return View("Spielleiter", tuple(m.title for m in MODES), cursor=self.cursor,
-                        footer="NEXT move  OK choose")
+            return menus.home_view(MODES, self.cursor, self.journal.degraded is not None)
         if self.mode == "setup":
             assert self.setup is not None
             return self.setup.view()
@@ -425,9 +441,10 @@ class App:
             assert self.tool is not None
             return self.tool.view()
         if self.mode == "menu":
-            return View("Game menu", self.MENU, cursor=self.cursor, footer="NEXT move  OK choose")
+            return menus.game_menu_view(self.cursor)
+        if self.mode == "standings" and self.session is not None:
+            return menus.standings_view(self.session.state)
         if self.mode == "confirm_end":
-            return View("End this game?", ("The game is kept in", "the journal."),
-                        footer="OK end  BACK keep")
+            return menus.confirm_end_view()
         assert self.referee is not None
         return self.referee.view()

@@ -86,6 +86,7 @@ class Box:
                       seed_source=seed_source, scales=box.scales)
         runtime.handler = box.app
         box._attach_scales()
+        box.app.show_notices()  # the scales read their calibration rows: any damaged one
         if link_url:
             box.attach_link(link_url)
         return box

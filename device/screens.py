@@ -92,6 +92,17 @@ def wrap(text: str, width: int = CHARS) -> list[str]:
     return textwrap.wrap(text, width, break_long_words=True) or [""]
 
 
+def pack(parts: list[str], sep: str = ", ") -> list[str]:
+    """Join ``parts`` into lines of at most CHARS characters without breaking a part."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + len(sep) + len(part) <= CHARS:
+            lines[-1] += sep + part
+        else:
+            lines.append(part[:CHARS])
+    return lines
+
+
 def _clip(text: str, width: int = CHARS) -> str:
     return text if len(text) <= width else text[: width - 1] + "~"
 

@@ -231,7 +231,7 @@ def trend(attempts: Sequence[Attempt], window: int = 5) -> str:
     return "steady"
 
 
-__all__ = ["WINDOW", "DOWN_AFTER", "LEVELS", "MAX_LEVEL", "MIN_LEVEL", "MIN_THING_G", "QUIZZES", "SIDES",
-           "UP_AFTER", "Attempt", "LearningError", "Progress", "Rules", "balance_hint",
+__all__ = ["DOWN_AFTER", "LEVELS", "MAX_LEVEL", "MIN_LEVEL", "MIN_THING_G", "QUIZZES", "SIDES",
+           "UP_AFTER", "WINDOW", "Attempt", "LearningError", "Progress", "Rules", "balance_hint",
            "best_streak", "levels", "order_errors", "progress", "rules", "score_balance",
            "score_grams", "score_heavier", "score_order", "side", "true_order", "trend"]

@@ -2,7 +2,9 @@
 
 The script presses gpiozero ``MockFactory`` pins exactly as players would (and sets masses on the
 simulated pans); the box underneath is the one ``spielleiter run`` builds, on a ``ManualClock`` so
-countdowns and pages pass instantly. Scripts come from the modes' registry.
+countdowns and pages pass instantly. Scripts come from the modes' registry. Each screen is
+printed as text with its time on that clock (``[12.5 s] [Title] ...``), or with ``--frames``
+saved as a 128x64 PNG (``--scale N`` enlarges it without blurring).
 """
 
 from __future__ import annotations
@@ -10,33 +12,52 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+import textwrap
 from pathlib import Path
 from typing import Callable, Iterator
 
 from PIL import Image
 
 from ...drivers.buttons import mock_factory
-from ...drivers.display import open_device, to_blocks
+from ...drivers.display import open_device
 from .. import config as config_mod
 from ..box import Box
 from ..modes import MODES, demos
 from ..modes.base import DemoStep
 from ..runtime import ManualClock
+from ..screens import View
+from .common import emit
+
+MAX_SCALE = 16  # --scale: 2048x1024 at most
+
+
+class _NoHyphenBreaks(argparse.HelpFormatter):
+    """Help lines that never split a game's name at its hyphens."""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
 
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("demo", help="play a scripted game on simulated hardware",
+                       formatter_class=_NoHyphenBreaks,
                        description="Play a scripted game on the simulated box and print each "
-                                   "screen.")
+                                   "screen as text with its time on the box's clock (or save "
+                                   "each frame as a PNG).")
     p.add_argument("game", nargs="?", default="tatort-tonne", metavar="GAME",
-                   help="the game to play (default: tatort-tonne)")
+                   help=f"the game to play: {', '.join(demos())} (default: tatort-tonne)")
     p.add_argument("--frames", type=Path, default=None, metavar="DIR",
-                   help="save each frame as PNG here")
+                   help="save each frame as a PNG here instead of printing the screens")
+    p.add_argument("--scale", type=int, default=1, metavar="N",
+                   help=f"with --frames: enlarge the 128x64 frames N times, 1-{MAX_SCALE} "
+                        "(default: 1)")
     p.add_argument("--seed", type=int, default=7, help="the game's random seed (default: 7)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    return run_demo(game=args.game, frames=args.frames, seed=args.seed)
+    return run_demo(game=args.game, frames=args.frames, seed=args.seed, scale=args.scale,
+                    out=emit)
 
 
 READ_S = 1.5  # how long the demo "reads" a page before OK turns it
@@ -76,23 +97,43 @@ def demo_config(game: str) -> config_mod.Config:
     return config_mod.validate(raw)
 
 
+def screen_text(seconds: float, view: View) -> str:
+    """One screen for the demo's output: ``[12.5 s] `` and the view as text, later lines
+    indented under the first."""
+    stamp = f"[{seconds:.1f} s] "
+    return stamp + view.as_text().replace("\n", "\n" + " " * len(stamp))
+
+
 def run_demo(game: str = "tatort-tonne", frames: Path | None = None, seed: int = 7,
-             out: Callable[[str], None] = print) -> int:
+             out: Callable[[str], None] = print, scale: int = 1) -> int:
     scripts = demos()
     if game not in scripts:
         print(f"spielleiter demo: no demo for {game!r}; try: {', '.join(scripts)}",
               file=sys.stderr)
         return 2
+    if not 1 <= scale <= MAX_SCALE:
+        print(f"spielleiter demo: --scale {scale}: use 1-{MAX_SCALE}", file=sys.stderr)
+        return 2
     count = 0
+    broken = False  # the reader closed the pipe (``spielleiter demo | head``): stop printing
+    box: Box | None = None
+    clock = ManualClock()
+    start = clock()
 
     def on_frame(image: Image.Image) -> None:
-        nonlocal count
+        nonlocal count, broken
         count += 1
         if frames is not None:
-            image.convert("L").resize((256, 128), Image.NEAREST).save(
-                frames / f"frame-{count:03d}.png")
-        else:
-            out(f"--- frame {count} ---\n{to_blocks(image)}")
+            picture = image.convert("L")
+            if scale > 1:
+                picture = picture.resize((image.width * scale, image.height * scale),
+                                         Image.NEAREST)
+            picture.save(frames / f"frame-{count:03d}.png")
+        elif box is not None and not broken:
+            try:  # on the runtime's handler, which would log an exception as an error
+                out(screen_text(clock() - start, box.last_view))
+            except BrokenPipeError:
+                broken = True
 
     if frames is not None:
         try:
@@ -102,10 +143,14 @@ def run_demo(game: str = "tatort-tonne", frames: Path | None = None, seed: int =
             return 2
     with tempfile.TemporaryDirectory(prefix="spielleiter-demo-") as state_dir:
         with Box.build(demo_config(game), Path(state_dir), pin_factory=mock_factory(),
-                       display_device=open_device("dummy"), clock=ManualClock(),
+                       display_device=open_device("dummy"), clock=clock,
                        on_frame=on_frame, seed_source=lambda: seed) as box:
+            if frames is None and box.frame() is not None:  # drawn while the box was built
+                out(screen_text(clock() - start, box.last_view))
             play(box, scripts[game].script(), say=lambda text: out(f"### {text}"))
             state = box.app.session.state if box.app.session else None
             winners = ", ".join(state.winners()) if state is not None else "-"
+    if broken:
+        raise BrokenPipeError  # ``main`` turns it into status 141, quietly
     out(f"demo: {count} frames{f' saved in {frames}' if frames else ''}; winners: {winners}")
     return 0

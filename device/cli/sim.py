@@ -1,6 +1,7 @@
 """``spielleiter sim``: the whole device in a terminal, on gpiozero's ``MockFactory``.
 
-Interactive (``cli/terminal.py``): the OLED drawn with block characters, the keyboard pressing
+Interactive (``cli/terminal.py``): the OLED drawn with text characters as large as the terminal
+allows (an 80x24 terminal shows all of it and the key legend), the keyboard pressing
 the mock pins, the real runtime on its own thread in real time. Headless (``--headless``,
 ``cli/headless.py``): commands on stdin, one JSON line out per command, on a ``ManualClock``;
 this is how scripts and tests drive the device.

@@ -39,17 +39,24 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=calibrate)
 
     p = sub.add_parser("scale", help="show the pans live in grams",
-                       description="Print what each pan reads, twice a second.")
+                       description="Show what each pan reads, live and in real time: on a "
+                                   "terminal one line updated in place, into a pipe or file a "
+                                   "line every half second. With --sim the pans read as "
+                                   "calibrated; a tare saved in the simulator is not applied.")
     p.add_argument("--put", action="append", default=[], metavar="PAN=GRAMS",
-                   help="with --sim: set a mass down (repeatable)")
+                   help="with --sim: set a mass down after the start (repeatable)")
     p.add_argument("--seconds", type=float, default=None,
-                   help="stop after this long (default: run until Ctrl-C)")
-    _maintenance(p)
+                   help="stop after this many seconds (default: run until Ctrl-C)")
+    p.add_argument("--tare", action="store_true",
+                   help="zero every pan once it holds still, before any --put (for this run "
+                        "only; the saved zero is not changed)")
+    _maintenance(p, sim_help="simulated load cells in real time (they start empty)")
     p.set_defaults(func=scale)
 
 
-def _maintenance(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--sim", action="store_true", help="simulated load cells on virtual time")
+def _maintenance(p: argparse.ArgumentParser,
+                 sim_help: str = "simulated load cells on virtual time") -> None:
+    p.add_argument("--sim", action="store_true", help=sim_help)
     add_config(p)
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
                    help="the journal's directory, where the calibration lives (default: "
@@ -98,7 +105,7 @@ def scale(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     try:
         return run_scale(sim=args.sim, puts=args.put, seconds=args.seconds, state_dir=state_dir,
-                         config_path=config, out=emit)
+                         config_path=config, out=emit, tare=args.tare)
     except ConfigError as exc:
         for problem in exc.problems:
             say("scale", problem)

@@ -5,12 +5,16 @@ Adding a game: an engine module in ``games/``, a mode folder here, and one line 
 
 from __future__ import annotations
 
-from . import bunte_runde, scale, settings, tatort_tonne
+from . import (bunte_runde, currency_torraku, learning, scale, settings, tante_trudels_troedel,
+               tatort_tonne)
 from .base import Demo, ModeInfo
 
 MODES: tuple[ModeInfo, ...] = (
     tatort_tonne.MODE,
     bunte_runde.MODE,
+    tante_trudels_troedel.MODE,
+    currency_torraku.MODE,
+    learning.MODE,
     scale.MODE,
     settings.MODE,
 )

@@ -19,7 +19,10 @@ if TYPE_CHECKING:
 
 
 class Table(Protocol):
-    """What the App offers a mode: the game, timers, the buzzer, short messages, seats, pace."""
+    """What the App offers a mode: the game, timers, the buzzer, short messages, seats, pace,
+    and the pans (``scales``: device/scales.py, None on a box without load cells)."""
+
+    scales: Any
 
     def apply(self, action: dict[str, Any]) -> list[Any] | None: ...
     def flash(self, *lines: str, seconds: float = ...) -> None: ...
@@ -140,23 +143,31 @@ class Pages:
         self.table = table
         self.queue: list[Page] = []
         self._timer: Any = None
+        self._finale: str | None = None
 
     def __bool__(self) -> bool:
         return bool(self.queue)
 
-    def show(self, pages: Sequence[Page]) -> None:
+    def show(self, pages: Sequence[Page], finale: str | None = None) -> None:
+        """Show ``pages`` in turn; ``finale`` is the sound for the screen after the last (the
+        win sound plays with the winner, not over the reveal before it)."""
         self.table.cancel(self._timer)
         self.queue = list(pages)
         self._timer = None
+        self._finale = finale
         if self.queue:
             seconds = self.table.page_seconds(self.queue[0].seconds)
             if seconds is not None:
                 self._timer = self.table.call_later(seconds, self.next)
+        elif finale is not None:
+            self._finale = None
+            self.table.beep(finale)
 
     def next(self) -> None:
-        self.show(self.queue[1:])
+        self.show(self.queue[1:], self._finale)
 
     def stop(self) -> None:
+        self._finale = None
         self.show([])
 
     def all_minor(self) -> bool:

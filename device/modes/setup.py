@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..roster import Roster
-from ..screens import View
+from ..screens import CHARS, View
 from .base import ModeInfo, OnePlayer, SetupOption
 from .picker import PlayerPicker
 
@@ -132,7 +132,8 @@ class SetupFlow:
         label = option.label
         if option.parts(value) > 1:
             label = f"{label} {self.part + 1} of {option.parts(value)}"
-        lines = [label] + ([f"(rule {option.ruling})"] if option.ruling else [])
+        ruled = f"{label} ({option.ruling})"  # the OLED names the ruling it sets
+        lines = [ruled if option.ruling and len(ruled) <= CHARS else label]
         return View(title, tuple(lines), big=option.show(value, self.part),
                     footer="NEXT change  OK next")
 

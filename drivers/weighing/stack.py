@@ -6,12 +6,18 @@ change that has *held* for ``confirm_s`` into one ``StackStep``:
 
 - ``rise``: about one piece's weight more (with its kind when the kinds differ enough);
 - ``fall``: the settled weight fell by more than the noise (``pieces``: how many, estimated);
-- ``odd``: a settled rise that is no single piece (two at once, a hand resting very still).
+- ``odd``: a settled rise that is no single piece (two at once, a hand resting very still);
+- ``back``: the level of before the last rise or fall came back within ``return_s`` (a piece
+  only lifted and held away longer than ``confirm_s``; a piece that slid off right after it was
+  set down): whoever acted on that step takes it back.
 
 What is neither: a hand pressing or resting on the stack, and a wobble, never settle (tremor and
 oscillation keep the motion band open) or settle back within the noise; a piece lifted and put
 back before the lower level has held ``confirm_s`` cancels itself (``moving`` clears a pending
-level). Small settled drifts within the noise (creep) move the reference along.
+level); held away longer, it is a ``fall`` and then a ``back``. An ``odd`` level does not move
+the reference, so a still hand taken off again changes nothing. A fall of more than one piece
+cannot be a lift: it is reported as soon as it settles. Small settled drifts within the noise
+(creep) move the reference along.
 """
 
 from __future__ import annotations
@@ -22,6 +28,7 @@ from typing import Mapping, Sequence
 
 NOISE_G = 0.3      # settled changes this small are no event (the channel's step_min_g)
 CONFIRM_S = 0.2    # a new settled level must hold this long (a lift-and-put-back is faster)
+RETURN_S = 1.5     # a fall whose level comes back within this long was a lift: ``back``
 MIN_SD_G = 0.03    # floor of a kind's spread (a few identical pieces weigh alike)
 MIN_TOL_G = 0.15   # floor of a kind's tolerance
 
@@ -111,12 +118,15 @@ class StackWatcher:
     units: Units | None = None
     noise_g: float = NOISE_G
     confirm_s: float = CONFIRM_S
+    return_s: float = RETURN_S
     base: float | None = None           # the settled weight last accepted
     pending: tuple[float, float] | None = field(default=None)  # (t, total) not yet held
+    last: tuple[float, float, float] | None = None  # (when, level before, change) of the last
+    #                                                 rise or fall, until it may no longer come back
 
     def reset(self, total: float | None = None) -> None:
         """Forget the reference (a new stack, a resumed game): the next level is taken as is."""
-        self.base, self.pending = total, None
+        self.base, self.pending, self.last = total, None, None
 
     def stable(self, t: float, total: float) -> bool:
         """The pan settled at ``total``; True when a change now waits for ``confirm``."""
@@ -130,30 +140,56 @@ class StackWatcher:
         """The pan left its settled level: a pending level did not hold."""
         self.pending = None
 
+    def forget_last(self) -> None:
+        """The last step stands (the table moved on): its level coming back is no ``back``."""
+        self.last = None
+
+    def _returns(self, total: float) -> bool:
+        return self.last is not None and abs(total - self.last[1]) <= self.noise_g
+
     def due(self) -> float | None:
-        """When the pending level will have held ``confirm_s``, or None."""
-        return None if self.pending is None else self.pending[0] + self.confirm_s
+        """When the pending level may be confirmed, or None: at once for a fall of more than
+        one piece (no lift does that) or a return to the level before the last fall, else
+        once it has held ``confirm_s``."""
+        if self.pending is None or self.base is None:
+            return None
+        t, total = self.pending
+        delta = total - self.base
+        units = self.units
+        if delta < 0 and units is not None and not units.single(-delta) \
+                and -delta > units.lightest:
+            return t
+        if self._returns(total) and self.last is not None and self.last[2] < 0:
+            return t  # a lifted piece put back: no need to wait
+        return t + self.confirm_s
 
     def confirm(self, t: float | None = None) -> StackStep | None:
         """The pending level as a step if it still holds (and, given ``t``, has held long
-        enough); the reference moves to it."""
-        if self.pending is None or self.base is None:
+        enough). A rise or fall moves the reference to it; an odd level does not (a hand
+        resting very still, taken off again, changes nothing)."""
+        due = self.due()
+        if self.pending is None or self.base is None or due is None:
             return None
         settled_t, total = self.pending
-        if t is not None and t < settled_t + self.confirm_s:
+        if t is not None and t < due:
             return None
-        now = settled_t + self.confirm_s if t is None else t
+        now = due if t is None else t
         delta = total - self.base
-        self.base, self.pending = total, None
+        before, last = self.base, self.last
+        self.pending = None
         units = self.units
+        if last is not None and now - last[0] <= self.return_s and self._returns(total):
+            self.base, self.last = total, None
+            return StackStep("back", delta, total, settled_t, now)
         if delta < 0:
+            self.base, self.last = total, (now, before, delta)
             pieces = units.pieces(-delta) if units is not None else 1
             return StackStep("fall", delta, total, settled_t, now, pieces=pieces)
         if units is None or units.single(delta):
+            self.base, self.last = total, (now, before, delta)
             piece = units.kind_of(delta) if units is not None else None
             return StackStep("rise", delta, total, settled_t, now, piece=piece)
-        return StackStep("odd", delta, total, settled_t, now,
-                         pieces=units.pieces(delta))
+        return StackStep("odd", delta, total, settled_t, now, pieces=units.pieces(delta))
 
 
-__all__ = ["CONFIRM_S", "NOISE_G", "StackError", "StackStep", "StackWatcher", "Units"]
+__all__ = ["CONFIRM_S", "NOISE_G", "RETURN_S", "StackError", "StackStep", "StackWatcher", "Units"]

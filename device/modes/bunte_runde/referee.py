@@ -175,13 +175,12 @@ class BunteRundeReferee(Referee):
         """What follows an accepted action (from here or the serial link): the buzzer, the pages."""
         self.cursor, self.pick_colour, self.walk = 0, None, None
         self._known = self.state
-        if any(e.kind == "winner" for e in events):
-            self.table.beep("win")
-        elif any(e.kind == "scoring" for e in events):
+        won = any(e.kind == "winner" for e in events)
+        if any(e.kind == "scoring" for e in events):
             self.table.beep("score")
         else:
             self.table.beep("click")
-        self.pages.show(move_pages(events, self.state))
+        self.pages.show(move_pages(events, self.state), finale="win" if won else None)
 
     # -- the screen ------------------------------------------------------------------------------
     def view(self) -> View:

@@ -6,7 +6,7 @@ from typing import Any
 
 from ....games.bunte_runde import BunteRunde
 from ....games.core import Event
-from ...screens import CHARS, View
+from ...screens import CHARS, View, pack
 from ..base import Page
 
 PAGE_S = 2.5        # a take page; the next player's press skips it
@@ -61,17 +61,6 @@ def layout_pages(state: BunteRunde) -> list[View]:
                                  f"{state.players[0]} starts.", "A/B/C: 1/2/3 steps"),
                       footer="OK play  BACK back"))
     return pages
-
-
-def pack(parts: list[str], sep: str = ", ") -> list[str]:
-    """Join ``parts`` into lines of at most CHARS characters without breaking a part."""
-    lines: list[str] = []
-    for part in parts:
-        if lines and len(lines[-1]) + len(sep) + len(part) <= CHARS:
-            lines[-1] += sep + part
-        else:
-            lines.append(part[:CHARS])
-    return lines
 
 
 def _block(lines: list[str]) -> tuple[str, ...]:

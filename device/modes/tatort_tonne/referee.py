@@ -154,10 +154,10 @@ class TatortTonneReferee(Referee):
         return [a["target"] for a in self.legal(accuser) if a["type"] == "point"]
 
     def _play(self, events: list[Event]) -> None:
-        self.pages.show([Page(view, PAGE_S) for view in reveal_pages(events, self.state)])
-        if any(e.kind == "winner" for e in events):
-            self.table.beep("win")
-        elif any(e.kind == "trash" for e in events):
+        won = any(e.kind == "winner" for e in events)
+        self.pages.show([Page(view, PAGE_S) for view in reveal_pages(events, self.state)],
+                        finale="win" if won else None)
+        if not won and any(e.kind == "trash" for e in events):
             self.table.beep("score")
 
     # -- the screen ------------------------------------------------------------------------------
@@ -197,7 +197,8 @@ class TatortTonneReferee(Referee):
             return View("You did it!", (", ".join(accusers),), big=big)
         accuser = state.waiting_for()[0]
         target = self._targets()[self.target_cursor % len(self._targets())]
-        return View(f"{accuser} pointed at?",
-                    ("Accused: any button", f"{accuser}: C = nobody",
-                     f"Host: > {target or 'nobody'}"),
-                    footer="NEXT other  OK pick")
+        lines = ["Accused: any button"]
+        if self.has_station(accuser):  # a hot-seat accuser has no C to press
+            lines.append(f"{accuser}: C = nobody")
+        lines.append(f"Host: > {target or 'nobody'}")
+        return View(f"{accuser} pointed at?", tuple(lines), footer="NEXT other  OK pick")

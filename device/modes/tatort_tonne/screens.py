@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ....games.core import Event
 from ....games.tatort_tonne import TatortTonne
-from ...screens import CHARS, View, wrap
+from ...screens import CHARS, View, pack, wrap
 
 SHORT = {"steal": "STEAL", "accuse": "ACCUSE", "alibi": "ALIBI"}
 
@@ -58,9 +58,8 @@ def reveal_pages(events: list[Event], state: TatortTonne) -> list[View]:
 
 def standings_view(state: TatortTonne, title: str) -> View:
     """Who is still in and how much trash each holds, packed into four lines."""
-    parts = [f"{p} {state.trash[p]}" for p in state.still_in()]
-    lines = wrap("Trash: " + ", ".join(parts))
-    lines = lines[:3] + [f"Pile: {state.trash_left} left"]
+    lines = pack([f"{p} {state.trash[p]}" for p in state.still_in()])  # a name keeps its number
+    lines = ["Trash:"] + lines[:2] + [f"Pile: {state.trash_left} left"]
     return View(title, tuple(lines))
 
 

@@ -7,8 +7,10 @@ import argparse
 import subprocess
 import sys
 
+import pytest
+
 from spielleiter.device import __version__
-from spielleiter.device.cli import build_parser
+from spielleiter.device.cli import build_parser, main
 
 HIDDEN = {("run", "--sim")}  # the service on mock pins: for tests, not for the table
 
@@ -59,3 +61,26 @@ def test_the_module_and_the_console_script_are_one_command():
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2 and "COMMAND" in result.stderr and "Traceback" not in \
         result.stderr
+
+
+def test_every_commands_help_names_each_option_and_shows_no_markup(capsys):
+    """``spielleiter ... --help`` as a user types it, for every command and sub-command."""
+    for path, parser in parsers(build_parser()):
+        with pytest.raises(SystemExit) as done:
+            main([*path, "--help"])
+        assert done.value.code == 0, path
+        text = capsys.readouterr().out
+        assert text.startswith(f"usage: spielleiter {' '.join(path)}".rstrip()), path
+        for markup in ("``", "%(", ":func:", ":class:", "\\n", "**", "{max_", "\x1b"):
+            assert markup not in text, (path, markup)
+        for action in parser._actions:
+            if action.help == argparse.SUPPRESS:
+                continue
+            for option in action.option_strings:
+                assert option in text, (path, option)
+
+
+def test_version_prints_the_installed_version(capsys):
+    with pytest.raises(SystemExit) as done:
+        main(["--version"])
+    assert done.value.code == 0 and capsys.readouterr().out == f"spielleiter {__version__}\n"

@@ -15,6 +15,9 @@ from spielleiter.device.cli import main
 from spielleiter.device.cli.headless import MAX_GRAMS, MAX_SECONDS
 from spielleiter.device.replay import run as replay
 from spielleiter.device.modes import GAME_MODES
+from spielleiter.device.modes import MODES
+
+TO_SCALE = "tap " + " ".join(["host.next"] * [m.name for m in MODES].index("scale"))
 
 
 def sim(tmp_path, monkeypatch, capsys, *lines: str | bytes) -> list[dict]:
@@ -91,7 +94,7 @@ def test_a_bad_new_leaves_the_running_game_alone(tmp_path, monkeypatch, capsys):
 
 # -- put ------------------------------------------------------------------------------------------
 def test_put_sets_grams_on_every_configured_pan(tmp_path, monkeypatch, capsys):
-    answers = sim(tmp_path, monkeypatch, capsys, "tap host.next host.next", "tap host.ok",
+    answers = sim(tmp_path, monkeypatch, capsys, TO_SCALE, "tap host.ok",
                   "put left 50", "put right 20", "idle 3", "put left -50", "idle 3")
     assert "Scale" in answers[1]["view"]
     loaded, emptied = answers[4], answers[6]
@@ -114,7 +117,7 @@ def test_put_sets_grams_on_every_configured_pan(tmp_path, monkeypatch, capsys):
 ])
 def test_bad_grams_are_refused_and_the_pan_keeps_weighing(tmp_path, monkeypatch, capsys, line,
                                                           words):
-    answers = sim(tmp_path, monkeypatch, capsys, "tap host.next host.next", "tap host.ok", line,
+    answers = sim(tmp_path, monkeypatch, capsys, TO_SCALE, "tap host.ok", line,
                   "put left 50", "idle 3")
     assert refused(answers[2], *words), answers[2]
     assert grams(answers[4], "L") == pytest.approx(50, abs=0.1)  # the reader still reads

@@ -145,11 +145,11 @@ def test_setup_screens_show_the_choices_by_name(box_factory):
     box.tap("host.next")
     box.tap("host.ok")
     box.tap("host.ok")                                   # 4 players
-    assert box.last_view.big == "36 pieces" and "(rule B1)" in box.last_view.lines
+    assert box.last_view.big == "36 pieces" and box.last_view.lines == ("Set (B1)",)
     box.tap("host.next")
     assert box.last_view.big == "25 tiles"
     box.tap("host.ok")
-    assert box.last_view.big == "dealt" and box.last_view.lines[0] == "Layout"
+    assert box.last_view.big == "dealt" and box.last_view.lines[0] == "Layout (B2)"
     box.tap("host.next")
     assert box.last_view.big == "free"
     box.tap("host.ok")
@@ -344,7 +344,7 @@ def test_a_whole_free_layout_game_with_double_scoring_and_large_coin(box_factory
         enter(box, colour, shape)
         box.idle(ALL_PAGES_S)
     enter(box, *LARGE_COIN_ORDER[-1])                    # Ben: blue frog
-    assert box.beeper.played[-1] == "win"
+    assert box.beeper.played[-1] == "score"              # the win sound waits for the winner
     frog = "\U0001f438"
     assert pages_text(box) == [
         f"[Ben took]\n  ** {frog} blue **\n  frog\n(OK: next)",
@@ -357,6 +357,7 @@ def test_a_whole_free_layout_game_with_double_scoring_and_large_coin(box_factory
     ]
     assert box.last_view.as_text() == ("[Ben wins!]\n  1. Ben             16\n"
                                        "  2. Anna            14\n(OK: menu)")
+    assert box.beeper.played[-1] == "win"                # ... and plays with it
     assert state(box).large_coin == "Ben"
     assert [a["type"] for a in box.app.session.actions] == ["take"] * 22
 

@@ -112,9 +112,10 @@ def test_settings_are_kept_in_the_journal_across_a_restart(box_factory, tmp_path
 
 def test_a_press_right_after_a_screen_change_is_ignored_but_a_cursor_move_is_not(box_factory):
     box = box_factory(NAMES)
-    for _ in range(3):
+    settings_at = [m.name for m in MODES].index("settings")
+    for _ in range(settings_at):
         box.tap("host.next", settle=0.05)         # the same menu: every press counts
-    assert box.app.cursor == 3
+    assert box.app.cursor == settings_at
     box.tap("host.ok", settle=0.05)               # Settings opens ...
     box.tap("host.ok", settle=0.05)               # ... and this OK was meant for the menu
     assert box.app.mode == "tool" and box.app.settings.language == "en"
@@ -202,3 +203,24 @@ def test_sound_brightness_and_sleep_are_settings_that_take_effect(box_factory):
     box.tap("host.ok")                            # sleep: 5 -> 15 minutes
     assert box.app.saver.dim_after_s == 900.0
     assert "Sleep: 15 min" in box.last_view.lines
+
+
+def test_a_childs_history_is_cleared_from_settings_after_a_question(box_factory):
+    from spielleiter.device.history import History
+    from spielleiter.games.learning import Attempt
+
+    box = box_factory(NAMES, pans=False)
+    history = History(box.journal)
+    for child in ("Mia", "Jonas"):
+        history.add(child, Attempt("heavier", 1, 12.0, "left", 0.0, True, False))
+    open_mode(box, "settings")
+    while box.last_view.lines[box.last_view.cursor] != "Clear history":
+        box.tap("host.next")
+    box.tap("host.ok")
+    assert box.last_view.lines == ("Jonas", "Mia") or box.last_view.lines == ("Mia", "Jonas")
+    while box.last_view.lines[box.last_view.cursor] != "Mia":
+        box.tap("host.next")
+    box.tap("host.ok")
+    assert box.last_view.title == "Clear history?" and "Mia?" in box.last_view.lines
+    box.tap("host.ok")
+    assert History(box.journal).children() == ["Jonas"]

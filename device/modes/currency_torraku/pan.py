@@ -1,0 +1,144 @@
+"""The pan the stack stands on, for the referee: which pan, the ``StackWatcher`` with its
+confirmation timer, and the set's piece weights (learned once, kept in the journal's notes).
+
+The App offers its ``scales`` (the configured pans) and ``journal``; a box without pans still
+plays, with every place and collapse declared at the host panel.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+from ....drivers.weighing.stack import CONFIRM_S, StackError, StackStep, StackWatcher, Units
+from ....games.currency_torraku import KINDS
+from ...i18n import _
+from ...inputs import Weight
+from ..base import Table
+
+log = logging.getLogger(__name__)
+
+NOTE = "currency-torraku-pieces"   # the journal note holding the set's weighings
+LEARN_EACH = 3                      # pieces of each kind weighed to learn the set
+CONFIRM_BY_RATE = {10: 0.2, 80: 0.1}
+
+
+class StackPan:
+    """Weights in, confirmed ``StackStep``s out (to ``on_step``); learning the set on the way."""
+
+    def __init__(self, table: Table, wanted: str | None,
+                 on_step: Callable[[StackStep], None]) -> None:
+        self.table = table
+        self.on_step = on_step
+        self.scales = getattr(table, "scales", None)
+        pans = list(self.scales.pans) if self.scales is not None else []
+        self.name: str | None = wanted if wanted in pans else (pans[0] if pans else None)
+        rate = self.scales.pans[self.name].channel.settings.rate if self.name else 10
+        self.confirm_s = CONFIRM_BY_RATE.get(rate, CONFIRM_S)
+        self.units = self._saved_units()
+        self.watcher = StackWatcher(self.units, confirm_s=self.confirm_s)
+        self.samples: dict[str, list[float]] | None = None  # while learning
+        self.last_g: float | None = None
+        self._timer: Any = None
+        self.rebase()
+
+    # -- the set's weights -----------------------------------------------------------------------
+    def _saved_units(self) -> Units | None:
+        journal = getattr(self.table, "journal", None)
+        notes = journal.notes(NOTE, 1) if journal is not None else []
+        if not notes:
+            return None
+        try:
+            return Units.from_samples(notes[0]["samples"])
+        except (StackError, KeyError, TypeError, AttributeError) as exc:
+            log.warning("saved piece weights unusable: %s", exc)
+            return None
+
+    def start_learning(self) -> None:
+        self.samples, self.last_g = {k: [] for k in KINDS}, None
+        self.watcher = StackWatcher(None, confirm_s=self.confirm_s)
+        self.rebase()
+
+    def learning_kind(self) -> str | None:
+        """The kind to weigh next, None when every kind is weighed (or not learning)."""
+        if self.samples is None:
+            return None
+        return next((k for k in KINDS if len(self.samples[k]) < LEARN_EACH), None)
+
+    def _learn(self, step: StackStep) -> None:
+        kind = self.learning_kind()
+        if step.kind != "rise" or kind is None or self.samples is None:
+            return  # pieces taken off while learning change nothing
+        first = self.samples[kind][:1]
+        if first and abs(step.grams - first[0]) > 0.3 * first[0]:
+            self.table.beep("error")  # two pieces at once, or another kind
+            self.table.flash(_("{g:.1f} g: not like").format(g=step.grams),
+                             _("the first. Take it"), _("off; one at a time"))
+            return
+        self.samples[kind].append(round(step.grams, 3))
+        self.last_g = step.grams
+        self.table.beep("click")
+        if self.learning_kind() is None:
+            self.units = Units.from_samples(self.samples)
+            journal = getattr(self.table, "journal", None)
+            if journal is not None:
+                journal.add_note(NOTE, {"samples": self.samples, "pan": self.name})
+            self.table.beep("go")
+
+    def end_learning(self) -> None:
+        self.samples = None
+        self.watcher = StackWatcher(self.units, confirm_s=self.confirm_s)
+        self.rebase()
+
+    # -- the watcher -----------------------------------------------------------------------------
+    def rebase(self, resumed: bool = False) -> None:
+        """The reference: the pan's last settled weight (an empty, tared pan if it never
+        settled); after a restart, the first level it settles at (the stack may stand on it)."""
+        self.watcher.reset()
+        if self.scales is not None and self.name is not None:
+            settled = self.scales.pans[self.name].channel.last_settled_g
+            if settled is not None or not resumed:
+                self.watcher.reset(settled or 0.0)
+
+    def absorb(self) -> None:
+        """A declaration at the host settles what the pan shows now: no step for it later."""
+        self.table.cancel(self._timer)
+        self.rebase()
+
+    def grams(self) -> float | None:
+        if self.scales is None or self.name is None:
+            return None
+        return self.scales.reading(self.name).grams
+
+    def on_weight(self, weight: Weight) -> bool:
+        if weight.pan != self.name:
+            return False
+        if weight.kind == "stable" and weight.grams is not None:
+            self.table.cancel(self._timer)
+            if self.watcher.stable(weight.t, weight.grams):
+                due = self.watcher.due()
+                delay = 0.0 if due is None else max(0.0, due - weight.t)
+                self._timer = self.table.call_later(delay, self._confirm)
+            return self.samples is not None
+        if weight.kind == "moving":
+            self.table.cancel(self._timer)
+            self.watcher.moving(weight.t)
+        elif weight.kind == "disconnected":
+            self.table.cancel(self._timer)
+            self.watcher.reset()
+            self.table.flash(_("The pan lost signal:"), _("declare at the host"))
+            return True
+        return False
+
+    def _confirm(self) -> None:
+        self._timer = None
+        step = self.watcher.confirm()
+        if step is None:
+            return
+        if self.samples is not None:
+            self._learn(step)
+        else:
+            self.on_step(step)
+
+    def close(self) -> None:
+        self.table.cancel(self._timer)

@@ -1,0 +1,339 @@
+"""Currency Torraku at the table: bids at the stations, the stack standing on a pan (C1-C4).
+
+Bidding: the bidder's station shows their choice big; A lowers it, C raises it, B bids it and a
+long B passes (C2; the engine refuses the opener's pass, and the screen says so). A first bid
+above one's pieces shows how many to draw from the bag. Seats without a station bid at the host
+panel (NEXT changes, OK bids; "pass" is the last choice). Host NEXT shows every bid and the bag.
+
+Stacking: the stack stands on one pan (set-up option ``pan``, default the first configured). A
+``StackWatcher`` (drivers/weighing/stack.py) turns settled changes that hold into steps: a rise of
+one piece is ``place`` for the player whose turn it is (with the kind when the learned weights tell
+the kinds apart), a fall is ``collapse`` while there is a stack (afterwards, and after the round,
+the table clearing the pan changes nothing). Hands, wobble and a piece lifted and put back settle
+back or never settle. A piece dropped on the table is ``drop``: A at the player's station or the
+host panel. The host panel declares anything at any time (OK, NEXT, OK) and a long BACK undoes:
+the table has the last word. The piece weights are learned once per set (three of each kind, kept
+in the journal's notes) before the first game, or again when set-up asks for it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....drivers.weighing.stack import StackStep
+from ....games.core import Event
+from ....games.currency_torraku import CurrencyTorraku
+from ...i18n import _
+from ...inputs import Press, Weight
+from ...screens import View
+from ...session import Session
+from ..base import Referee, SetupOption, Table
+from .pan import LEARN_EACH, StackPan
+from .screens import (bid_view, bids_view, declare_label, declare_view, event_pages, final_view,
+                      learn_view, learned_view, rows_view, stack_view)
+
+
+class CurrencyTorrakuReferee(Referee):
+    SETUP = (
+        SetupOption("long", "Money", (False, True), False, "C1",
+                    names=("2+2+6 each", "all dealt")),
+        SetupOption("pan", "Stack on pan", (None, "left", "right"), None,
+                    names=("first pan", "left", "right"), engine=False),
+        SetupOption("learn", "Piece weights", (False, True), False,
+                    names=("as learned", "learn again"), engine=False),
+    )
+    STATION_HOLDS = frozenset({"B"})
+
+    def __init__(self, table: Table, session: Session) -> None:
+        super().__init__(table, session)
+        self.choice: Any = None          # the bidder's count, or "pass" at the host panel
+        self.cursor = 0                  # the host's declare menu
+        self.declaring = False
+        self.overview: int | None = None  # the bids/rows screen's page, else None
+        self._from_pan = False           # the action being applied is the pan's
+        self._auto: int | None = None    # the actions count right after the pan's own action
+        self.pan = StackPan(table, session.header.table.get("pan"), self._step)
+        if self.pan.name and not session.actions and (
+                self.pan.units is None or session.header.table.get("learn")):
+            self.pan.start_learning()
+        # Workaround: App._setup_key (app.py) resets the held keys to the set-up's after a game
+        # starts from the set-up screens, so the long B would be lost; arm them once more.
+        table.call_later(0.0, self._arm_holds)
+
+    state: CurrencyTorraku  # type: ignore[assignment]
+
+    def _arm_holds(self) -> None:
+        inputs = getattr(self.table, "inputs", None)
+        if inputs is not None and getattr(self.table, "referee", None) is self:
+            inputs.set_holds(self.holds())
+
+    @property
+    def stage(self) -> str:
+        """"learn" (weighing the set), "learned" (its weights shown) or "" (playing)."""
+        if self.pan.samples is None:
+            return ""
+        return "learn" if self.pan.learning_kind() else "learned"
+
+    # -- the pan ---------------------------------------------------------------------------------
+    def on_weight(self, weight: Weight) -> bool:
+        return self.pan.on_weight(weight)
+
+    def _step(self, step: StackStep) -> None:
+        """A settled change on the pan that held: place, collapse, take back, or ask the host."""
+        state = self.state
+        if self.stage or state.phase != "stack":
+            return  # the pan is cleared after the round, or while the learned weights show
+        player = state.turn()
+        assert player is not None
+        legal = self.legal(player)
+        if step.kind == "back":
+            self._taken_back()
+        elif step.kind == "odd":
+            self.table.beep("error")
+            self.table.flash(_("+{g:.1f} g is not one").format(g=step.grams),
+                             _("piece. Host: OK, then"), _("declare what it was"))
+        elif step.kind == "rise" or {"type": "collapse", "player": player} in legal:
+            action = {"type": "place" if step.kind == "rise" else "collapse", "player": player}
+            if step.piece and {**action, "piece": step.piece} in legal:
+                action["piece"] = step.piece
+            self._from_pan = True
+            try:
+                events = self.act(action)
+            finally:
+                self._from_pan = False
+            self._auto = len(self.session.actions) if events is not None else None
+        else:
+            self._auto = None  # the table clears the pan: that fall stands
+
+    def _taken_back(self) -> None:
+        """The pan's level came back to what it was before its last step: a lifted piece put
+        back (no collapse), or a piece that slid off as it was set down (place it again). The
+        pan's own action is undone, if nothing happened since."""
+        undo = getattr(self.table, "undo", None)
+        actions = self.session.actions
+        if self._auto is None or self._auto != len(actions) or undo is None:
+            return
+        self._auto = None
+        kind = actions[-1].get("type")
+        if undo() is not None:
+            self.table.flash(*((_("Put back in time:"), _("no collapse")) if kind == "collapse"
+                               else (_("The piece came off:"), _("place it again"))))
+
+    # -- presses ---------------------------------------------------------------------------------
+    def _counts(self, player: str) -> list[int]:
+        return [a["count"] for a in self.legal(player) if a["type"] == "bid"]
+
+    def _choice(self, player: str) -> int | None:
+        counts = self._counts(player)
+        if not counts:
+            return None
+        if self.choice not in counts:
+            self.choice = counts[0]
+        return self.choice
+
+    def _refuse(self, *lines: str) -> None:
+        self.table.beep("error")
+        self.table.flash(*lines)
+
+    def on_station(self, station: int, key: str, hold: bool = False) -> None:
+        player = self.seat_player(station)
+        state = self.state
+        if player is None:
+            self.table.flash(_("Nobody plays at"), self.table.station_name(station))
+        elif state.is_over:
+            self._refuse(_("The game is over"))
+        elif self.stage:
+            self._refuse(_("Weighing the pieces:"), _("wait for the host"))
+        elif player != state.turn():
+            self._refuse(_("It's {p}'s turn").format(p=state.turn()))
+        elif self.pages and not self.pages.all_minor():
+            self._refuse(_("Wait: OK at the host"))
+        else:
+            self.pages.stop()
+            if state.phase == "bid":
+                self._station_bid(player, key, hold)
+            else:
+                self._station_stack(player, key)
+
+    def on_press(self, press: Press) -> bool:
+        if press.station is None:
+            return self.on_host(press.key)
+        self.on_station(press.station, press.key, press.hold)
+        return True
+
+    def _station_bid(self, player: str, key: str, hold: bool) -> None:
+        state = self.state
+        counts = self._counts(player)
+        if key == "B" and hold:
+            if state.may_pass(player):
+                self.act({"type": "pass", "player": player})
+            else:
+                self._refuse(_("The opener must bid"), _("(rule C2)"))
+            return
+        if not counts:
+            self._refuse(_("No bid is possible:"), _("hold B to pass"))
+            return
+        choice = self._choice(player)
+        assert choice is not None
+        if key == "A":
+            if choice == counts[0]:
+                own = state.bids[player]
+                why = (_("the top bid is {n}").format(n=state.highest())
+                       if counts[0] == state.highest() and counts[0] > 1
+                       else _("raise your own {n}").format(n=own) if own
+                       else _("bid at least 1"))
+                self._refuse(_("Lowest: {n},").format(n=counts[0]), why)
+            else:
+                self.choice = choice - 1
+        elif key == "C":
+            if choice == counts[-1]:
+                why = (_("you own {n}").format(n=state.pieces[player])
+                       if counts[-1] <= state.pieces[player]
+                       else _("the bag has {n}").format(n=state.bag))
+                self._refuse(_("Highest: {n},").format(n=counts[-1]), why)
+            else:
+                self.choice = choice + 1
+        else:
+            self.act({"type": "bid", "player": player, "count": choice})
+
+    def _station_stack(self, player: str, key: str) -> None:
+        if key == "A":
+            self.pan.absorb()
+            self.act({"type": "drop", "player": player})
+        else:
+            self._refuse(_("The pan sees your"), _("piece. A: it fell"), _("on the table"))
+
+    def on_host(self, key: str) -> bool:
+        state = self.state
+        if self.pages:
+            return self.pages.on_host(key)
+        if state.is_over:
+            return False
+        if self.stage == "learn":
+            if key == "ok":
+                self.pan.end_learning()
+                self.table.flash(_("Not learned:"), _("places without kinds"))
+                return True
+            return False
+        if self.stage == "learned":
+            if key == "ok":
+                self.pan.end_learning()
+                return True
+            return False
+        if self.overview is not None:
+            pages = (len(state.players) + 3) // 4 if state.phase == "bid" else 1
+            self.overview = self.overview + 1 if key == "next" and self.overview + 1 < pages \
+                else None
+            return True
+        player = state.turn()
+        assert player is not None
+        if self.declaring:
+            return self._host_declare(key, player)
+        if state.phase == "bid" and not self.has_station(player):
+            return self._host_bid(key, player)
+        if key == "next":
+            self.overview = 0
+            return True
+        if key == "ok" and state.phase == "stack":
+            self.declaring, self.cursor = True, 0
+            return True
+        return False
+
+    def _host_bid(self, key: str, player: str) -> bool:
+        options: list[Any] = self._counts(player)
+        if self.state.may_pass(player):
+            options.append("pass")
+        if self.choice not in options:
+            self.choice = options[0]
+        if key == "next":
+            self.choice = options[(options.index(self.choice) + 1) % len(options)]
+            return True
+        if key == "ok":
+            if self.choice == "pass":
+                self.act({"type": "pass", "player": player})
+            else:
+                self.act({"type": "bid", "player": player, "count": self.choice})
+            return True
+        return False
+
+    def _declarable(self, player: str) -> list[dict[str, Any]]:
+        return self.legal(player)
+
+    def _host_declare(self, key: str, player: str) -> bool:
+        actions = self._declarable(player)
+        if key == "next":
+            self.cursor = (self.cursor + 1) % len(actions)
+        elif key == "back":
+            self.declaring = False
+        elif key == "ok":
+            self.declaring = False
+            self.pan.absorb()
+            self.act(actions[self.cursor % len(actions)])
+        return True
+
+    # -- applying --------------------------------------------------------------------------------
+    def react(self, events: list[Event]) -> None:
+        self.choice, self.cursor, self.declaring, self.overview = None, 0, False, None
+        if not self._from_pan:
+            self._auto = None
+            self.pan.watcher.forget_last()  # a level coming back now is a new piece
+        kinds = {e.kind for e in events}
+        if "winner" in kinds:
+            self.table.beep("win")
+        elif "collapse" in kinds:
+            self.table.beep("score")
+        elif kinds & {"stacking", "round"}:
+            self.table.beep("go")
+        else:
+            self.table.beep("click")
+        pages = event_pages(events, self.state)
+        if pages:
+            self.pages.show(pages)
+        elif "drop" in kinds:
+            self.table.flash(_("No penalty:"), _("place it again"))
+
+    def after_undo(self) -> None:
+        """Undo (the host's long BACK, or the pan taking its own step back): the pan's level
+        now is the reference."""
+        super().after_undo()
+        self.choice, self.cursor, self.declaring, self.overview = None, 0, False, None
+        self._auto = None
+        self.pan.absorb()
+
+    def resumed(self) -> None:
+        self.pan.rebase(resumed=True)
+
+    def close(self) -> None:
+        super().close()
+        self.pan.close()
+
+    # -- the screen ------------------------------------------------------------------------------
+    def view(self) -> View:
+        state = self.state
+        if self.pages:
+            return self.pages.view()
+        if state.is_over:
+            return final_view(state)
+        if self.stage == "learn":
+            kind = self.pan.learning_kind()
+            assert kind is not None and self.pan.samples is not None
+            return learn_view(kind, len(self.pan.samples[kind]), LEARN_EACH, self.pan.last_g)
+        if self.stage == "learned":
+            units = self.pan.units
+            assert units is not None
+            return learned_view(dict(units.mean), units.distinct)
+        player = state.turn()
+        assert player is not None
+        if self.overview is not None:
+            return bids_view(state, self.overview) if state.phase == "bid" else rows_view(state)
+        if self.declaring:
+            labels = [declare_label(a) for a in self._declarable(player)]
+            return declare_view(labels, self.cursor % len(labels), player)
+        station = self.has_station(player)
+        if state.phase == "bid":
+            choice = None if self.choice == "pass" else self._choice(player)
+            return bid_view(state, player, choice, station, choice is None)
+        grams = self.pan.grams()
+        hint = (_("clear the pan first") if not state.stack and grams is not None
+                and grams > self.pan.watcher.noise_g else "")
+        return stack_view(state, station, hint)

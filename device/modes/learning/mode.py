@@ -1,0 +1,182 @@
+"""The learning station: choose the child (the roster, or a guest), then a quiz or the results.
+
+Each answer is kept at once in the history (``device.history``) under the child's name; a
+guest's answers live only in memory while the guest plays, never under a name. The level of each
+quiz is the fold of the child's answers, shown as stars on the quiz menu and announced when it
+changes. Nothing a child can press here forgets anything: clearing a child's history belongs to
+the Settings mode.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from ....games import learning
+from ....games.learning import Attempt, Progress
+from ... import config
+from ...history import History
+from ...i18n import _
+from ...inputs import Press, Weight
+from ...journal import JournalError
+from ...roster import Roster
+from ...screens import View
+from . import screens as S
+from .quizzes import QUIZZES, TWO_PANS, Quiz
+
+log = logging.getLogger(__name__)
+
+LEVEL_NOTICE_S = 4.0  # over the result screen, which stays (a key ends it sooner)
+
+
+class LearningMode:
+    """The mode the home menu opens: ``who`` -> ``menu`` -> a quiz or ``results``."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.scales = app.scales
+        self.history = History(app.journal)
+        self.children = self.names()
+        self.step = "who"
+        self.cursor = 0
+        self.child: str | None = None            # None: a guest
+        self.guest: list[Attempt] = []           # a guest's answers, in memory only
+        self.progress: dict[str, Progress] = {}
+        self.quiz: Quiz | None = None
+        if self.scales is not None:
+            self.scales.verdict_listeners.append(self._verdict)
+
+    def names(self) -> list[str]:
+        """The roster's names; a box whose roster is empty offers the players its config names
+        (not the shipped seat colours)."""
+        names = Roster(self.app.journal).names()
+        if names:
+            return names
+        shipped = set(config.read(None)["players"]["names"])
+        return [n for n in getattr(self.app, "player_names", ()) if n not in shipped]
+
+    # -- the Mode protocol -------------------------------------------------------------------------
+    def holds(self) -> frozenset[str]:
+        return frozenset()
+
+    def on_press(self, press: Press) -> bool:
+        key = press.key
+        if self.step == "quiz" and self.quiz is not None:
+            if not self.quiz.on_key(key):
+                self.leave_quiz()
+            return True
+        if press.station is not None:  # stations answer quizzes; menus are the host's
+            return True
+        if self.step == "who":
+            return self.on_who(key)
+        if self.step == "menu":
+            self.on_menu(key)
+        elif self.step == "results" and key in ("ok", "back"):
+            self.step = "menu"
+        return True
+
+    def on_weight(self, weight: Weight) -> bool:
+        if self.step == "quiz" and self.quiz is not None:
+            return self.quiz.on_weight(weight)
+        return False
+
+    def _verdict(self, judgement: Any) -> None:
+        if self.step == "quiz" and self.quiz is not None:
+            self.quiz.check()
+
+    def private(self) -> bool:
+        return False
+
+    def close(self) -> None:
+        if self.scales is not None and self._verdict in self.scales.verdict_listeners:
+            self.scales.verdict_listeners.remove(self._verdict)
+        self.quiz = None
+
+    # -- who, the quiz menu, results -------------------------------------------------------------
+    def on_who(self, key: str) -> bool:
+        count = len(self.children) + 1
+        if key == "back":
+            return False
+        if key == "next":
+            self.cursor = (self.cursor + 1) % count
+        elif key == "ok":
+            guest = self.cursor >= len(self.children)
+            self.choose(None if guest else self.children[self.cursor])
+        return True
+
+    def choose(self, child: str | None) -> None:
+        self.child, self.guest = child, []
+        attempts = [] if child is None else [r.attempt for r in self.history.records(child)]
+        self.progress = learning.progress(attempts)
+        self.step, self.cursor = "menu", 0
+
+    def on_menu(self, key: str) -> None:
+        entries = len(learning.QUIZZES) + (1 if self.child is not None else 0)
+        if key == "back":
+            self.step = "who"
+            self.cursor = self.children.index(self.child) if self.child in self.children \
+                else len(self.children)
+        elif key == "next":
+            self.cursor = (self.cursor + 1) % entries
+        elif key == "ok":
+            if self.cursor < len(learning.QUIZZES):
+                self.start(learning.QUIZZES[self.cursor])
+            else:
+                self.step = "results"
+
+    def start(self, name: str) -> None:
+        pans = list(self.scales.pans) if self.scales is not None else []
+        need = 2 if name in TWO_PANS else 1
+        if len(pans) < need:
+            self.refuse(_("This quiz needs"), _("two pans.") if need == 2 else _("a pan."))
+            return
+        self.quiz = QUIZZES[name](self)
+        self.quiz.check()
+        self.step = "quiz"
+
+    def leave_quiz(self) -> None:
+        self.quiz = None
+        self.step = "menu"
+
+    # -- what the quizzes use --------------------------------------------------------------------
+    def level(self, quiz: str) -> int:
+        return self.progress.get(quiz, Progress()).level
+
+    def levels(self) -> dict[str, int]:
+        return {quiz: self.level(quiz) for quiz in learning.QUIZZES}
+
+    def record(self, attempt: Attempt) -> None:
+        """Keep an answer (a guest's in memory only) and follow the level."""
+        if self.child is None:
+            self.guest.append(attempt)
+        else:
+            try:
+                self.history.add(self.child, attempt)
+            except JournalError as exc:
+                log.error("learning answer not kept: %s", exc)
+                self.app.flash(_("Cannot save!"), _("This answer is not kept."))
+        before = self.level(attempt.quiz)
+        self.progress[attempt.quiz] = self.progress.get(attempt.quiz, Progress()).after(attempt)
+        after = self.level(attempt.quiz)
+        if after != before:
+            self.app.notice(S.level_change(after, after > before), LEVEL_NOTICE_S)
+            if after > before:
+                self.app.beep("win")
+
+    def refuse(self, *lines: str) -> None:
+        self.app.flash(*lines)
+
+    def beep(self, pattern: str) -> None:
+        self.app.beep(pattern)
+
+    # -- screen ----------------------------------------------------------------------------------
+    def view(self) -> View:
+        if self.step == "who":
+            return S.who(self.children, self.cursor)
+        if self.step == "menu":
+            return S.menu(self.child, self.levels(), self.cursor)
+        if self.step == "results":
+            assert self.child is not None
+            return S.results(self.history.summary(self.child))
+        assert self.quiz is not None
+        return self.quiz.view()

@@ -1,0 +1,158 @@
+"""What every quiz on the pans shares: the steps around an answer, and the pans as read.
+
+A quiz reads the pans through ``Scales`` (settled readings, the judged verdict of two pans) and
+scores through the pure ``games.learning``; the mode around it keeps the attempt and the level.
+Keys arrive as ``ok``/``next``/``back`` from the host panel and ``A``/``B``/``C`` from any
+station. After a miss, OK tries again on the same things (a try again never counts against the
+child) and NEXT shows the answer; after an answer is shown, the pans are emptied before the next
+question, so the same things are never scored twice by accident.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from ....games import learning
+from ....games.learning import Attempt
+from ...i18n import _
+from ...inputs import Weight
+from ...screens import View
+from . import screens as S
+
+
+class Station(Protocol):
+    """What a quiz needs from the mode."""
+
+    scales: Any
+
+    def level(self, quiz: str) -> int: ...
+    def record(self, attempt: Attempt) -> None: ...
+    def refuse(self, *lines: str) -> None: ...
+    def beep(self, pattern: str) -> None: ...
+
+
+def grams_on(scales: Any, pan: str) -> float:
+    """What is on ``pan`` now (0 when it has no signal yet)."""
+    grams = scales.reading(pan).grams
+    return 0.0 if grams is None else grams
+
+
+def loaded(scales: Any, pan: str) -> bool:
+    return grams_on(scales, pan) >= learning.MIN_THING_G
+
+
+def judged(scales: Any) -> Any:
+    """The verdict of the two pans when it is about what lies on them now: a pan's news reaches
+    the quiz before the judge has seen the same sample, so a judgement whose grams are not the
+    pans' settled readings is yesterday's news."""
+    judgement = scales.judgement()
+    if judgement is None:
+        return None
+    for pan, grams in ((judgement.first, judgement.first_g),
+                       (judgement.second, judgement.second_g)):
+        reading = scales.reading(pan)
+        if not reading.stable or reading.grams is None or abs(reading.grams - grams) > 0.01:
+            return None
+    return judgement
+
+
+class Quiz:
+    """One quiz's steps. ``stage`` is "clear" (empty the pans first), the quiz's own stages,
+    "miss" (not quite: OK again, NEXT show), "good" or "shown" (OK: next question)."""
+
+    name = ""
+
+    def __init__(self, station: Station) -> None:
+        self.station = station
+        self.scales = station.scales
+        self.pans = list(self.scales.pans)
+        self.stage = "clear" if any(loaded(self.scales, p) for p in self.pans) else "start"
+        self.retry = False    # OK after a miss: the next answer may be a try again
+        self.truth: tuple[float, ...] = ()  # the grams of the last question scored
+        self.line = ""        # the result's line
+        self.word = ""        # the miss's word, or the answer when shown
+        self.answer_line = ""
+
+    @property
+    def level(self) -> int:
+        return self.station.level(self.name)
+
+    # -- the mode's entry points -------------------------------------------------------------------
+    def on_key(self, key: str) -> bool:
+        """A key; False for BACK the quiz leaves to the mode (back to the quiz menu)."""
+        if self.stage == "miss":
+            if key == "ok":
+                self.retry = True
+                self.again()
+            elif key == "next":
+                self.stage = "shown"
+            elif key == "back":
+                return False
+            return True
+        if self.stage in ("good", "shown"):
+            if key in ("ok", "next"):
+                self.retry = False
+                self.stage = "clear"
+                self.check()
+            elif key == "back":
+                return False
+            return True
+        if self.stage == "clear":
+            if key == "back":
+                return False
+            self.station.refuse(_("Take everything"), _("off the pans first."))
+            return True
+        return self.key(key)
+
+    def on_weight(self, weight: Weight) -> bool:
+        self.check()
+        return True
+
+    def again_on(self, *truth: float) -> bool:
+        """Whether this answer is a try again: after a miss, on the same things (hefting them
+        lifts them off the pans, so the weights decide, not the pans' steps)."""
+        same = self.retry and len(truth) == len(self.truth) and all(
+            abs(a - b) <= max(3.0, 0.03 * abs(b)) for a, b in zip(truth, self.truth))
+        self.truth = truth
+        return same
+
+    def check(self) -> None:
+        """Look at the pans again (after a weighing or a verdict)."""
+        if self.stage == "clear" and not any(loaded(self.scales, p) for p in self.pans):
+            self.stage = "start"
+        self.watch()
+
+    def scored(self, attempt: Attempt, line: str, miss_word: str, answer: str) -> None:
+        """Keep the attempt; show the result (a miss hides the answer until NEXT)."""
+        self.station.record(attempt)
+        self.line, self.word, self.answer_line = line, miss_word, answer
+        if attempt.correct:
+            self.stage = "good"
+            self.station.beep("score")
+        else:
+            self.stage = "miss"
+            self.station.beep("tick")
+
+    def view(self) -> View:
+        if self.stage == "clear":
+            return S.take_off(self.name)
+        if self.stage == "good":
+            return S.good(self.name, self.line)
+        if self.stage == "miss":
+            return S.not_quite(self.name, self.word, _("Try again!"))
+        if self.stage == "shown":
+            return S.shown(self.name, self.line, self.answer_line)
+        return self.own_view()
+
+    # -- each quiz's own -------------------------------------------------------------------------
+    def key(self, key: str) -> bool:
+        raise NotImplementedError
+
+    def watch(self) -> None:
+        """React to the pans in the quiz's own stages."""
+
+    def again(self) -> None:
+        raise NotImplementedError
+
+    def own_view(self) -> View:
+        raise NotImplementedError

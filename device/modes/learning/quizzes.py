@@ -1,0 +1,290 @@
+"""The four quizzes on the pans: what each key and each weighing means, step by step
+(the steps around an answer are ``quiz.Quiz``'s)."""
+
+from __future__ import annotations
+
+from ....games import learning
+from ....games.learning import LearningError
+from ...i18n import _
+from ...screens import View
+from . import screens as S
+from .quiz import Quiz, Station, grams_on, judged, loaded
+
+
+class Heavier(Quiz):
+    """One thing on each pan; A left, B the same, C right (or NEXT/OK); the verdict decides."""
+
+    name = "heavier"
+    KEYS = {"A": "left", "B": "same", "C": "right"}
+
+    def __init__(self, station: Station) -> None:
+        super().__init__(station)
+        self.cursor = 0
+        self.guess: str | None = None
+
+    def both(self) -> bool:
+        return all(loaded(self.scales, p) for p in self.pans[:2])
+
+    def key(self, key: str) -> bool:
+        if key == "back":
+            return False
+        if not self.both():
+            self.station.refuse(_("One thing on"), _("each pan first!"))
+            return True
+        if self.stage == "weigh":
+            return True
+        if key == "next":
+            self.cursor = (self.cursor + 1) % 3
+            return True
+        if key == "ok":
+            self.guess = learning.SIDES[self.cursor]
+        elif key in self.KEYS:
+            self.guess = self.KEYS[key]
+            self.cursor = learning.SIDES.index(self.guess)
+        self.stage = "weigh"
+        self.watch()
+        return True
+
+    def watch(self) -> None:
+        if self.stage != "weigh":
+            return
+        judgement = judged(self.scales)
+        if judgement is None or not self.both() or self.guess is None:
+            return
+        left, right = judgement.first_g, judgement.second_g
+        attempt = learning.score_heavier(left, right, self.guess, self.level,
+                                         self.again_on(left, right))
+        truth = learning.side(left, right, attempt.level)
+        diff = S.heavier_truth(truth, left - right)
+        word = _("NOT QUITE")
+        self.scored(attempt, diff, word, diff)
+        if self.stage == "shown" or not attempt.correct:
+            self.line = S.side_word(truth)
+
+    def again(self) -> None:
+        self.stage, self.guess = "start", None
+
+    def own_view(self) -> View:
+        if not self.both():
+            return S.heavier_load()
+        if self.stage == "weigh":
+            return S.weighing(self.name)
+        return S.heavier_guess(self.cursor)
+
+
+class Grams(Quiz):
+    """One thing on the pan; step a number (A less, C more, B coarse or fine; NEXT more) and
+    confirm with OK; close enough within the level's tolerance."""
+
+    name = "grams"
+
+    def __init__(self, station: Station) -> None:
+        super().__init__(station)
+        rules = learning.rules(self.level)
+        self.value = rules.coarse_g * 2
+        self.coarse = True
+        self.guessed: int | None = None
+
+    @property
+    def step(self) -> int:
+        rules = learning.rules(self.level)
+        return rules.coarse_g if self.coarse else rules.fine_g
+
+    def key(self, key: str) -> bool:
+        if key == "back":
+            return False
+        if self.stage == "weigh":
+            return True
+        top = learning.rules(self.level).max_g
+        if key == "C" or key == "next":
+            self.value = self.value + self.step if self.value + self.step <= top else 0
+        elif key == "A":
+            self.value = max(0, self.value - self.step)
+        elif key == "B":
+            self.coarse = not self.coarse
+        elif key == "ok":
+            if not loaded(self.scales, self.pans[0]):
+                self.station.refuse(_("Put the thing"), _("on the pan first."))
+                return True
+            self.guessed = self.value
+            self.stage = "weigh"
+            self.watch()
+        return True
+
+    def watch(self) -> None:
+        if self.stage != "weigh" or self.guessed is None:
+            return
+        reading = self.scales.reading(self.pans[0])
+        if not reading.stable or reading.grams is None:
+            return
+        if reading.grams < learning.MIN_THING_G:
+            self.stage = "start"
+            return
+        attempt = learning.score_grams(reading.grams, self.guessed, self.level,
+                                       self.again_on(reading.grams))
+        word = _("MORE") if attempt.error < 0 else _("LESS")
+        self.scored(attempt, _("It is {g}").format(g=S.grams(reading.grams)), word,
+                    _("You said {g}").format(g=S.grams(self.guessed)))
+        if not attempt.correct:
+            self.line = S.grams(reading.grams)
+
+    def again(self) -> None:
+        self.stage = "start"
+
+    def own_view(self) -> View:
+        if self.stage == "weigh":
+            return S.weighing(self.name)
+        if not loaded(self.scales, self.pans[0]):
+            return S.grams_load()
+        return S.grams_pick(self.value, self.step)
+
+
+class Balance(Quiz):
+    """Something on the left; add to the right until the verdict says balanced within the
+    level's tolerance; "more"/"less" hints on the way; NEXT gives up and shows the weight."""
+
+    name = "balance"
+
+    def __init__(self, station: Station) -> None:
+        super().__init__(station)
+        self.hint: str | None = None
+
+    def key(self, key: str) -> bool:
+        if key == "back":
+            return False
+        if not loaded(self.scales, self.pans[0]):
+            self.station.refuse(_("Put something"), _("on the left pan."))
+        elif key == "next":
+            self.finish(grams_on(self.scales, self.pans[0]), grams_on(self.scales, self.pans[1]))
+        return True
+
+    def watch(self) -> None:
+        if self.stage != "start" or not loaded(self.scales, self.pans[0]):
+            self.hint = None
+            return
+        judgement = judged(self.scales)
+        if judgement is None:
+            return
+        left, right = judgement.first_g, judgement.second_g
+        hint = learning.balance_hint(left, right, self.level)
+        if hint == "balanced":
+            self.finish(left, right)
+        else:
+            self.hint = hint
+
+    def finish(self, left: float, right: float) -> None:
+        attempt = learning.score_balance(left, right, self.level)
+        line = _("{l} = {r}").format(l=S.grams(left), r=S.grams(right))
+        self.scored(attempt, line, "", _("The left pan"))
+        if not attempt.correct:  # a give-up is a miss whose answer is shown at once
+            self.stage, self.line = "shown", S.grams(left)
+        self.hint = None
+
+    def again(self) -> None:
+        self.stage = "start"
+
+    def view(self) -> View:
+        if self.stage == "good":
+            return View(S.quiz_title(self.name), (self.line,), big=_("BALANCED"),
+                        footer=_("OK next"))
+        return super().view()
+
+    def own_view(self) -> View:
+        if not loaded(self.scales, self.pans[0]):
+            return S.balance_load()
+        return S.balance_add(self.hint)
+
+
+class Order(Quiz):
+    """Three things weighed one by one on one pan (no grams shown), then the order, lightest
+    first: A/B/C name things 1/2/3 (or NEXT and OK); BACK takes back the last pick."""
+
+    name = "order"
+    COUNT = 3
+
+    def __init__(self, station: Station) -> None:
+        super().__init__(station)
+        self.weights: list[float] = []
+        self.taken = False   # the latest thing is weighed: waiting for it to come off
+        self.picked: list[int] = []
+        self.cursor = 0
+
+    def candidates(self) -> list[int]:
+        return [n for n in range(1, self.COUNT + 1) if n not in self.picked]
+
+    def key(self, key: str) -> bool:
+        if self.stage != "guess":
+            if key == "back":
+                return False
+            self.station.refuse(_("Weigh the things"), _("one by one first."))
+            return True
+        if key == "back":
+            if not self.picked:
+                return False
+            self.picked.pop()
+            return True
+        left = self.candidates()
+        if key == "next":
+            self.cursor = (self.cursor + 1) % len(left)
+            return True
+        if key == "ok":
+            pick = left[self.cursor % len(left)]
+        elif key in ("A", "B", "C"):
+            pick = "ABC".index(key) + 1
+            if pick in self.picked:
+                self.station.refuse(_("Thing {n} is").format(n=pick), _("already picked."))
+                return True
+        else:
+            return True
+        self.picked.append(pick)
+        self.cursor = 0
+        if len(self.picked) == self.COUNT:
+            self.score()
+        return True
+
+    def score(self) -> None:
+        try:
+            attempt = learning.score_order(self.weights, self.picked, self.level,
+                                           self.again_on(*self.weights))
+        except LearningError as exc:
+            self.station.refuse(str(exc))
+            self.picked = []
+            return
+        truth = learning.true_order(self.weights)
+        self.scored(attempt, S.order_grams(self.weights, truth), _("NOT QUITE"),
+                    S.order_grams(self.weights, truth))
+        if not attempt.correct:
+            self.line = S.order_sequence(truth)
+
+    def watch(self) -> None:
+        if self.stage == "start":
+            self.stage, self.weights, self.taken = "weigh", [], False
+        if self.stage != "weigh":
+            return
+        reading = self.scales.reading(self.pans[0])
+        if not reading.stable or reading.grams is None:
+            return
+        if not self.taken and reading.grams >= learning.MIN_THING_G:
+            self.weights.append(reading.grams)
+            self.taken = True
+            self.station.beep("click")
+        elif self.taken and reading.grams < learning.MIN_THING_G:
+            self.taken = False
+            if len(self.weights) == self.COUNT:
+                self.stage, self.picked, self.cursor = "guess", [], 0
+
+    def again(self) -> None:
+        self.stage, self.picked, self.cursor = "guess", [], 0
+
+    def own_view(self) -> View:
+        if self.stage == "guess":
+            left = self.candidates()
+            return S.order_guess(self.picked, left[self.cursor % len(left)])
+        reading = self.scales.reading(self.pans[0])
+        return S.order_weigh(len(self.weights) + (0 if self.taken else 1), self.taken,
+                             reading.stable or not loaded(self.scales, self.pans[0]))
+
+
+QUIZZES: dict[str, type[Quiz]] = {"heavier": Heavier, "grams": Grams, "balance": Balance,
+                                  "order": Order}
+TWO_PANS = frozenset({"heavier", "balance"})

@@ -1,0 +1,8 @@
+"""Tante Trudels Trödel's mode: the referee with the load cells, its screens, weighing and demo."""
+
+from ..base import ModeInfo
+from .demo import DEMOS
+from .referee import TanteTrudelsTroedelReferee
+
+MODE = ModeInfo("tante-trudels-troedel", "Tante Trudels Trödel", game="tante-trudels-troedel",
+                referee=TanteTrudelsTroedelReferee, demos=DEMOS)

@@ -1,0 +1,334 @@
+"""Tante Trudels Trödel at the table: the die, the shop's turns and load cells for the balance.
+
+Set-up: who makes the Purchase of the Day (TT2), who starts (TT3), the scales rows (TT1), the goal
+(TT7) and the die: the box rolls it (a short buzzer roll, then the number big; the value comes
+from the header's seed and the action count, so a resumed game rolls the same) or the table rolls
+a real die and enters it (A/C step the number, B enters; NEXT/OK at the host panel).
+
+The player on turn (or waited for) uses their station, A/C to move and B to pick; any seat may use
+the host panel (NEXT/OK), which is how seats without a station play. The Purchase of the Day: three
+rolls, each row named ("Row 6: take the item at the edge"), then its three items on the first pan
+(with two pans they stay there; with one pan its weight is remembered). A turn: the roll, the move
+(forward, or the choice of going back when TT4 allows it), then the short menu of what
+``legal_actions`` allows, with Done. A weighing (``weighing.Weigher``) shows LIGHTER, HEAVIER or
+BALANCED, never grams. At the end the baskets are weighed in arrival order, then the reveal shows
+every gram figure and the winners. Undo during the end's weighing asks for the last basket again.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ....games.core import Event
+from ....games.tante_trudels_troedel import POTD_ROLLS, TanteTrudelsTroedel
+from ....games.trudel_rules import GOALS, ROWS
+from ...i18n import _
+from ...inputs import Weight
+from ...screens import View, wrap
+from ...session import Session
+from ..base import OnePlayer, Page, Referee, Several, SetupOption, Table
+from .screens import (PAGE_S, act_view, event_pages, final_view, fit, move_view, pan_text,
+                      roll_view, rolling_view, weigh_view)
+from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, Weigher
+
+ROLL_TICKS = 4       # the buzzer's roll: this many ticks ...
+ROLL_TICK_S = 0.1    # ... this far apart, then the number
+OK_KEYS = ("B", "ok")
+NEXT_KEYS = ("C", "next")
+
+
+def box_roll(seed: int, count: int) -> int:
+    """The box's die for the action numbered ``count`` of the game seeded ``seed``: the same
+    on every replay and after a power cut."""
+    return random.Random(f"tante-trudels-troedel:{seed}:{count}").randint(1, 6)
+
+
+class TanteTrudelsTroedelReferee(Referee):
+    SETUP = (
+        OnePlayer("potd_maker", "Purchase by", ruling="TT2"),
+        OnePlayer("first", "Who starts", ruling="TT3"),
+        Several("scale_rows", "Scales row", tuple(range(1, ROWS + 1)), (8, 18), "TT1"),
+        SetupOption("goal", "Goal", GOALS, "standard", "TT7",
+                    names=("standard", "heaviest", "lightest")),
+        SetupOption("die", "Die", ("box", "table"), "box",
+                    names=("box rolls", "real die"), engine=False),
+    )
+
+    state: TanteTrudelsTroedel  # type: ignore[assignment]
+
+    def __init__(self, table: Table, session: Session) -> None:
+        super().__init__(table, session)
+        self.cursor = 0                          # the move choice or the menu line
+        self.die = 1                             # the value entered for a real die
+        self.rolling: tuple[str, int, int] | None = None  # (player, value, tick) of the box's roll
+        self._roll_timer: Any = None
+        self.weigh_at: int | None = None         # a scales-row weighing chosen at this count
+        self.weigher: Weigher | None = None
+        self._known = self.state
+        self._sync()
+
+    # -- helpers ---------------------------------------------------------------------------------
+    @property
+    def table_die(self) -> bool:
+        return self.session.header.table.get("die") == "table"
+
+    def scales(self) -> Any:
+        """The App's ``Scales`` (None on a box without load cells)."""
+        scales = self.table.scales
+        return scales if scales is not None and scales.pans else None
+
+    def pan_names(self) -> tuple[str, str | None]:
+        """(the pan the items go on, the pan holding the Purchase or None with one pan)."""
+        scales = self.scales()
+        judge = getattr(scales, "judge", None)
+        if judge is not None:
+            return judge.second, judge.first
+        return (next(iter(scales.pans)) if scales else "left"), None
+
+    def potd_pan(self) -> str:
+        basket, ref = self.pan_names()
+        return ref or basket
+
+    def pans(self) -> int:
+        scales = self.scales()
+        return len(scales.pans) if scales else 0
+
+    def _job(self) -> Job | None:
+        """The weighing the game needs now, if any."""
+        state, count = self.state, len(self.session.actions)
+        basket, ref = self.pan_names()
+        if state.phase == "potd" and len(state.potd_rows) == POTD_ROLLS:
+            return Job("potd", state.potd_maker, self.potd_pan(), key=count)
+        if state.phase == "weighing":
+            player = state.waiting_for()[0]
+            return Job("basket", player, basket, ref, state.potd_g, state.items[player], count)
+        if state.phase == "play" and self.weigh_at == count and state.turn:
+            return Job("weigh", state.turn, basket, ref, state.potd_g, state.items[state.turn],
+                       count)
+        return None
+
+    def _sync(self) -> None:
+        """Start (or stop) the weighing the game needs now."""
+        job = self._job()
+        if self.weigher is not None and self.weigher.job != job:
+            self.weigher.stop()
+            self.weigher = None
+        scales = self.scales()
+        if job is not None and self.weigher is None and scales is not None:
+            hold_s = POTD_HOLD_S if job.kind == "potd" else BASKET_HOLD_S
+            self.weigher = Weigher(job, scales, self.table, self._measured, hold_s)
+
+    def _measured(self, grams: float) -> None:
+        """The weigher's reading: the action that carries it."""
+        assert self.weigher is not None
+        job = self.weigher.job
+        kind = {"potd": "weigh_potd", "weigh": "weigh", "basket": "weigh_basket"}[job.kind]
+        self.weigher = None
+        if self.act({"type": kind, "player": job.player, "grams": grams}) is None:
+            self.weigh_at = None
+            self._sync()
+
+    def _refuse(self, *lines: str) -> None:
+        self.table.beep("error")
+        self.table.flash(*lines)
+
+    # -- events from the App ---------------------------------------------------------------------
+    def resumed(self) -> None:
+        self._known = self.state
+        self._sync()
+
+    def after_undo(self) -> None:
+        old, new = self._known, self.state
+        super().after_undo()
+        self._stop_roll()
+        self.cursor, self.weigh_at = 0, None
+        self._known = new
+        if old.phase in ("weighing", "over") and new.phase == "weighing":
+            player = new.waiting_for()[0]
+            if old.basket_g.get(player) is not None:
+                pan = pan_text(self.pan_names()[0], self.pans())
+                title = fit(_("Undone: {name}").format(name=player), _("Undone"))
+                self.pages.show([Page(View(title, (fit(_("Put on {pan}").format(pan=pan),
+                                                       _("Put it on the pan")),),
+                                           big=_("AGAIN")), PAGE_S)])
+        self._sync()
+
+    def close(self) -> None:
+        super().close()
+        self._stop_roll()
+        if self.weigher is not None:
+            self.weigher.stop()
+            self.weigher = None
+
+    def on_weight(self, weight: Weight) -> bool:
+        if self.weigher is not None and weight.pan in self.weigher.pans:
+            self.weigher.check()
+            return True
+        return False
+
+    # -- presses ---------------------------------------------------------------------------------
+    def on_station(self, station: int, key: str) -> None:
+        player = self.seat_player(station)
+        state = self.state
+        if player is None:
+            self._refuse(_("Nobody plays at"), self.table.station_name(station))
+            return
+        if state.is_over:
+            self._refuse(_("The game is over"))
+            return
+        waiting = state.waiting_for()
+        if player not in waiting:
+            self._refuse(_("It's {name}'s turn").format(name=waiting[0]))
+            return
+        if self.pages:
+            if not self.pages.all_minor():
+                self.pages.next()  # the player waited for turns the page
+                return
+            self.pages.stop()
+        self._key(player, key, station=True)
+
+    def on_host(self, key: str) -> bool:
+        if self.pages:
+            return self.pages.on_host(key)
+        state = self.state
+        if state.is_over:
+            return False
+        cancel = self.weigher is not None and self.weigher.job.kind == "weigh"
+        if key == "back" and not cancel:
+            return False  # the game menu
+        self._key(state.waiting_for()[0], key, station=False)
+        return True
+
+    def _key(self, player: str, key: str, station: bool) -> None:
+        state = self.state
+        if self.rolling is not None:
+            self._refuse(_("Rolling..."))
+        elif self.weigher is not None:
+            self._weigh_key(key, station)
+        elif state.phase == "potd" and len(state.potd_rows) == POTD_ROLLS:
+            self._refuse(_("No scales here:"), _("weigh on a box with"), _("load cells"))
+        elif state.phase in ("weighing",):
+            self._refuse(_("No scales here"))
+        elif state.phase == "potd" or state.stage == "roll":
+            self._roll_key(player, key, station)
+        elif state.stage == "move":
+            self._move_key(player, key, station)
+        else:
+            self._menu_key(player, key)
+
+    def _roll_key(self, player: str, key: str, station: bool) -> None:
+        if self.table_die:
+            if key == "A":
+                self.die = (self.die - 2) % 6 + 1
+            elif key in NEXT_KEYS:
+                self.die = self.die % 6 + 1
+            elif key in OK_KEYS:
+                self.act({"type": "roll", "player": player, "value": self.die})
+            return
+        if key not in OK_KEYS:
+            self._refuse(_("B rolls the die") if station else _("OK rolls the die"))
+            return
+        value = box_roll(self.session.header.seed, len(self.session.actions))
+        self.rolling = (player, value, 0)
+        self._roll_tick()
+
+    def _roll_tick(self) -> None:
+        assert self.rolling is not None
+        player, value, tick = self.rolling
+        if tick < ROLL_TICKS:
+            self.table.beep("tick")
+            self.rolling = (player, value, tick + 1)
+            self._roll_timer = self.table.call_later(ROLL_TICK_S, self._roll_tick)
+            return
+        self._stop_roll()
+        self.act({"type": "roll", "player": player, "value": value})
+
+    def _stop_roll(self) -> None:
+        self.table.cancel(self._roll_timer)
+        self._roll_timer, self.rolling = None, None
+
+    def _moves(self, player: str) -> list[str]:
+        return [a["direction"] for a in self.legal(player) if a["type"] == "move"]
+
+    def _move_key(self, player: str, key: str, station: bool) -> None:
+        moves = self._moves(player)
+        if key in OK_KEYS:
+            self.act({"type": "move", "player": player,
+                      "direction": moves[self.cursor % len(moves)]})
+        elif len(moves) == 1:
+            self._refuse(_("Move the basket,"), _("then B") if station else _("then OK"))
+        else:
+            self.cursor = (self.cursor + (1 if key in NEXT_KEYS else -1)) % len(moves)
+
+    def _menu_key(self, player: str, key: str) -> None:
+        actions = self.legal(player)
+        if key not in OK_KEYS:
+            self.cursor = (self.cursor + (1 if key in NEXT_KEYS else -1)) % len(actions)
+            return
+        action = actions[self.cursor % len(actions)]
+        if action["type"] != "weigh":
+            self.act(action)
+            return
+        if self.scales() is None:
+            self._refuse(_("No scales here"))
+            return
+        self.weigh_at = len(self.session.actions)
+        self._sync()
+
+    def _weigh_key(self, key: str, station: bool) -> None:
+        weigher = self.weigher
+        assert weigher is not None
+        if key in OK_KEYS:
+            reason = weigher.all_on()
+            if reason is not None:
+                self._refuse(_(reason))
+            return
+        if weigher.job.kind == "weigh" and key in ("C", "back"):
+            self.weigh_at = None
+            self._sync()
+            return
+        self._refuse(_("B: all on") if station else _("OK: all on"))
+
+    # -- applying --------------------------------------------------------------------------------
+    def react(self, events: list[Event]) -> None:
+        """What follows an accepted action (here or from the link): the buzzer, the pages."""
+        self.cursor, self.die = 0, 1
+        self._known = self.state
+        kinds = {e.kind for e in events}
+        if "winner" in kinds:
+            self.table.beep("win")
+        elif kinds & {"weigh", "potd_weighed", "basket_weighed", "weighing"}:
+            self.table.beep("score")
+        else:
+            self.table.beep("click")
+        self.pages.show(event_pages(events, self.state, self.pans(), self.pan_names()[0],
+                                    self.potd_pan()))
+        self._sync()
+
+    # -- the screen ------------------------------------------------------------------------------
+    def view(self) -> View:
+        state = self.state
+        if self.pages:
+            return self.pages.view()
+        if state.is_over:
+            return final_view(state)
+        if self.rolling is not None:
+            return rolling_view(self.rolling[0], self.rolling[2])
+        player = state.waiting_for()[0]
+        station = self.has_station(player)
+        if self.weigher is not None:
+            return weigh_view(self.weigher, station, self.pans(),
+                              cancel=self.weigher.job.kind == "weigh")
+        if self._job() is not None or (state.phase == "potd"
+                                       and len(state.potd_rows) == POTD_ROLLS):
+            return View(_("No scales"), tuple(wrap(_("This box has no load cells to weigh "
+                                                     "with."))))
+        if state.phase == "potd" or state.stage == "roll":
+            return roll_view(state, player, station, self.table_die, self.die)
+        if state.stage == "move":
+            return move_view(state, player, station, self.cursor, self._moves(player))
+        return act_view(state, player, station, self.cursor, self.legal(player))
+
+
+__all__ = ["TanteTrudelsTroedelReferee", "box_roll"]
