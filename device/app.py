@@ -95,7 +95,7 @@ class App:
             if notice.kind == "set-aside":
                 lines.append(_("Game {n} set aside").format(n=notice.game_id))
             elif notice.kind == "moved-aside":
-                lines.append(_("Damaged file moved"))
+                lines += [_("Saved games damaged:"), _("kept aside, new start")]
             elif notice.kind == "calibration":
                 lines.append(_("{pan}: uncalibrated").format(pan=notice.pan))
             elif notice.kind == "degraded":

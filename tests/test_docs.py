@@ -58,7 +58,6 @@ def test_docs_point_at_nothing_outside_the_repository(path: Path) -> None:
     assert outside_pointers(path) == [], f"{path.name} points outside the repository"
 
 
-@pytest.mark.xfail(strict=False, reason="README rewrite pending")
 def test_readme_points_at_nothing_outside_the_repository() -> None:
     assert outside_pointers(README) == [], "README.md points outside the repository"
 

@@ -328,6 +328,17 @@ class Referee:
         raise NotImplementedError
 
     def view(self) -> View:
+        """Pages first (they wait for OK), then the end, then the game's own screen."""
+        if self.pages:
+            return self.pages.view()
+        if self.state.is_over:
+            return self.end_view()
+        return self.play_view()
+
+    def end_view(self) -> View:
+        raise NotImplementedError
+
+    def play_view(self) -> View:
         raise NotImplementedError
 
     def after_undo(self) -> None:

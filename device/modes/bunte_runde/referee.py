@@ -183,12 +183,11 @@ class BunteRundeReferee(Referee):
         self.pages.show(move_pages(events, self.state), finale="win" if won else None)
 
     # -- the screen ------------------------------------------------------------------------------
-    def view(self) -> View:
+    def end_view(self) -> View:
+        return final_view(self.state, self.final_page)
+
+    def play_view(self) -> View:
         state = self.state
-        if self.pages:
-            return self.pages.view()
-        if state.is_over:
-            return final_view(state, self.final_page)
         if self.walk is not None:
             return layout_pages(state)[self.walk]
         if state.free:

@@ -307,12 +307,11 @@ class TanteTrudelsTroedelReferee(Referee):
         self._sync()
 
     # -- the screen ------------------------------------------------------------------------------
-    def view(self) -> View:
+    def end_view(self) -> View:
+        return final_view(self.state)
+
+    def play_view(self) -> View:
         state = self.state
-        if self.pages:
-            return self.pages.view()
-        if state.is_over:
-            return final_view(state)
         if self.rolling is not None:
             return rolling_view(self.rolling[0], self.rolling[2])
         player = state.waiting_for()[0]

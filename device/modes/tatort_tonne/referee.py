@@ -161,13 +161,11 @@ class TatortTonneReferee(Referee):
             self.table.beep("score")
 
     # -- the screen ------------------------------------------------------------------------------
-    def view(self) -> View:
-        state = self.state
-        if self.pages:
-            return self.pages.view()
-        if state.is_over:
-            return final_view(state)
-        if state.phase == "point":
+    def end_view(self) -> View:
+        return final_view(self.state)
+
+    def play_view(self) -> View:
+        if self.state.phase == "point":
             return self._point_view()
         return self._choose_view()
 

@@ -401,6 +401,7 @@ def test_undo_takes_the_move_back_and_names_the_piece_to_put_back(box_factory):
     assert box.last_view.title == "Ben's turn"
     box.tap("host.back")                                 # the game menu's undo works too
     box.tap("host.next")
+    box.tap("host.next")
     box.tap("host.ok")
     assert box.app.session.actions == [] and state(box).turn() == "Anna"
     box.idle(2.0)

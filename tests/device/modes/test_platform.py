@@ -21,6 +21,7 @@ def test_every_registered_game_has_a_mode_and_every_mode_a_home_menu_entry(box_f
 
 
 def open_mode(box, name: str) -> None:
+    assert box.app.mode == "home", box.last_view.as_text()
     while MODES[box.app.cursor].name != name:
         box.tap("host.next")
     box.tap("host.ok")

@@ -12,6 +12,7 @@ from spielleiter.device.text import InputError
 
 
 def open_setup(box, name: str = "tatort-tonne") -> None:
+    assert box.app.mode == "home", box.last_view.as_text()
     while MODES[box.app.cursor].name != name:
         box.tap("host.next")
     box.tap("host.ok")
@@ -112,10 +113,9 @@ def test_the_next_set_up_offers_the_same_seats(box_factory):
     for _ in range(3):
         box.tap("host.ok")
     assert box.app.mode == "game"
-    box.tap("host.back")
-    box.tap("host.next")
-    box.tap("host.next")
-    box.tap("host.ok")                      # end this game
+    box.tap("host.back")                    # the game menu
+    cursor_to(box, "End this game")
+    box.tap("host.ok")
     box.tap("host.ok")
     open_setup(box)
     assert box.app.setup.seats == ["Ben", "Anna"]

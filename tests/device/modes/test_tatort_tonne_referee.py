@@ -248,12 +248,16 @@ def test_game_menu_undo_and_end_game(box_factory):
     box.tap("host.back")
     assert box.app.mode == "menu"
     box.tap("host.next")
+    box.tap("host.ok")                      # Standings
+    assert box.last_view.title == "Standings" and len(box.last_view.lines) == 5
+    box.tap("host.ok")                      # back to the menu
+    box.tap("host.next")
     box.tap("host.ok")                      # Undo last action
     assert actions(box) == 0
     box.idle(3)
     box.tap("host.back")
-    box.tap("host.next")
-    box.tap("host.next")
+    for _ in range(3):
+        box.tap("host.next")
     box.tap("host.ok")                      # End this game
     assert box.app.mode == "confirm_end"
     box.tap("host.ok")
@@ -303,7 +307,7 @@ def test_a_corrupt_journal_is_reported_on_the_screen(box_factory, tmp_path):
     state_dir.mkdir()
     (state_dir / JOURNAL_NAME).write_bytes(b"\x00garbage" * 500)
     box = box_factory(state_dir=state_dir)
-    assert "Journal was damaged" in box.last_view.as_text()
+    assert "Saved games damaged" in box.last_view.as_text()
     assert list(state_dir.glob(f"{JOURNAL_NAME}.bad-*"))
 
 

@@ -110,10 +110,12 @@ def test_watchdog_pings_are_runtime_timers_every_half_period(tmp_path, listener)
 
 def test_no_watchdog_no_timer(tmp_path, listener):
     with sim_box(tmp_path, ManualClock()) as box:
+        saver = box.runtime.next_deadline()           # only the screen's sleep is due, later
+        assert saver == pytest.approx(box.runtime.clock() + box.app.settings.dim_after_s)
         service = Service(box, Notifier(listener.path))
         service.start()
         assert listener.recv() == "READY=1\nSTATUS=Refereeing: main menu"
-        assert box.runtime.next_deadline() is None
+        assert box.runtime.next_deadline() == saver
 
 
 def test_a_hung_loop_stops_pinging_and_a_free_one_resumes(tmp_path, listener):
