@@ -170,7 +170,7 @@ def main() -> int:
         bench = Bench(Path(state_dir))
         bench.press("host.ok", "release")                 # home -> set-up: players
         menu = [bench.press("host.next", "release") for _ in range(args.presses)]
-        while bench.box.app.setup.values["players"] != 10:  # ten seats: counts change per press
+        while bench.box.app.setup.players != 10:  # ten seats: counts change per press
             bench.press("host.next", "release")
         bench.press("host.ok", "release")
         bench.press("host.ok", "release")

@@ -16,6 +16,7 @@ from typing import Any, Callable
 from ..drivers.buttons import Edge, PressDetector
 from ..games import GAMES, GameError
 from . import i18n, settings_store
+from .broadcast import Broadcast
 from .i18n import _
 from .inputs import Inputs, Press, Weight
 from .header import Header
@@ -24,6 +25,7 @@ from .modes import GAME_MODES, MODES, ModeInfo
 from .modes.base import Mode, Referee
 from .modes import menus, setup as setup_flow
 from .modes.setup import SetupFlow
+from .notices import notice_lines
 from .replay import ReplayError
 from .runtime import Runtime
 from .screensaver import ScreenSaver
@@ -55,13 +57,12 @@ class App:
         self.station_names = stations
         self.stations = len(stations)
         self.scales = scales
-        self.guard_s = guard_s
         self._sound = sound
         self.saver = ScreenSaver(runtime.call_later, runtime.cancel, power)
         self.settings = settings_store.Settings()
         self._apply(settings_store.load(journal, settings))
         self.inputs = Inputs(detector, runtime.call_at, runtime.cancel, runtime.clock,
-                             self.on_press)
+                             self.on_press, guard_s)
         self.new_seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self.mode = "home"  # home, setup, game, menu, confirm_end, tool
         self.cursor = 0
@@ -71,9 +72,7 @@ class App:
         self.tool: Mode | None = None
         self.flash_view: View | None = None
         self._flash_timer: Any = None
-        self._screen: tuple[Any, ...] = ()
-        self._screen_at = float("-inf")
-        self.listeners: list[Callable[[str, dict[str, Any]], None]] = []
+        self.listeners = Broadcast()
         self.handlers: dict[type, Callable[[Any], Any]] = {}  # other inputs, by event type
         self._resume()
 
@@ -87,19 +86,8 @@ class App:
         self.show_notices()
 
     def show_notices(self) -> None:
-        """Tell the table once what went wrong with the journal (a damaged game set aside and
-        kept, a file moved aside, a calibration unusable); details go to the log."""
-        lines: list[str] = []
-        for notice in self.journal.take_notices():
-            log.warning("journal: %s", notice.text)
-            if notice.kind == "set-aside":
-                lines.append(_("Game {n} set aside").format(n=notice.game_id))
-            elif notice.kind == "moved-aside":
-                lines += [_("Saved games damaged:"), _("kept aside, new start")]
-            elif notice.kind == "calibration":
-                lines.append(_("{pan}: uncalibrated").format(pan=notice.pan))
-            elif notice.kind == "degraded":
-                lines.append(_("Saving is off!"))
+        """Tell the table once what went wrong with the journal (``notices``)."""
+        lines = notice_lines(self.journal.take_notices())
         if lines:
             self.beep("error")
             self.flash(*lines[:3], seconds=6.0)
@@ -122,11 +110,7 @@ class App:
 
     def redraw(self) -> None:
         view = self.view()
-        screen = (view.title, view.footer, view.blank)  # a cursor or a count is the same screen
-        if screen != self._screen:
-            if self._screen:  # the first screen follows no other: nothing to guard against
-                self._screen_at = self.runtime.clock()
-            self._screen = screen
+        self.inputs.shown((view.title, view.footer, view.blank))
         self._show(view)
 
     # -- services for modes ----------------------------------------------------------------------
@@ -166,18 +150,7 @@ class App:
 
     def _changed(self, events: list[Any] = ()) -> None:  # type: ignore[assignment]
         """Tell listeners (the serial link) about events and the new public state."""
-        if not self.listeners:
-            return
-        for event in events:
-            self._notify("event", {"event": event.to_json()})
-        self._notify("state", {"state": self.public_state()})
-
-    def _notify(self, kind: str, payload: dict[str, Any]) -> None:
-        for listener in list(self.listeners):
-            try:
-                listener(kind, payload)
-            except Exception:  # a listener must never break the referee
-                log.exception("listener failed")
+        self.listeners.changed(events, self.public_state)
 
     def public_state(self) -> dict[str, Any] | None:
         if self.session is None:
@@ -248,9 +221,8 @@ class App:
     def on_press(self, press: Press) -> None:
         if self.saver.activity():
             return  # the screen was off: this press only wakes it
-        if not press.hold and press.t - self._screen_at < self.guard_s:
-            log.debug("%s ignored: the screen changed %.2f s ago", press.name,
-                      press.t - self._screen_at)
+        if self.inputs.guarded(press):
+            log.debug("%s ignored: the screen changed just before", press.name)
             return
         if press.source == "host":
             self.beep("click")
@@ -370,7 +342,7 @@ class App:
         self.session = None
         self.mode, self.cursor = "home", 0
         self._set_holds()
-        self._notify("state", {"state": None})
+        self.listeners.notify("state", {"state": None})
 
     def _host_menu(self, key: str) -> None:
         if key == "next":

@@ -66,16 +66,33 @@ class Weight:
 
 class Inputs:
     """Turns button edges into ``Press``es on the loop thread, with wake-up timers for lock-outs
-    and long presses."""
+    and long presses, and keeps the guard: after the screen changes, short presses are ignored
+    for ``guard_s``, so a press meant for the old screen never acts on the new one."""
 
     def __init__(self, detector: PressDetector, call_at: Callable[[float, Callable[[], None]], Any],
                  cancel: Callable[[Any], None], clock: Callable[[], float],
-                 deliver: Callable[[Press], None]) -> None:
+                 deliver: Callable[[Press], None], guard_s: float = 0.4) -> None:
         self.detector = detector
         self._call_at, self._cancel, self._clock = call_at, cancel, clock
         self._deliver = deliver
         self._timer: Any = None
+        self.guard_s = guard_s
+        self._screen: tuple[Any, ...] = ()
+        self._screen_at = float("-inf")
         self.set_holds(())
+
+    def shown(self, screen: tuple[Any, ...]) -> None:
+        """The screen now shown, as what tells screens apart (a moved cursor or a changed count
+        is the same screen); a different one starts the guard."""
+        if screen != self._screen:
+            if self._screen:  # the first screen follows no other: nothing to guard against
+                self._screen_at = self._clock()
+            self._screen = screen
+
+    def guarded(self, press: Press) -> bool:
+        """True for a short press that came within ``guard_s`` of a screen change (a long press
+        is deliberate and always counts)."""
+        return not press.hold and press.t - self._screen_at < self.guard_s
 
     def set_holds(self, names: Iterable[str]) -> None:
         """The buttons (pin-map names) that have a hold meaning now, besides BACK."""
