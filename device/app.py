@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import logging
 import random
+from dataclasses import replace
 from typing import Any, Callable
 
 from ..drivers.buttons import Edge, PressDetector
 from ..games import GAMES, GameError
 from . import i18n, settings_store
 from .broadcast import Broadcast
-from .i18n import _
+from .i18n import _, ngettext
 from .inputs import Inputs, Press, Weight
 from .header import Header
 from .journal import Journal, JournalError
@@ -46,6 +47,7 @@ class App:
                  stations: tuple[str, ...], detector: PressDetector,
                  seed_source: Callable[[], int] | None = None, scales: Any = None,
                  settings: settings_store.Settings | None = None,
+                 language: str | None = None,
                  guard_s: float = GUARD_S,
                  power: Callable[[int | None], None] = lambda contrast: None,
                  sound: Callable[[str], None] = lambda level: None) -> None:
@@ -60,7 +62,10 @@ class App:
         self._sound = sound
         self.saver = ScreenSaver(runtime.call_later, runtime.cancel, power)
         self.settings = settings_store.Settings()
-        self._apply(settings_store.load(journal, settings))
+        loaded = settings_store.load(journal, settings)
+        if language in settings_store.LANGUAGES:  # --lang: this run's language, not saved
+            loaded = replace(loaded, language=language)
+        self._apply(loaded)
         self.inputs = Inputs(detector, runtime.call_at, runtime.cancel, runtime.clock,
                              self.on_press, guard_s)
         self.new_seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
@@ -71,6 +76,7 @@ class App:
         self.referee: Referee | None = None
         self.tool: Mode | None = None
         self.flash_view: View | None = None
+        self.standings_at = 0  # the standings' line at the cursor (more players than lines)
         self._flash_timer: Any = None
         self.listeners = Broadcast()
         self.handlers: dict[type, Callable[[Any], Any]] = {}  # other inputs, by event type
@@ -82,7 +88,9 @@ class App:
         if session is not None and not session.state.is_over:
             self._enter_game(session)
             self.referee.resumed()  # type: ignore[union-attr]
-            self.flash(_("Game resumed"), _("{n} actions kept").format(n=len(session.actions)))
+            n = len(session.actions)
+            self.flash(_("Game resumed"),
+                       ngettext("{n} action kept", "{n} actions kept", n).format(n=n))
         self.show_notices()
 
     def show_notices(self) -> None:
@@ -143,7 +151,7 @@ class App:
         except JournalError as exc:  # not saved, so not taken: the state is unchanged
             log.error("%s", exc)
             self.beep("error")
-            self.flash("Cannot save!", "Not taken. Check the", "storage, then retry.")
+            self.flash(_("Cannot save!"), _("Not taken. Check the"), _("storage, then retry."))
             return None
         self._changed(events)
         return events
@@ -172,7 +180,7 @@ class App:
         """A station's name from the config ("Red"), as its players know it."""
         if 0 <= station < self.stations:
             return self.station_names[station]
-        return f"Station {station + 1}"
+        return _("Station {n}").format(n=station + 1)
 
     def page_seconds(self, seconds: float) -> float | None:
         return self.settings.page_seconds(seconds)
@@ -290,7 +298,10 @@ class App:
             self.mode, self.setup = "home", None
         elif what == "start":
             self._start_game(self.setup)
-        self.inputs.set_holds(self.setup.holds() if self.mode == "setup" and self.setup else ())
+        if self.mode == "setup" and self.setup is not None:
+            self.inputs.set_holds(self.setup.holds())
+        else:  # home again, or the game started: the mode's own holds
+            self._set_holds()
 
     def _start_game(self, setup: SetupFlow) -> None:
         assert setup.mode.game is not None
@@ -305,7 +316,7 @@ class App:
             return
         except JournalError as exc:
             log.error("%s", exc)
-            self.flash("Cannot save!", "Game not started.")
+            self.flash(_("Cannot save!"), _("Game not started."))
             return
         setup_flow.remember(self.journal, setup.mode.name, setup.seats)
         self.setup = None
@@ -351,7 +362,7 @@ class App:
         if key == "back" or choice == "continue":
             self.mode = "game"
         elif choice == "standings":
-            self.mode = "standings"
+            self.mode, self.standings_at = "standings", 0
         elif choice == "undo":
             self.mode = "game"
             self.undo()
@@ -359,6 +370,10 @@ class App:
             self.mode, self.cursor = "confirm_end", 0
 
     def _host_standings(self, key: str) -> None:
+        rows = len(self.session.state.standings()) if self.session is not None else 0
+        if key == "next" and rows > menus.STANDINGS_ROOM:  # a long list scrolls
+            self.standings_at += 1
+            return
         self.mode = "menu"
 
     def _host_confirm_end(self, key: str) -> None:
@@ -366,29 +381,30 @@ class App:
             if not self.session.state.is_over:
                 self.session.abandon()
             self.close_game()
-            self.flash("Game ended", "It stays in the journal.")
+            self.flash(_("Game ended"), _("It is kept."))
         elif key == "back":
             self.mode = "menu"
 
     def undo(self) -> dict[str, Any] | None:
         """Take back the last action of the running game; returns it (None: nothing to undo)."""
         if self.session is None or self.mode not in ("game", "menu"):
-            self.flash("Nothing to undo")
+            self.flash(_("Nothing to undo"))
             return None
         try:
             undone = self.session.undo()
         except JournalError as exc:
             log.error("%s", exc)
-            self.flash("Cannot save!", "Undo not done.")
+            self.flash(_("Cannot save!"), _("Undo not done."))
             return None
         if undone is None:
-            self.flash("Nothing to undo")
+            self.flash(_("Nothing to undo"))
             return None
         self.mode = "game"
         assert self.referee is not None
         self.referee.after_undo()
         who = undone.get("player")
-        self.flash("Undone:", f"{who}'s last action" if who else "the last action")
+        self.flash(_("Undone:"), _("{player}'s last action").format(player=who) if who
+                   else _("the last action"))
         self._changed()
         return undone
 
@@ -398,7 +414,7 @@ class App:
         on the box."""
         if self.mode == "game" and self.flash_view is None and self.referee is not None \
                 and self.referee.private():
-            return View("Hot seat", ("(a player is choosing", "in private)"))
+            return View(_("Hot seat"), (_("(a player is choosing"), _("in private)")))
         return self.view()
 
     def view(self) -> View:
@@ -415,7 +431,7 @@ class App:
         if self.mode == "menu":
             return menus.game_menu_view(self.cursor)
         if self.mode == "standings" and self.session is not None:
-            return menus.standings_view(self.session.state)
+            return menus.standings_view(self.session.state, self.standings_at)
         if self.mode == "confirm_end":
             return menus.confirm_end_view()
         assert self.referee is not None

@@ -29,6 +29,7 @@ from .paths import JOURNAL_NAME
 from .scales import Scales
 from .runtime import ManualClock, Runtime
 from .screens import View, render
+from .settings_store import Settings
 
 log = logging.getLogger(__name__)
 
@@ -53,9 +54,12 @@ class Box:
               display_device: Any = None, clock: Callable[[], float] = time.monotonic,
               on_frame: Callable[[Image.Image], None] | None = None,
               seed_source: Callable[[], int] | None = None,
-              link_url: str | None = None, simulated_scales: bool | None = None) -> "Box":
+              link_url: str | None = None, simulated_scales: bool | None = None,
+              language: str | None = None) -> "Box":
         """Wire a device. ``simulated_scales`` (default: when the pins are mocked) puts the pans
-        on simulated HX711s; on a ManualClock box they run on virtual time as ``idle`` passes."""
+        on simulated HX711s; on a ManualClock box they run on virtual time as ``idle`` passes.
+        ``language`` (``--lang``) is this run's language over the saved setting and the config's
+        ``[ui] language``."""
         runtime = Runtime(clock)
         journal = Journal(Path(state_dir) / JOURNAL_NAME)
         parts: list[Any] = [journal]
@@ -83,7 +87,8 @@ class Box:
                       power=display.set_power, sound=beeper.set_level,
                       player_names=config.player_names,
                       stations=tuple(s.name for s in config.stations), detector=detector,
-                      seed_source=seed_source, scales=box.scales)
+                      seed_source=seed_source, scales=box.scales,
+                      settings=Settings(language=config.language), language=language)
         runtime.handler = box.app
         box._attach_scales()
         box.app.show_notices()  # the scales read their calibration rows: any damaged one

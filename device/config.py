@@ -23,6 +23,8 @@ from typing import Any
 
 from ..drivers.weighing import JUDGE_S, TIE_BAND_G
 from . import DeviceError
+from .i18n import LANGUAGES
+from .text import shown
 
 SITE_CONFIG = Path("/etc/spielleiter/config.toml")
 BCM_PINS = range(0, 28)
@@ -89,6 +91,7 @@ class Config:
     loadcells: tuple[LoadCell, ...] = ()
     tie_band_g: float = TIE_BAND_G
     judge_s: float = JUDGE_S
+    language: str = "de"  # [ui] language: the screens' language until Settings changes it
 
     @property
     def pan_names(self) -> tuple[str, ...]:
@@ -188,7 +191,7 @@ class _Checker:
         table = self.raw.get(section, {})
         value = table.get(key, default) if isinstance(table, dict) else default
         if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-            self.problems.append(f"{section}.{key}: expected {kind.__name__}, got {value!r} "
+            self.problems.append(f"{section}.{key}: expected {kind.__name__}, got {shown(value)} "
                                  f"(e.g. {key} = {_toml(key, default)})")
             return default
         return value
@@ -198,7 +201,7 @@ class _Checker:
             self.problems.append(f"{where}: missing; set it to a free BCM pin (4-27)")
             return None
         if isinstance(value, bool) or not isinstance(value, int) or value not in BCM_PINS:
-            self.problems.append(f"{where}: {value!r} is not a BCM pin (use 4-27)")
+            self.problems.append(f"{where}: {shown(value)} is not a BCM pin (use 4-27)")
             return None
         return value
 
@@ -212,11 +215,11 @@ def validate(raw: dict[str, Any]) -> Config:
     for section, table in known.items():  # a section that is not a table: reported, then empty
         if isinstance(table, dict) and section in raw and not isinstance(raw[section], dict):
             c.problems.append(f"{section}: expected a table ([{section}] with keys), "
-                              f"got {raw[section]!r}")
+                              f"got {shown(raw[section])}")
             raw[section] = {}
     driver = c.get("display", "driver", str, "ssd1306")
     if driver not in ("ssd1306", "sh1106"):
-        c.problems.append(f"display.driver: {driver!r} is not ssd1306 or sh1106")
+        c.problems.append(f"display.driver: {shown(driver)} is not ssd1306 or sh1106")
     rotate = c.get("display", "rotate", int, 0)
     if rotate not in range(4):
         c.problems.append(f"display.rotate: {rotate} (use 0, 1, 2 or 3)")
@@ -254,7 +257,7 @@ def validate(raw: dict[str, Any]) -> Config:
                 owners.append((f"stations[{number}].{key}", pin))
         name = st.get("name", f"Seat {number}")
         if not isinstance(name, str) or not name.strip():
-            c.problems.append(f"stations[{number}].name: {name!r} (use a short text, e.g. \"Red\")")
+            c.problems.append(f"stations[{number}].name: {shown(name)} (use a short text, e.g. \"Red\")")
         stations.append(Station(str(name), pins))
     buzzer_pin = raw.get("buzzer", {}).get("pin")
     if buzzer_pin is not None:
@@ -293,6 +296,9 @@ def validate(raw: dict[str, Any]) -> Config:
     link_baud = c.get("link", "baud", int, 115200)
     if link_baud not in BAUD_RATES:
         c.problems.append(f"link.baud: {link_baud} (use one of {', '.join(map(str, BAUD_RATES))})")
+    language = c.get("ui", "language", str, "de")
+    if language not in LANGUAGES:
+        c.problems.append(f"ui.language: {shown(language)} (use {' or '.join(LANGUAGES)})")
     if c.problems:
         raise ConfigError(c.problems)
     return Config(
@@ -314,6 +320,7 @@ def validate(raw: dict[str, Any]) -> Config:
         loadcells=loadcells,
         tie_band_g=tie_band_g,
         judge_s=judge_s,
+        language=language,
     )
 
 
@@ -331,11 +338,11 @@ def _loadcells(c: _Checker, section: Any, owners: list[tuple[str, int]]
         return (), TIE_BAND_G, JUDGE_S
     band = section.get("tie_band_g", TIE_BAND_G)
     if not _number(band, 0, 5):
-        c.problems.append(f"loadcells.tie_band_g: {band!r} (use 0 to 5 grams)")
+        c.problems.append(f"loadcells.tie_band_g: {shown(band)} (use 0 to 5 grams)")
         band = TIE_BAND_G
     judge_s = section.get("judge_s", JUDGE_S)
     if not _number(judge_s, 0, 10):
-        c.problems.append(f"loadcells.judge_s: {judge_s!r} (use 0 to 10 seconds of joint "
+        c.problems.append(f"loadcells.judge_s: {shown(judge_s)} (use 0 to 10 seconds of joint "
                           f"stability before a verdict; default {JUDGE_S:g})")
         judge_s = JUDGE_S
     cells = []
@@ -353,28 +360,28 @@ def _loadcells(c: _Checker, section: Any, owners: list[tuple[str, int]]
             continue
         kind = cell.get("reader", "none")
         if not isinstance(kind, str) or kind not in READER_KEYS:
-            c.problems.append(f"{where}.reader: {kind!r} (use spi, gpio, serial or none)")
+            c.problems.append(f"{where}.reader: {shown(kind)} (use spi, gpio, serial or none)")
             continue
         for key in cell:
             if key not in READER_KEYS[kind] | {"reader", "rate"}:
-                c.problems.append(f"{where}.{key}: unknown key for reader {kind!r} (use "
+                c.problems.append(f"{where}.{key}: unknown key for reader {shown(kind)} (use "
                                   f"{', '.join(sorted(READER_KEYS[kind] | {'rate'}))})")
         rate = cell.get("rate", 10)
         if rate not in (10, 80) or isinstance(rate, bool):
-            c.problems.append(f"{where}.rate: {rate!r} (10 or 80, as the HX711 RATE pin is wired)")
+            c.problems.append(f"{where}.rate: {shown(rate)} (10 or 80, as the HX711 RATE pin is wired)")
         settings = {k: v for k, v in cell.items() if k not in ("reader", "rate")}
         if kind == "spi":
             bus = settings.setdefault("bus", 0)
             device = settings.setdefault("device", 0)
             if not isinstance(device, int) or isinstance(device, bool) or device not in (0, 1, 2):
-                c.problems.append(f"{where}.device: {device!r} (0: /dev/spidevB.0; the HX711 has "
+                c.problems.append(f"{where}.device: {shown(device)} (0: /dev/spidevB.0; the HX711 has "
                                   "no chip select)")
             speed = settings.get("speed_hz", 500_000)
             if isinstance(speed, bool) or not isinstance(speed, int) or speed not in SPI_SPEED_HZ:
-                c.problems.append(f"{where}.speed_hz: {speed!r} (use 20000-2000000; default "
+                c.problems.append(f"{where}.speed_hz: {shown(speed)} (use 20000-2000000; default "
                                   "500000)")
             if not isinstance(bus, int) or isinstance(bus, bool) or bus not in SPI_PINS:
-                c.problems.append(f"{where}.bus: {bus!r} (0 or 1: SPI0 or SPI1)")
+                c.problems.append(f"{where}.bus: {shown(bus)} (0 or 1: SPI0 or SPI1)")
             else:
                 owners += [(f"{where} (SPI{bus} {name})", pin)
                            for name, pin in SPI_PINS[bus].items()]
@@ -389,7 +396,7 @@ def _loadcells(c: _Checker, section: Any, owners: list[tuple[str, int]]
                                   "\"/dev/ttyACM0\"")
             baud = settings.pop("baud", 115200)
             if baud not in BAUD_RATES or isinstance(baud, bool):
-                c.problems.append(f"{where}.baud: {baud!r} (use one of "
+                c.problems.append(f"{where}.baud: {shown(baud)} (use one of "
                                   f"{', '.join(map(str, BAUD_RATES))})")
             settings["baudrate"] = baud  # the reader's keyword
         if kind != "none":

@@ -38,3 +38,9 @@ def _(message: str) -> str:
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The right form for ``n`` ("1 coin", "2 coins") in the current language."""
     return _current.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogue without translating it yet: texts kept in tables made at
+    import (set-up labels, mode names) are passed through ``_`` where they are shown."""
+    return message

@@ -18,16 +18,24 @@ from ..drivers.loadcell import LoadCellError, LoadCellSample, LoadCellStatus, ma
 from ..drivers.weighing import (JUDGE_S, TIE_BAND_G, Calibration, CalibrationError, Calibrator,
                                 Judge, Judgement, ScaleChannel, WeighEvent)
 from .config import Config
+from .i18n import _
 from .journal import Journal
 
 log = logging.getLogger(__name__)
 
+def pan_name(pan: str) -> str:
+    """A pan's name as the table says it ("left", "right"; others as configured)."""
+    return {"left": _("left"), "right": _("right")}.get(pan, pan)
+
+
 def verdict_text(verdict: str) -> str:
     """The one wording of a verdict ("balanced", "left-lighter", ...): "Left is lighter"."""
     if verdict == "balanced":
-        return "Balanced"
-    pan, _, result = verdict.rpartition("-")
-    return f"{pan.capitalize()} is {result}"
+        return _("Balanced")
+    pan, _sep, result = verdict.rpartition("-")
+    pan = pan_name(pan)
+    result = {"lighter": _("lighter"), "heavier": _("heavier")}.get(result, result)
+    return _("{pan} is {result}").format(pan=pan.capitalize(), result=result)
 
 
 def _reason(name: str, exc: Exception) -> str:
@@ -48,7 +56,7 @@ class PanReading:
 
     def text(self) -> str:
         if not self.connected:
-            return "no signal"
+            return _("no signal")
         if self.grams is None:
             return "..."
         grams = round(self.grams, 2) + 0.0  # never "-0.00"

@@ -67,7 +67,10 @@ def test_the_wheel_holds_exactly_the_product(wheel):
         folder = package.replace(".", "/")
         assert {n for n in names if n.startswith(folder + "/")} == \
             {f"{folder}/{f}" for f in files}
-    assert not [n for n in names if not n.endswith((".py", ".toml"))]
+    catalogues = {f"spielleiter/device/locale/{lang}/LC_MESSAGES/spielleiter.{ext}"
+                  for lang in ("de", "en") for ext in ("po", "mo")}
+    assert {n for n in names if "/locale/" in n} == catalogues  # German and English ship
+    assert not [n for n in names if not n.endswith((".py", ".toml", ".po", ".mo"))]
 
 
 def test_the_wheel_installs_the_command(wheel):

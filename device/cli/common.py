@@ -51,6 +51,13 @@ def add_config(p: argparse.ArgumentParser, what: str = "a config.toml over the d
                    help=f"{what} (default: {default})")
 
 
+def add_lang(p: argparse.ArgumentParser) -> None:
+    """``--lang de|en``: this run's screen language, over the saved setting and ``[ui] language``."""
+    p.add_argument("--lang", choices=("de", "en"), default=None,
+                   help="the screens' language for this run (default: the Settings choice, "
+                        "else [ui] language in the config)")
+
+
 def load_config(command: str, path: Path | None) -> Any:
     """The validated config, or None after saying every problem on stderr (one a line)."""
     from ..config import ConfigError

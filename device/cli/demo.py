@@ -26,7 +26,7 @@ from ..modes import MODES, demos
 from ..modes.base import DemoStep
 from ..runtime import ManualClock
 from ..screens import View
-from .common import emit
+from .common import add_lang, emit
 
 MAX_SCALE = 16  # --scale: 2048x1024 at most
 
@@ -52,12 +52,13 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=f"with --frames: enlarge the 128x64 frames N times, 1-{MAX_SCALE} "
                         "(default: 1)")
     p.add_argument("--seed", type=int, default=7, help="the game's random seed (default: 7)")
+    add_lang(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     return run_demo(game=args.game, frames=args.frames, seed=args.seed, scale=args.scale,
-                    out=emit)
+                    out=emit, language=args.lang)
 
 
 READ_S = 1.5  # how long the demo "reads" a page before OK turns it
@@ -105,7 +106,8 @@ def screen_text(seconds: float, view: View) -> str:
 
 
 def run_demo(game: str = "tatort-tonne", frames: Path | None = None, seed: int = 7,
-             out: Callable[[str], None] = print, scale: int = 1) -> int:
+             out: Callable[[str], None] = print, scale: int = 1,
+             language: str | None = None) -> int:
     scripts = demos()
     if game not in scripts:
         print(f"spielleiter demo: no demo for {game!r}; try: {', '.join(scripts)}",
@@ -144,7 +146,7 @@ def run_demo(game: str = "tatort-tonne", frames: Path | None = None, seed: int =
     with tempfile.TemporaryDirectory(prefix="spielleiter-demo-") as state_dir:
         with Box.build(demo_config(game), Path(state_dir), pin_factory=mock_factory(),
                        display_device=open_device("dummy"), clock=clock,
-                       on_frame=on_frame, seed_source=lambda: seed) as box:
+                       on_frame=on_frame, seed_source=lambda: seed, language=language) as box:
             if frames is None and box.frame() is not None:  # drawn while the box was built
                 out(screen_text(clock() - start, box.last_view))
             play(box, scripts[game].script(), say=lambda text: out(f"### {text}"))

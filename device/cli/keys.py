@@ -9,6 +9,7 @@ HOST_KEYS = {"b": "host.back", "o": "host.ok", "\n": "host.ok", " ": "host.next"
              "n": "host.next"}
 STATION_KEYS = ["123", "456", "789", "qwe", "asd", "zxc", "rty", "fgh"]
 UNDO_KEY = "u"  # holds BACK: undo
+HOLD_KEY = "h"  # the next button is held (a long press: pass in Torraku, end a name)
 QUIT_KEY = "Q"
 PAN_KEYS = {"[": "left", "]": "right"}
 PAN_MASSES_G = (0.0, 5.0, 12.3, 12.4, 50.0, 200.0)  # what [ and ] cycle through, grams
@@ -40,7 +41,8 @@ def _pack(head: str, items: list[str], width: int) -> list[str]:
 def legend(stations: Sequence[str], width: int = 80, pans: Sequence[str] = ()) -> list[str]:
     """The key help under the interactive screen, packed into lines of at most ``width``:
     the host panel, each station by its name (its keys are A B C), the simulated pans."""
-    lines = _pack("Host: ", ["b BACK", "o/Enter OK", "n/Space NEXT", "u hold BACK (undo)",
+    lines = _pack("Host: ", ["b BACK", "o/Enter OK", "n/Space NEXT", "u undo",
+                             "h+key hold it",
                              f"{QUIT_KEY} quit"], width)
     if stations:
         lines += _pack("Station keys A B C: ", [

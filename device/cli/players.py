@@ -48,8 +48,11 @@ def run(args: argparse.Namespace) -> int:
             elif args.action == "remove":
                 emit(f"removed {roster.remove(args.name)}")
             else:
-                for name in roster.names():
+                names = roster.names()
+                for name in names:
                     emit(name)
+                if not names:
+                    say("players", f"nobody on the roster in {state_dir} yet")
         except InputError as exc:
             say("players", str(exc))
             return EXIT_PROBLEMS

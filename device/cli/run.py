@@ -6,7 +6,7 @@ import argparse
 import logging
 from pathlib import Path
 
-from .common import add_config
+from .common import add_config, add_lang
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -16,6 +16,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                               "start or its loop died; 2 a bad config (systemd does not restart "
                               "it: RestartPreventExitStatus=2).")
     add_config(p)
+    add_lang(p)
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
                    help="where the journal lives (default: $STATE_DIRECTORY or "
                         "/var/lib/spielleiter)")
@@ -29,4 +30,5 @@ def run(args: argparse.Namespace) -> int:
 
     # Lifecycle messages (ready, no OLED, stopped) reach journald; -v adds debug.
     logging.getLogger("spielleiter").setLevel(logging.DEBUG if args.verbose else logging.INFO)
-    return run_service(config_path=args.config, state_dir=args.state_dir, sim=args.sim)
+    return run_service(config_path=args.config, state_dir=args.state_dir, sim=args.sim,
+                       language=args.lang)

@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from .common import EXIT_UNUSABLE, add_config, load_config, say
+from .common import EXIT_UNUSABLE, add_config, add_lang, load_config, say
 
 EPILOG = """\
 Headless commands (one a line; each answered with one JSON line, an error as {{"error": ...}}):
@@ -43,6 +43,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="where the journal lives (default: $XDG_STATE_HOME/spielleiter-sim, "
                         "that is ~/.local/state/spielleiter-sim)")
     add_config(p, default="the shipped defaults")
+    add_lang(p)
     p.add_argument("--headless", action="store_true",
                    help="commands on stdin, one JSON line per command on stdout (for scripts)")
     p.add_argument("--link", metavar="URL", default=None,
@@ -54,12 +55,12 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     return run_sim(state_dir=args.state_dir, headless=args.headless, config_path=args.config,
-                   link=args.link, link_pty=args.link_pty)
+                   link=args.link, link_pty=args.link_pty, language=args.lang)
 
 
 def run_sim(state_dir: Path | None = None, headless: bool = False,
             config_path: Path | None = None, link: str | None = None,
-            link_pty: bool = False) -> int:
+            link_pty: bool = False, language: str | None = None) -> int:
     from ..paths import sim_state_dir
 
     config = load_config("sim", config_path)
@@ -81,10 +82,11 @@ def run_sim(state_dir: Path | None = None, headless: bool = False,
         if headless:
             from .headless import run_headless
 
-            return run_headless(config, state_dir, link)
+            return run_headless(config, state_dir, link, language=language)
         from .terminal import run_terminal
 
-        return run_terminal(config, state_dir, link, cable.ends[1] if cable else None)
+        return run_terminal(config, state_dir, link, cable.ends[1] if cable else None,
+                            language=language)
     finally:
         if cable is not None:
             cable.close()

@@ -25,7 +25,7 @@ from ...drivers.display import open_device, to_blocks
 from ..box import Box
 from ..config import Config
 from ..screens import View
-from .keys import PAN_KEYS, PAN_MASSES_G, QUIT_KEY, UNDO_KEY, key_map, legend
+from .keys import HOLD_KEY, PAN_KEYS, PAN_MASSES_G, QUIT_KEY, UNDO_KEY, key_map, legend
 
 FRAME_W, FRAME_H = 128, 64
 _BRAILLE_BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10),
@@ -116,7 +116,7 @@ class _Screen:
 
 
 def run_terminal(config: Config, state_dir: Path, link: str | None,
-                 watch_path: str | None) -> int:
+                 watch_path: str | None, language: str | None = None) -> int:
     """The interactive simulator: curses draws the screen, keys press the mock pins."""
     import curses
 
@@ -124,7 +124,7 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
     keys = key_map(len(config.stations))
     box = Box.build(config, state_dir, pin_factory=mock_factory(),
                     display_device=open_device("dummy"), on_frame=screen.on_frame,
-                    link_url=link)
+                    link_url=link, language=language)
     sim_pans = tuple(box.scales.pans) if box.scales is not None and box.scales.sim else ()
     stations = [station.name for station in config.stations]
     loop = threading.Thread(target=box.runtime.run_forever, name="runtime", daemon=True)
@@ -162,6 +162,7 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
         curses.curs_set(0)
         stdscr.timeout(100)
         note = ""
+        holding = False  # HOLD_KEY was typed: the next button is held
         while True:
             ch = stdscr.getch()
             if ch == ord(QUIT_KEY):
@@ -175,6 +176,9 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
                 if key == UNDO_KEY:
                     press("host.back", config.hold_s + 0.3)
                     note = "holding BACK (undo)"
+                elif key == HOLD_KEY:
+                    holding = True
+                    note = "hold: now the button"
                 elif key in PAN_KEYS and PAN_KEYS[key] in sim_pans:
                     pan = PAN_KEYS[key]
                     now = pan_mass.get(pan, 0.0)
@@ -183,8 +187,9 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
                     pan_mass[pan] = nxt
                     note = f"{pan} pan: {nxt:g} g"
                 elif key in keys:
-                    press(keys[key], 0.12)
-                    note = f"pressed {keys[key]}"
+                    press(keys[key], config.hold_s + 0.3 if holding else 0.12)
+                    note = f"{'held' if holding else 'pressed'} {keys[key]}"
+                    holding = False
             if ch == -1 and not screen.changed.is_set() and not note:
                 continue
             screen.changed.clear()

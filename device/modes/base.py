@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Protocol, Sequence
 
+from ..i18n import _
 from ..inputs import Press, Weight
 from ..screens import View
 
@@ -80,7 +81,7 @@ class SetupOption:
 
     def show(self, value: Any, part: int | None = None) -> str:
         if self.names and value in self.choices:
-            return self.names[self.choices.index(value)]
+            return _(self.names[self.choices.index(value)])
         return str(value)
 
 
@@ -182,7 +183,7 @@ class Pages:
 
     def view(self) -> View:
         page = self.queue[0].view
-        return View(page.title, page.lines, page.big, footer=page.footer or "OK: next")
+        return View(page.title, page.lines, page.big, footer=page.footer or _("OK: next"))
 
 
 # -- seats ---------------------------------------------------------------------------------------
@@ -250,13 +251,14 @@ class HotSeat:
     def view(self, labels: Sequence[str]) -> View | None:
         """The hand-over's screen, or None when nobody is at the host panel."""
         if self.stage == "privacy":
-            return View("Hot seat", (f"{self.player}, take", "the box. Everybody",
-                                     "else: look away!"), footer="OK show  BACK cancel")
+            return View(_("Hot seat"), (_("{player}, take").format(player=self.player),
+                                        _("the box. Everybody"), _("else: look away!")),
+                        footer=_("OK show  BACK cancel"))
         if self.stage == "pick":
-            return View(f"{self.player} plays", tuple(labels), cursor=self.cursor % len(labels),
-                        footer="NEXT move  OK play")
+            return View(_("{player} plays").format(player=self.player), tuple(labels),
+                        cursor=self.cursor % len(labels), footer=_("NEXT move  OK play"))
         if self.stage == "done":
-            return View(blank=True, footer="Card down. OK: go on")
+            return View(blank=True, footer=_("Card down. OK: go on"))
         return None
 
 

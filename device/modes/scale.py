@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...drivers.weighing import CALIBRATION_MASS_G, CalibrationError, Calibrator
+from ..i18n import N_, _
 from ..inputs import Press, Weight
-from ..scales import verdict_text
+from ..scales import pan_name, verdict_text
 from ..screens import View
 from .base import ModeInfo
 
@@ -59,8 +60,9 @@ class ScaleMode:
                 return False
             if key == "ok":
                 refused = self.scales.tare()
-                self.app.flash("Tared" if not refused else f"{', '.join(refused)} pan moving:",
-                               "" if not refused else "not tared, try again")
+                self.app.flash(_("Tared") if not refused else _("{pans} pan moving:").format(
+                    pans=", ".join(pan_name(p) for p in refused)),
+                               "" if not refused else _("not tared, try again"))
             elif key == "next" and self.scales.pans:
                 self.step, self.cursor = "pick", 0
             return True
@@ -98,44 +100,49 @@ class ScaleMode:
             return
         self.waiting = False
         if error is not None:
-            self.app.flash("Calibration failed:", str(error))
+            self.app.flash(_("Calibration failed:"), str(error))
             self.step, self.calibrator = "live", None
         elif calibrator.step == "mass":
             self.step = "mass"
         elif calibrator.step == "done":
-            self.app.flash(f"{calibrator.pan.title()} pan calibrated",
-                           f"with {calibrator.mass_g:g} g. Take it off.", seconds=3.0)
+            self.app.flash(_("{pan} pan calibrated").format(pan=pan_name(calibrator.pan).title()),
+                           _("with {mass} g. Take it off.").format(mass=f"{calibrator.mass_g:g}"),
+                           seconds=3.0)
             self.step, self.calibrator = "live", None
 
     # -- screen ----------------------------------------------------------------------------------
     def view(self) -> View:
         scales = self.scales
         if not scales.pans:
-            return View("Scale", ("No load cells are", "configured."), footer="BACK menu")
+            return View(_("Scale"), (_("No load cells are"), _("configured.")),
+                        footer=_("BACK menu"))
         if self.step == "pick":
-            return View("Calibrate", tuple(f"{name.title()} pan" for name in scales.pans),
-                        cursor=self.cursor, footer="NEXT move  OK choose")
+            return View(_("Calibrate"), tuple(_("{pan} pan").format(pan=pan_name(name).title())
+                                              for name in scales.pans),
+                        cursor=self.cursor, footer=_("NEXT move  OK choose"))
         if self.step in ("empty", "mass"):
             assert self.calibrator is not None
-            pan = self.calibrator.pan
-            reading = scales.reading(pan)
+            pan = pan_name(self.calibrator.pan)
+            reading = scales.reading(self.calibrator.pan)
             still = reading.text().strip()
             if self.waiting:
-                still = "Hold still..." if self.step == "empty" else "Waiting for the mass"
+                still = _("Hold still...") if self.step == "empty" else _("Waiting for the mass")
+            title = _("Calibrate {pan}").format(pan=pan)
             if self.step == "empty":
-                return View(f"Calibrate {pan}", (f"Empty the {pan} pan,", "then press OK.",
-                                                  still), footer="OK empty  BACK stop")
+                return View(title, (_("Empty the {pan} pan,").format(pan=pan),
+                                    _("then press OK."), still), footer=_("OK empty  BACK stop"))
             mass = CALIBRATION_MASSES_G[self.mass_index]
-            return View(f"Calibrate {pan}", (f"Put it on the {pan} pan", still), big=f"{mass} g",
-                        footer="NEXT mass  OK it's on")
+            line = still if self.waiting else _("Put it on the {pan} pan").format(pan=pan)
+            return View(title, (line,), big=f"{mass} g",  # one line fits under the mass
+                        footer=_("NEXT mass  OK it's on"))
         labels = pan_labels(list(scales.pans))
         lines = [f"{labels[name]} {scales.reading(name).text()}" for name in scales.pans]
         verdict = scales.verdict()
         if verdict:
             lines.append(verdict_text(verdict))
         elif scales.judge is not None:
-            lines.append("weighing...")
-        return View("Scale  (* = stable)", tuple(lines), footer="OK tare  NEXT calibr.")
+            lines.append(_("weighing..."))
+        return View(_("Scale  (* = stable)"), tuple(lines), footer=_("OK tare  NEXT calibr."))
 
 
-MODE = ModeInfo("scale", "Scale", open=ScaleMode)
+MODE = ModeInfo("scale", N_("Scale"), open=ScaleMode)

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from ..history import History
-from ..i18n import _
+from ..i18n import N_, _
 from ..inputs import Press, Weight
 from ..journal import JournalError
 from ..screens import View
@@ -114,4 +114,4 @@ class SettingsMode:
         pass
 
 
-MODE = ModeInfo("settings", "Settings", open=SettingsMode)
+MODE = ModeInfo("settings", N_("Settings"), open=SettingsMode)

@@ -12,12 +12,16 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
+from ..i18n import _, ngettext
 from ..roster import Roster
 from ..screens import CHARS, View
 from .base import ModeInfo, OnePlayer, SetupOption
 from .picker import PlayerPicker
 
 log = logging.getLogger(__name__)
+
+
+SUMMARY_ROOM = 4  # body lines under a title and a footer; a longer summary scrolls with NEXT
 
 
 @dataclass
@@ -34,6 +38,7 @@ class SetupFlow:
     step: int = 0   # 0: who plays; 1..n: options; n+1: the summary
     part: int = 0   # which value of a list option
     picker: PlayerPicker | None = None
+    shown: int = 0  # the summary's line at the cursor, when it is longer than the screen
 
     def __post_init__(self) -> None:
         if not self.players:
@@ -94,6 +99,8 @@ class SetupFlow:
                     self.part = option.parts(self.values[option.key]) - 1
             return None
         if self.step == last:
+            if key == "next":  # a long summary scrolls
+                self.shown += 1
             return "start" if key == "ok" else None
         if self.step == 0:
             if key == "next":
@@ -114,28 +121,35 @@ class SetupFlow:
         return None
 
     def view(self) -> View:
-        title = self.mode.title
+        title = _(self.mode.title)
         if self.step == 0 and self.picker is not None:
             return self.picker.view(title)
         if self.step == len(self.options) + 1:
             n = len(self.seats)
-            lines = [f"{n} players"]
-            lines += [f"{o.label}: {o.show(self.values[o.key])}" for o in self.options]
+            lines = [ngettext("{n} player", "{n} players", n).format(n=n)]
+            lines += [_("{label}: {value}").format(label=_(o.label),
+                                                   value=o.show(self.values[o.key]))
+                      for o in self.options]
             hot = n - min(n, self.stations)
-            lines.append(f"Seats {self.stations + 1}-{n}: host panel" if hot > 1 else
-                         f"Seat {n}: host panel" if hot == 1 else "Every seat: buttons")
-            return View(title, tuple(lines), footer="OK start  BACK change")
+            lines.append(_("Seats {first}-{last}: host panel").format(first=self.stations + 1,
+                                                                     last=n) if hot > 1 else
+                         _("Seat {n}: host panel").format(n=n) if hot == 1 else
+                         _("Every seat: buttons"))
+            cursor = self.shown % len(lines) if len(lines) > SUMMARY_ROOM else None
+            return View(title, tuple(lines), cursor=cursor, footer=_("OK start  BACK change"))
         if self.step == 0:
-            return View(title, ("Players",), big=str(self.players), footer="NEXT change  OK next")
+            return View(title, (_("Players"),), big=str(self.players),
+                        footer=_("NEXT change  OK next"))
         option = self.options[self.step - 1]
         value = self.values[option.key]
-        label = option.label
+        label = _(option.label)
         if option.parts(value) > 1:
-            label = f"{label} {self.part + 1} of {option.parts(value)}"
+            label = _("{label} {n} of {total}").format(label=label, n=self.part + 1,
+                                                       total=option.parts(value))
         ruled = f"{label} ({option.ruling})"  # the OLED names the ruling it sets
         lines = [ruled if option.ruling and len(ruled) <= CHARS else label]
         return View(title, tuple(lines), big=option.show(value, self.part),
-                    footer="NEXT change  OK next")
+                    footer=_("NEXT change  OK next"))
 
 
 def begin(mode: ModeInfo, names: Sequence[str], stations: int, low: int, high: int,

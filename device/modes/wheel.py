@@ -67,9 +67,8 @@ class Wheel:
         after = "".join(RING[(self.cursor + offset) % len(RING)] for offset in (1, 2))
         under = RING[self.cursor]
         shown = {DELETE: _("del"), " ": _("space")}.get(under, under)
-        return View(_("New player"), (f"{window}  [{shown}]  {after}", f"{self.text}_"),
-                    big=shown if len(shown) == 1 else None,
-                    footer=_("OK letter  hold OK: done"))
+        return View(_("Name: {text}_").format(text=self.text), (f"{window}  [{shown}]  {after}",),
+                    big=shown, footer=_("OK add  hold OK: end"))
 
 
 def presses(name: str, start: int = 1) -> list[str]:

@@ -20,6 +20,7 @@ from typing import Any, Callable, Iterable, Mapping
 from ...drivers.loadcell import ReaderStats
 from .. import config as config_mod
 from ..config import PANS, Config, ConfigError
+from ..i18n import _
 from ..paths import load_config
 from ..screens import View, render
 from .report import FAIL, PASS, SKIP, Report, Row
@@ -88,7 +89,7 @@ def check_display(cfg: Config, *, sim: bool = False, fail: bool = False) -> tupl
                    f"then `i2cdetect -y {cfg.i2c_port}`", "no answer"), None
     sent = bus.bytes_sent if bus is not None else 0
     try:
-        device.display(render(View("Self-test", ("OLED ok",))).convert(device.mode))
+        device.display(render(View(_("Self-test"), (_("OLED ok"),))).convert(device.mode))
     except Exception as exc:  # noqa: BLE001 - OSError or luma's errors on a bad bus
         _cleanup(device)
         return Row("OLED", FAIL, f"{where}: opened, but sending a frame failed ({exc})",

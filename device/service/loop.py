@@ -22,6 +22,7 @@ interrupts code that holds the runtime queue's lock. When the loop has ended: a 
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import signal
@@ -35,6 +36,7 @@ from ...drivers.display import open_device
 from ...games import GAMES
 from ..box import Box
 from ..config import Config, ConfigError
+from ..i18n import _, ngettext
 from ..paths import find_config, find_state_dir, load_config
 from ..runtime import Runtime
 from ..screens import View, render
@@ -65,20 +67,23 @@ def open_display(config: Config) -> tuple[Any, str | None]:
     return device, None
 
 
-def hardware_box(config: Config, state_dir: Path) -> tuple[Box, list[str]]:
+def hardware_box(config: Config, state_dir: Path,
+                 language: str | None = None) -> tuple[Box, list[str]]:
     """The real box: gpiozero's default pin factory, the configured OLED (or none)."""
     device, note = open_display(config)
     box = Box.build(config, state_dir, pin_factory=None, display_device=device,
-                    link_url=config.link_port if config.link_enabled else None)
+                    link_url=config.link_port if config.link_enabled else None,
+                    language=language)
     return box, [note] if note else []
 
 
-def sim_box(config: Config, state_dir: Path) -> tuple[Box, list[str]]:
+def sim_box(config: Config, state_dir: Path,
+            language: str | None = None) -> tuple[Box, list[str]]:
     """``run --sim``: the same service on gpiozero's MockFactory and luma's dummy display."""
     from ...drivers.buttons import mock_factory
 
     box = Box.build(config, state_dir, pin_factory=mock_factory(),
-                    display_device=open_device("dummy"))
+                    display_device=open_device("dummy"), language=language)
     return box, ["simulated hardware"]
 
 
@@ -86,9 +91,11 @@ def sim_box(config: Config, state_dir: Path) -> tuple[Box, list[str]]:
 def goodbye_view(box: Box) -> View:
     session = box.app.session
     if session is not None and not session.state.is_over:
-        return View("Spielleiter", ("Game saved:", f"{len(session.actions)} actions kept"),
-                    big="Goodbye")
-    return View("Spielleiter", ("See you soon!",), big="Goodbye")
+        n = len(session.actions)
+        return View("Spielleiter", (_("Game saved:"), ngettext("{n} action kept",
+                                                               "{n} actions kept", n).format(n=n)),
+                    big=_("Goodbye"))
+    return View("Spielleiter", (_("See you soon!"),), big=_("Goodbye"))
 
 
 _MODES = {"home": "main menu", "setup": "setting up a game", "menu": "game menu",
@@ -239,8 +246,10 @@ class Service:
 
 def run_service(config_path: Path | None = None, state_dir: Path | None = None, *,
                 sim: bool = False, box_factory: BoxFactory | None = None,
-                env: Mapping[str, str] | None = None, notifier: Notifier | None = None) -> int:
-    """``spielleiter run``: 0 after a clean stop, 2 for a bad config, 1 if the box cannot start."""
+                env: Mapping[str, str] | None = None, notifier: Notifier | None = None,
+                language: str | None = None) -> int:
+    """``spielleiter run``: 0 after a clean stop, 2 for a bad config, 1 if the box cannot start;
+    ``language`` (``--lang``) is this run's screen language."""
     env = os.environ if env is None else env
     notifier = notifier if notifier is not None else Notifier.from_env(env)
     signals = Signals().install()
@@ -259,6 +268,8 @@ def run_service(config_path: Path | None = None, state_dir: Path | None = None, 
         if notifier.watchdog_s:
             notifier.watchdog()  # imports and hardware can be slow on a small Pi
         factory = box_factory or (sim_box if sim else hardware_box)
+        if language is not None:
+            factory = functools.partial(factory, language=language)
         try:
             box, notes = factory(config, directory)
         except Exception as exc:

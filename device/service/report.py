@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..i18n import _
 from ..screens import CHARS, View, wrap
 
 PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
@@ -29,8 +30,8 @@ class Row:
     short: str = ""
 
     def screen_line(self) -> str:
-        word = self.short or {PASS: "ok", SKIP: "skipped"}.get(self.verdict, "failed")
-        return f"{self.part}: {word}"[:CHARS]
+        word = self.short or {PASS: _("ok"), SKIP: _("skipped")}.get(self.verdict, _("failed"))
+        return _("{part}: {word}").format(part=self.part, word=word)[:CHARS]
 
     def to_json(self) -> dict[str, str]:
         return {"part": self.part, "verdict": self.verdict, "detail": self.detail}
@@ -91,14 +92,16 @@ class Report:
         failed = [r.screen_line() for r in self.failed]
         if len(failed) > SCREEN_LINES:
             failed = failed[:SCREEN_LINES - 1] + [
-                f"+{len(failed) - SCREEN_LINES + 1} more: see log"]
-        lines = failed or ["All parts OK"]
+                _("+{n} more: see log").format(n=len(failed) - SCREEN_LINES + 1)]
+        lines = failed or [_("All parts OK")]
         fine = [r.part for r in self.rows if r.verdict == PASS]
         room = SCREEN_LINES - len(lines)
         if room > 0 and fine:
-            lines += fit("ok: " + ", ".join(p.replace(" ", _NBSP) for p in fine), room)
-        title = "Self-test OK" if self.ok else f"Self-test: {len(self.failed)} failed"
-        return View(title, tuple(lines), footer="OK continue")
+            lines += fit(_("ok: {parts}").format(parts=", ".join(p.replace(" ", _NBSP)
+                                                                  for p in fine)), room)
+        title = (_("Self-test OK") if self.ok
+                 else _("Self-test: {n} failed").format(n=len(self.failed)))
+        return View(title, tuple(lines), footer=_("OK continue"))
 
 
 def fit(text: str, room: int) -> list[str]:

@@ -18,11 +18,12 @@ from typing import Any
 
 from ....games.bunte_runde import BunteRunde, landing
 from ....games.core import Event
+from ...i18n import N_, _, ngettext
 from ...screens import CHARS, View
 from ...session import Session
 from ..base import Page, Referee, SetupOption, Table
-from .screens import (SCORE_S, final_view, layout_pages, move_pages, pick_colours, pick_shapes,
-                      piece_text)
+from .screens import (SCORE_S, colour_name, final_view, layout_pages, move_pages, pick_colours,
+                      pick_shapes, piece_text)
 
 KEYS = {"A": 1, "B": 2, "C": 3}
 PICK_KEYS = {"A": "next", "B": "ok", "C": "back"}  # a station in a free layout
@@ -30,11 +31,11 @@ PICK_KEYS = {"A": "next", "B": "ok", "C": "back"}  # a station in a free layout
 
 class BunteRundeReferee(Referee):
     SETUP = (
-        SetupOption("set", "Set", ("pieces", "tiles"), "pieces", "B1",
-                    names=("36 pieces", "25 tiles")),
+        SetupOption("set", N_("Set"), ("pieces", "tiles"), "pieces", "B1",
+                    names=(N_("36 pieces"), N_("25 tiles"))),
         # None is the engine's own "no layout given": it deals the circle from the seed (B2).
-        SetupOption("layout", "Layout", (None, "free"), None, "B2",
-                    names=("dealt", "free")),
+        SetupOption("layout", N_("Layout"), (None, "free"), None, "B2",
+                    names=(N_("dealt"), N_("free"))),
     )
 
     def __init__(self, table: Table, session: Session) -> None:
@@ -78,34 +79,35 @@ class BunteRundeReferee(Referee):
         player, (colour, shape) = back[0]
         lines = [piece_text(colour, shape)]
         if old.coins_left != new.coins_left or old.large_coin != new.large_coin:
-            lines.append("and the scoring coins")
+            lines.append(_("and the scoring coins"))
         if new.figure is not None:
-            lines.append(f"Figure to place {new.figure + 1}")
-        lines.append(f"{new.turn()} moves again.")
-        self.pages.show([Page(View(f"{player}: put back", tuple(lines[:4])), SCORE_S)])
+            lines.append(_("Figure to place {n}").format(n=new.figure + 1))
+        lines.append(_("{player} goes again.").format(player=new.turn()))
+        self.pages.show([Page(View(_("{player}: put back").format(player=player),
+                                   tuple(lines[:4])), SCORE_S)])
 
     def on_station(self, station: int, key: str) -> None:
         player = self.seat_player(station)
         if player is None:
-            self.table.flash("Nobody plays at", self.table.station_name(station))
+            self.table.flash(_("Nobody plays at"), self.table.station_name(station))
             return
         state = self.state
         if state.is_over:
             self.table.beep("error")
-            self.table.flash("The game is over")
+            self.table.flash(_("The game is over"))
             return
         if self.walk is not None:
             self.table.beep("error")
-            self.table.flash("Lay out the circle", "first: OK at the host", "panel")
+            self.table.flash(_("Lay out the circle"), _("first: OK at the host"), _("panel"))
             return
         if player != state.turn():
             self.table.beep("error")
-            self.table.flash(f"It's {state.turn()}'s turn")
+            self.table.flash(_("It's {player}'s turn").format(player=state.turn()))
             return
         if self.pages:
             if not self.pages.all_minor():
                 self.table.beep("error")
-                self.table.flash("Wait: OK at the host")
+                self.table.flash(_("Wait: OK at the host"))
                 return
             self.pages.stop()
         if state.free:
@@ -204,10 +206,13 @@ class BunteRundeReferee(Referee):
             colour, shape = state.pieces[landing(state, steps)]
             key = f"{'ABC'[steps - 1]} {steps}" if station else f"{steps}"
             lines.append(f"{key} {piece_text(colour, shape)}")
-        lines.append(f"You: {state.coins(player)} coins, pot {state.coins_left}")
-        title = f"{player}'s turn" if station else f"{player}'s turn (host)"
+        coins = state.coins(player)
+        lines.append(ngettext("You: {n} coin, pot {pot}", "You: {n} coins, pot {pot}",
+                              coins).format(n=coins, pot=state.coins_left))
+        title = (_("{player}'s turn") if station else _("{player}'s turn (host)")).format(
+            player=player)
         return View(title if len(title) <= CHARS else player, tuple(lines), cursor=self.cursor,
-                    footer="A/B/C or NEXT+OK" if station else "NEXT steps  OK move")
+                    footer=_("A/B/C or NEXT+OK") if station else _("NEXT steps  OK move"))
 
     def _pick_view(self) -> View:
         state = self.state
@@ -216,15 +221,17 @@ class BunteRundeReferee(Referee):
         station = self.has_station(player)
         takes = self._takes()
         if self.pick_colour is None:
-            title = f"{player}: which colour?"
-            lines = tuple(pick_colours(takes))
-            footer = "A/NEXT next B/OK pick" if station else "NEXT colour  OK pick"
+            title = _("{player}: which colour?").format(player=player)
+            lines = tuple(colour_name(c) for c in pick_colours(takes))
+            footer = _("A/NEXT next B/OK pick") if station else _("NEXT colour  OK pick")
         else:
-            title = f"{player}: which {self.pick_colour}?"
+            title = _("{player}: which {colour}?").format(player=player,
+                                                         colour=colour_name(self.pick_colour))
             lines = tuple(piece_text(self.pick_colour, s)
                           for s in pick_shapes(takes, self.pick_colour))
-            footer = "A next B take C back" if station else "NEXT  OK take  BACK"
-        return View(title if len(title) <= CHARS else f"{player} took?", lines,
+            footer = _("A next B take C back") if station else _("NEXT  OK take  BACK")
+        return View(title if len(title) <= CHARS else _("{player} took?").format(player=player),
+                    lines,
                     cursor=self.cursor % len(lines), footer=footer)
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from ....games.bunte_runde import BunteRunde
 from ....games.core import Event
+from ...i18n import _, ngettext
 from ...screens import CHARS, View, pack
 from ..base import Page
 
@@ -24,14 +25,29 @@ def glyph(shape: str) -> str:
     return GLYPH.get(shape, "")
 
 
+def colour_name(colour: str) -> str:
+    """A colour as the table says it (a custom layout's own names stay as given)."""
+    return {"red": _("red"), "yellow": _("yellow"), "green": _("green"), "blue": _("blue"),
+            "purple": _("purple"), "orange": _("orange")}.get(colour, colour)
+
+
+def shape_name(shape: str) -> str:
+    """A shape or animal as the table says it (a custom layout's own names stay as given)."""
+    return {"circle": _("circle"), "square": _("square"), "triangle": _("triangle"),
+            "star": _("star"), "heart": _("heart"), "cross": _("cross"), "cat": _("cat"),
+            "dog": _("dog"), "fish": _("fish"), "bird": _("bird"),
+            "frog": _("frog")}.get(shape, shape)
+
+
 def piece_text(colour: str, shape: str) -> str:
     """"● red circle": glyph, colour and shape."""
     mark = glyph(shape)
-    return f"{mark} {colour} {shape}" if mark else f"{colour} {shape}"
+    text = _("{colour} {shape}").format(colour=colour_name(colour), shape=shape_name(shape))
+    return f"{mark} {text}" if mark else text
 
 
 def _steps(n: int) -> str:
-    return f"{n} step" if n == 1 else f"{n} steps"
+    return ngettext("{n} step", "{n} steps", n).format(n=n)
 
 
 def pick_colours(takes: list[dict[str, Any]]) -> list[str]:
@@ -48,18 +64,20 @@ def layout_pages(state: BunteRunde) -> list[View]:
     """The walk-through of a dealt circle: an introduction, four places a screen, the figure."""
     size = len(state.pieces)
     first_piece = piece_text(*state.pieces[state.figure or 0])
-    pages = [View("Lay out the circle", ("Clockwise, place 1", f"first. {PER_PAGE} places a",
-                                         "screen; the figure", "starts on place 1."),
-                  footer="OK next  BACK menu")]
+    pages = [View(_("Lay out the circle"), (_("Clockwise, place 1"),
+                                            _("first. {n} places a").format(n=PER_PAGE),
+                                            _("screen; the figure"), _("starts on place 1.")),
+                  footer=_("OK next  BACK menu"))]
     for first in range(0, size, PER_PAGE):
         last = min(size, first + PER_PAGE)
         lines = _block([f"{i + 1:>2} {piece_text(*state.pieces[i])}" for i in range(first, last)])
-        pages.append(View(f"Lay out {first + 1}-{last} of {size}", lines,
-                          footer="OK next  BACK back"))
+        pages.append(View(_("Lay out {first}-{last} of {size}").format(
+            first=first + 1, last=last, size=size), lines, footer=_("OK next  BACK back")))
     start = (state.figure or 0) + 1
-    pages.append(View("Start", (f"Put the figure on {start}:", first_piece,
-                                 f"{state.players[0]} starts.", "A/B/C: 1/2/3 steps"),
-                      footer="OK play  BACK back"))
+    pages.append(View(_("Start"), (_("Put the figure on {n}:").format(n=start), first_piece,
+                                   _("{player} starts.").format(player=state.players[0]),
+                                   _("A/B/C: 1/2/3 steps")),
+                      footer=_("OK play  BACK back")))
     return pages
 
 
@@ -85,38 +103,44 @@ def move_pages(events: list[Event], state: BunteRunde) -> list[Page]:
         if event.kind == "take":
             colour, shape = data["colour"], data["shape"]
             mark = glyph(shape)
-            big = f"{mark} {colour}" if mark else colour
-            line = shape if data["steps"] is None else f"{shape}, {_steps(data['steps'])}"
-            verb = "took" if data["steps"] is None else "takes"
-            pages.append(Page(View(f"{data['player']} {verb}", (line,), big=big), PAGE_S,
+            big = f"{mark} {colour_name(colour)}" if mark else colour_name(colour)
+            line = shape_name(shape) if data["steps"] is None else _("{shape}, {steps}").format(
+                shape=shape_name(shape), steps=_steps(data["steps"]))
+            title = _("{player} took") if data["steps"] is None else _("{player} takes")
+            pages.append(Page(View(title.format(player=data["player"]), (line,), big=big), PAGE_S,
                               minor=not scorings))
             if len(scorings) == 2:
-                named = f"{mark} {shape}" if mark else shape
-                pages.append(Page(View("Double scoring!", (
-                    f"The last {colour} and", f"the last {named}:", f"{n} coins for each.",
+                named = f"{mark} {shape_name(shape)}" if mark else shape_name(shape)
+                pages.append(Page(View(_("Double scoring!"), (
+                    _("The last {colour} and").format(colour=colour_name(colour)),
+                    _("the last {shape}:").format(shape=named),
+                    ngettext("{n} coin for each.", "{n} coins for each.", n).format(n=n),
                 ))))
         elif event.kind == "large_coin":
-            pages.append(Page(View("Large coin", (
-                f"Only {n} coins left:", f"{data['player']} swaps {n} small",
-                "coins for the large", f"coin (worth {n}).",
+            pages.append(Page(View(_("Large coin"), (
+                _("Only {n} coins left:").format(n=n),
+                _("{player} swaps {n} small").format(player=data["player"], n=n),
+                _("coins for the large"), _("coin (worth {n}).").format(n=n),
             ))))
         elif event.kind == "large_coin_skipped":
-            pages.append(Page(View("Large coin", (
-                f"Only {n} coins left,", f"nobody holds {n}:", "no swap. Both paid",
-                "in full anyway.",
+            pages.append(Page(View(_("Large coin"), (
+                _("Only {n} coins left,").format(n=n), _("nobody holds {n}:").format(n=n),
+                _("no swap. Both paid"), _("in full anyway."),
             ))))
         elif event.kind == "scoring":
             value = data["value"]
             mark = glyph(value) if data["what"] == "shape" else ""
-            title = f"Last {mark} {value}!" if mark else f"Last {value}!"
+            named = shape_name(value) if data["what"] == "shape" else colour_name(value)
+            title = _("Last {what}!").format(what=f"{mark} {named}" if mark else named)
             lines = pack([f"{p} +{c}" for p, c in data["payouts"].items() if c])[:3]
             left = data["coins_left"]
-            lines.append(f"{left} coins left" if left else "No coins left!")
+            lines.append(ngettext("{n} coin left", "{n} coins left", left).format(n=left) if left
+                         else _("No coins left!"))
             if len(title) > CHARS:
-                title = "Scoring!"
+                title = _("Scoring!")
             pages.append(Page(View(title, tuple(lines))))
     if scorings and not state.is_over:
-        pages.append(Page(View(f"Coins ({state.coins_left} left)",
+        pages.append(Page(View(_("Coins ({n} left)").format(n=state.coins_left),
                                tuple(standings_lines(state)[:4]))))
     return pages
 
@@ -124,11 +148,12 @@ def move_pages(events: list[Event], state: BunteRunde) -> list[Page]:
 def final_view(state: BunteRunde, page: int = 0) -> View:
     """The ranking (B6), one player a line; five or six players take two screens (NEXT)."""
     winners = state.winners()
-    title = f"{winners[0]} wins!" if len(winners) == 1 else "Shared win!"
+    title = (_("{player} wins!").format(player=winners[0]) if len(winners) == 1
+             else _("Shared win!"))
     lines = [f"{place}. {player}"[:CHARS - 4].ljust(CHARS - 4) + f"{coins:>4}"
              for place, player, coins in state.standings()]
-    footer = "OK: menu"
+    footer = _("OK: menu")
     if len(lines) > 4:
         lines = lines[4:] if page % 2 else lines[:4]
-        footer = "NEXT more  OK menu"
-    return View(title if len(title) <= CHARS else "Winner!", tuple(lines), footer=footer)
+        footer = _("NEXT more  OK menu")
+    return View(title if len(title) <= CHARS else _("Winner!"), tuple(lines), footer=footer)

@@ -62,7 +62,7 @@ def bid(station: int, steps: int) -> Iterator[DemoStep]:
 def whole_game() -> Iterator[DemoStep]:
     rng = random.Random(12)
     state = new_game(PLAYERS, {}, 7)
-    yield ("say", "Menu: Currency Torraku, 2 players, the stack on the left pan")
+    yield ("say", "Menu: Currency Torraku, 2 players, the stack on the first pan (left)")
     yield from setup(len(PLAYERS))
     yield ("say", "Learn the set: three trucks, washing machines and rice cookers, one at a time")
     yield from learn(rng)

@@ -37,9 +37,9 @@ class CurrencyTorrakuReferee(Referee):
     SETUP = (
         SetupOption("long", "Money", (False, True), False, "C1",
                     names=("2+2+6 each", "all dealt")),
-        SetupOption("pan", "Stack on pan", (None, "left", "right"), None,
+        SetupOption("pan", "Stack pan", (None, "left", "right"), None,
                     names=("first pan", "left", "right"), engine=False),
-        SetupOption("learn", "Piece weights", (False, True), False,
+        SetupOption("learn", "Weights", (False, True), False,
                     names=("as learned", "learn again"), engine=False),
     )
     STATION_HOLDS = frozenset({"B"})
@@ -56,16 +56,8 @@ class CurrencyTorrakuReferee(Referee):
         if self.pan.name and not session.actions and (
                 self.pan.units is None or session.header.table.get("learn")):
             self.pan.start_learning()
-        # Workaround: App._setup_key (app.py) resets the held keys to the set-up's after a game
-        # starts from the set-up screens, so the long B would be lost; arm them once more.
-        table.call_later(0.0, self._arm_holds)
 
     state: CurrencyTorraku  # type: ignore[assignment]
-
-    def _arm_holds(self) -> None:
-        inputs = getattr(self.table, "inputs", None)
-        if inputs is not None and getattr(self.table, "referee", None) is self:
-            inputs.set_holds(self.holds())
 
     @property
     def stage(self) -> str:

@@ -8,11 +8,11 @@ database (``device.history``).
 
 from __future__ import annotations
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..base import ModeInfo
 from .demo import DEMOS
 from .mode import LearningMode
 
-MODE = ModeInfo("learning", _("Learning"), open=LearningMode, demos=DEMOS)
+MODE = ModeInfo("learning", N_("Learning"), open=LearningMode, demos=DEMOS)
 
 __all__ = ["MODE", "LearningMode"]

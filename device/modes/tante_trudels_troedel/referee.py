@@ -23,7 +23,7 @@ from typing import Any
 from ....games.core import Event
 from ....games.tante_trudels_troedel import POTD_ROLLS, TanteTrudelsTroedel
 from ....games.trudel_rules import GOALS, ROWS
-from ...i18n import _
+from ...i18n import N_, _
 from ...inputs import Weight
 from ...screens import View, wrap
 from ...session import Session
@@ -46,13 +46,13 @@ def box_roll(seed: int, count: int) -> int:
 
 class TanteTrudelsTroedelReferee(Referee):
     SETUP = (
-        OnePlayer("potd_maker", "Purchase by", ruling="TT2"),
-        OnePlayer("first", "Who starts", ruling="TT3"),
-        Several("scale_rows", "Scales row", tuple(range(1, ROWS + 1)), (8, 18), "TT1"),
-        SetupOption("goal", "Goal", GOALS, "standard", "TT7",
-                    names=("standard", "heaviest", "lightest")),
-        SetupOption("die", "Die", ("box", "table"), "box",
-                    names=("box rolls", "real die"), engine=False),
+        OnePlayer("potd_maker", N_("Purchaser"), ruling="TT2"),
+        OnePlayer("first", N_("Who starts"), ruling="TT3"),
+        Several("scale_rows", N_("Scales row"), tuple(range(1, ROWS + 1)), (8, 18), "TT1"),
+        SetupOption("goal", N_("Goal"), GOALS, "standard", "TT7",
+                    names=(N_("standard"), N_("heaviest"), N_("lightest"))),
+        SetupOption("die", N_("Die"), ("box", "table"), "box",
+                    names=(N_("box rolls"), N_("real die")), engine=False),
     )
 
     state: TanteTrudelsTroedel  # type: ignore[assignment]

@@ -12,7 +12,8 @@ from typing import Any
 from ....games.core import Event
 from ....games.tante_trudels_troedel import TanteTrudelsTroedel
 from ....games.trudel_rules import WEIGHING
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
+from ...scales import pan_name
 from ...screens import CHARS, View, wrap
 from ..base import Page
 from .weighing import Weigher
@@ -40,18 +41,18 @@ def grams(g: float | None) -> str:
 
 def pan_text(pan: str, pans: int) -> str:
     """"the right pan", or "the pan" on a box with one pan."""
-    return _("the pan") if pans < 2 else _("the {pan} pan").format(pan=pan)
+    return _("the pan") if pans < 2 else _("the {pan} pan").format(pan=pan_name(pan))
 
 
 ACTION_LABELS = {
-    ("take", False): "Take an item",
-    ("take", True): "Take a coupon",
-    ("return", False): "Return an item",
-    ("return", True): "Return a coupon",
-    ("exchange", None): "Exchange an item",
-    ("weigh", None): "Weigh (scales)",
-    ("coupon_shop", None): "Coupon: pay shop",
-    ("end_turn", None): "Done",
+    ("take", False): N_("Take an item"),
+    ("take", True): N_("Take a coupon"),
+    ("return", False): N_("Return an item"),
+    ("return", True): N_("Return a coupon"),
+    ("exchange", None): N_("Exchange an item"),
+    ("weigh", None): N_("Weigh (scales)"),
+    ("coupon_shop", None): N_("Coupon: pay shop"),
+    ("end_turn", None): N_("Done"),
 }
 
 
@@ -166,7 +167,7 @@ def weigh_view(weigher: Weigher, station: bool, pans: int, cancel: bool) -> View
 
 
 # -- pages after actions -------------------------------------------------------------------------
-VERDICT_WORDS = {"lighter": "LIGHTER", "heavier": "HEAVIER", "balanced": "BALANCED"}
+VERDICT_WORDS = {"lighter": N_("LIGHTER"), "heavier": N_("HEAVIER"), "balanced": N_("BALANCED")}
 
 
 def event_pages(events: list[Event], state: TanteTrudelsTroedel, pans: int, pan: str,

@@ -12,21 +12,21 @@ from __future__ import annotations
 from typing import Any
 
 from ....games.core import Event
-from ....games.tatort_tonne import CARD_NAMES, CARDS, TatortTonne
-from ...screens import View, wrap
+from ....games.tatort_tonne import CARDS, TatortTonne
+from ...i18n import N_, _
+from ...screens import View, pack, wrap
 from ...session import Session
 from ..base import HotSeat, Page, Referee, SetupOption, Table
-from .screens import final_view, reveal_pages
+from .screens import card_name, final_view, reveal_pages
 
 PAGE_S = 2.5
 COUNT_S = 1.0
 KEYS = {"A": "steal", "B": "accuse", "C": "alibi"}
-FOOTER_CHOOSE = "A:steal B:acc C:alibi"
 COUNTDOWN_S = COUNT_S * (2 + 3 + 1.5)  # cards down, 3, 2, 1, point!
 
 
 class TatortTonneReferee(Referee):
-    SETUP = (SetupOption("trash", "Trash pile", (10, 15, 20, 25, 30, 40), 25, "T1"),)
+    SETUP = (SetupOption("trash", N_("Trash pile"), (10, 15, 20, 25, 30, 40), 25, "T1"),)
 
     def __init__(self, table: Table, session: Session) -> None:
         super().__init__(table, session)
@@ -74,11 +74,11 @@ class TatortTonneReferee(Referee):
     def on_station(self, station: int, key: str) -> None:
         player = self.seat_player(station)
         if player is None:
-            self.table.flash("Nobody plays at", self.table.station_name(station))
+            self.table.flash(_("Nobody plays at"), self.table.station_name(station))
             return
         if self.pages or self.state.is_over:
             self.table.beep("error")
-            self.table.flash("Wait: OK at the host" if self.pages else "The game is over")
+            self.table.flash(_("Wait: OK at the host") if self.pages else _("The game is over"))
             return
         phase = self.state.phase
         if phase == "choose":
@@ -86,12 +86,13 @@ class TatortTonneReferee(Referee):
         elif phase == "point":
             if not self.counted:
                 self.table.beep("error")
-                self.table.flash("Wait for POINT!")
+                self.table.flash(_("Wait for POINT!"))
                 return
             accuser = self.state.waiting_for()[0]
             if player == accuser:
                 if key != "C":
-                    self.table.flash(f"{accuser}: press C", "if you pointed at", "nobody")
+                    self.table.flash(_("{player}: press C").format(player=accuser),
+                                     _("if you pointed at"), _("nobody"))
                     return
                 self.act({"type": "point", "player": accuser, "target": None})
             else:
@@ -173,30 +174,33 @@ class TatortTonneReferee(Referee):
         state = self.state
         if self.hot.stage:
             player = self.hot.player or ""
-            hot = self.hot.view([CARD_NAMES[c] for c in self._cards(player)] if player else [])
+            hot = self.hot.view([card_name(c) for c in self._cards(player)] if player else [])
             assert hot is not None
             return hot
         left = len(state.waiting_for())
         waiting = self._hot_waiting()
-        line = "still to choose"
+        line = _("still to choose")
         if waiting:
-            line = f"OK: {waiting[self.hot.index % len(waiting)]} at host"
-        return View(f"Round {state.round}: choose!", (line,),
-                    big=f"{left} of {len(state.still_in())}", footer=FOOTER_CHOOSE)
+            line = _("OK: {player} at host").format(
+                player=waiting[self.hot.index % len(waiting)])
+        return View(_("Round {n}: choose!").format(n=state.round), (line,),
+                    big=_("{n} of {total}").format(n=left, total=len(state.still_in())),
+                    footer=_("A:steal B:acc C:alibi"))
 
     def _point_view(self) -> View:
         state = self.state
         accusers = [p for p in state.players if state.choices.get(p) == "accuse"]
         if not self.counted:
             if self.count == 4:
-                return View("Cards down!", tuple(wrap("You did it! from " + ", ".join(accusers))
-                                                 [:3]) + ("Get ready to point...",))
-            big = "POINT!" if self.count == 0 else str(self.count)
-            return View("You did it!", (", ".join(accusers),), big=big)
+                said = _("You did it! from {names}").format(names=", ".join(accusers))
+                return View(_("Cards down!"), tuple(wrap(said)[:3]) + (_("Get ready to point..."),))
+            big = _("POINT!") if self.count == 0 else str(self.count)
+            return View(_("You did it!"), tuple(pack(accusers)[:2]), big=big)  # room for two
         accuser = state.waiting_for()[0]
         target = self._targets()[self.target_cursor % len(self._targets())]
-        lines = ["Accused: any button"]
+        lines = [_("Accused: any button")]
         if self.has_station(accuser):  # a hot-seat accuser has no C to press
-            lines.append(f"{accuser}: C = nobody")
-        lines.append(f"Host: > {target or 'nobody'}")
-        return View(f"{accuser} pointed at?", tuple(lines), footer="NEXT other  OK pick")
+            lines.append(_("{player}: C = nobody").format(player=accuser))
+        lines.append(_("Host: > {target}").format(target=target or _("nobody")))
+        return View(_("{player} pointed at?").format(player=accuser), tuple(lines),
+                    footer=_("NEXT other  OK pick"))

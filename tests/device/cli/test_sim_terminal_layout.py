@@ -61,7 +61,7 @@ def test_the_legend_explains_every_key_and_fits_80_columns():
         assert all(name in text for name in names)
         assert all(" ".join(STATION_KEYS[n]) in text for n in range(stations))
         assert all(key in text for key in ("b BACK", "o/Enter OK", "n/Space NEXT",
-                                           "u hold BACK", "Q quit", "[ left", "] right"))
+                                           "u undo", "h+key hold", "Q quit", "[ left", "] right"))
         rows = layout(80, 24, render(VIEW), lines, "", VIEW)  # eight stations still fit
         assert len(picture(rows)) == 16 and rows[-len(lines):] == lines
     assert len(key_map(3)) == 5 + 9

@@ -396,7 +396,7 @@ def test_undo_takes_the_move_back_and_names_the_piece_to_put_back(box_factory):
     box.idle(2.0)
     assert box.last_view.title == "Ben: put back"
     assert box.last_view.lines == (piece_text(*taken), f"Figure to place {before['figure'] + 1}",
-                                   "Ben moves again.")
+                                   "Ben goes again.")
     box.tap("host.ok")
     assert box.last_view.title == "Ben's turn"
     box.tap("host.back")                                 # the game menu's undo works too
@@ -418,7 +418,7 @@ def test_undo_of_a_scoring_mentions_the_coins(box_factory):
     assert state(box).coins_left == 25 and len(box.app.session.actions) == 4
     box.idle(2.0)
     assert box.last_view.lines == (piece_text("red", "frog"), "and the scoring coins",
-                                   "Anna moves again.")
+                                   "Anna goes again.")
     box.idle(SCORE_S)
     assert box.last_view.title == "Anna: which colour?"
     assert box.last_view.lines == ("red", "yellow", "green", "blue", "purple")

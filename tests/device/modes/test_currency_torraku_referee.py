@@ -358,3 +358,24 @@ def test_sigkill_mid_round_resumes_and_the_pan_goes_on(tmp_path):
     assert after["actions"] == 5 and after["state"]["phase"] == "bid"
     assert after["state"]["round"] == 2 and after["state"]["turn"] == "Red"
     sim.close()
+
+
+def test_the_stack_pan_is_a_table_setting_and_only_that_pan_counts(box_factory):
+    box = box_factory(NAMES)
+    box.journal.add_note(NOTE, {"samples": SAMPLES})
+    play(box, [("open", "currency-torraku")] + [("tap", "host.next")] * 4
+         + [("tap", "host.ok")] * 2)                   # 2 players, the money as dealt
+    assert box.last_view.lines[0] == "Stack pan" and box.last_view.big == "first pan"
+    box.tap("host.next")
+    box.tap("host.next")
+    assert box.last_view.big == "right"
+    for _ in range(3):
+        box.tap("host.ok")
+    header = box.app.session.header
+    assert header.table == {"pan": "right", "learn": False} and header.options == {"long": False}
+    to_stacking(box)
+    put(box, G["truck"])                               # the left pan is not the stack's
+    assert actions(box)[-1]["type"] == "pass"
+    box.put("right", G["truck"])
+    box.idle(SETTLE_S)
+    assert actions(box)[-1] == {"type": "place", "player": "Ben", "piece": "truck"}

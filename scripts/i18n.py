@@ -1,0 +1,246 @@
+"""The box's message catalogues: ``extract`` the texts from the source, ``compile`` them to ``.mo``.
+
+    python scripts/i18n.py extract   # add new messages to every locale's .po (English: msgstr =
+                                     # msgid; German: empty until translated), drop unused ones
+    python scripts/i18n.py compile   # write each .po's .mo next to it (what the box ships)
+    python scripts/i18n.py check     # exit 1 if a German text is missing or a .mo is stale
+
+Extraction reads the code with ``ast``: every ``_("literal")`` (and ``N_``, marked only) and ``ngettext("one", "many", n)``
+under device/. Compiling needs no msgfmt (a fresh machine has none): the ``.mo`` format is written
+here, with the messages sorted, so the same ``.po`` always gives the same bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import struct
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCE = ROOT / "device"
+LOCALE = SOURCE / "locale"
+DOMAIN = "spielleiter"
+LANGUAGES = ("de", "en")
+HEADER = ("Project-Id-Version: spielleiter\n"
+          "MIME-Version: 1.0\n"
+          "Content-Type: text/plain; charset=UTF-8\n"
+          "Content-Transfer-Encoding: 8bit\n"
+          "Language: {lang}\n"
+          "Plural-Forms: nplurals=2; plural=(n != 1);\n")
+
+
+@dataclass
+class Message:
+    """One text as the code asks for it, and (in a catalogue) its translation."""
+
+    msgid: str
+    plural: str | None = None
+    strings: list[str] = field(default_factory=list)   # [msgstr] or [msgstr[0], msgstr[1]]
+    where: list[str] = field(default_factory=list)
+
+
+def po_path(lang: str) -> Path:
+    return LOCALE / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_path(lang: str) -> Path:
+    return po_path(lang).with_suffix(".mo")
+
+
+# -- extraction ----------------------------------------------------------------------------------
+def _name(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def _literal(node: ast.expr) -> str | None:
+    return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+
+def extract(source: Path = SOURCE) -> dict[str, Message]:
+    """Every message the code under ``source`` asks gettext for, in the order first met."""
+    found: dict[str, Message] = {}
+    for path in sorted(source.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or not node.args:
+                continue
+            name = _name(node.func)
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            if name in ("_", "N_") and len(node.args) == 1:
+                text = _literal(node.args[0])
+                if text is not None:
+                    found.setdefault(text, Message(text)).where.append(where)
+            elif name == "ngettext" and len(node.args) == 3:
+                one, many = _literal(node.args[0]), _literal(node.args[1])
+                if one is not None and many is not None:
+                    found.setdefault(one, Message(one, many)).where.append(where)
+    return found
+
+
+# -- .po files -----------------------------------------------------------------------------------
+def _unquote(text: str) -> str:
+    return ast.literal_eval(text)
+
+
+def read_po(path: Path) -> dict[str, Message]:
+    """A .po file's messages by msgid ("" is the header). Only what this script writes is read."""
+    messages: dict[str, Message] = {}
+    current: Message | None = None
+    key = ""
+
+    def finish() -> None:
+        if current is not None:
+            messages[current.msgid] = current
+
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("msgid "):
+            finish()
+            current, key = Message(_unquote(line[6:])), "msgid"
+        elif line.startswith("msgid_plural "):
+            assert current is not None
+            current.plural, key = _unquote(line[13:]), "plural"
+        elif line.startswith("msgstr"):
+            assert current is not None
+            head, _, value = line.partition(" ")
+            current.strings.append(_unquote(value))
+            key = "str"
+        elif line.startswith('"'):
+            assert current is not None
+            more = _unquote(line)
+            if key == "msgid":
+                current.msgid += more
+            elif key == "plural":
+                current.plural = (current.plural or "") + more
+            else:
+                current.strings[-1] += more
+    finish()
+    return messages
+
+
+def _quote(text: str) -> str:
+    body = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
+    return f'"{body}"'
+
+
+def write_po(path: Path, lang: str, messages: dict[str, Message]) -> None:
+    out = ["# Spielleiter's texts. Written by scripts/i18n.py extract; translate the msgstr lines.",
+           'msgid ""', 'msgstr ""']
+    out += [_quote(line + "\n") for line in HEADER.format(lang=lang).splitlines()]
+    for message in messages.values():
+        if message.msgid == "":
+            continue
+        out.append("")
+        out += [f"#: {where}" for where in message.where[:3]]
+        out.append(f"msgid {_quote(message.msgid)}")
+        if message.plural is not None:
+            out.append(f"msgid_plural {_quote(message.plural)}")
+            strings = (message.strings + ["", ""])[:2]
+            out += [f"msgstr[{i}] {_quote(s)}" for i, s in enumerate(strings)]
+        else:
+            out.append(f"msgstr {_quote((message.strings or [''])[0])}")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+
+
+def update(lang: str, found: dict[str, Message]) -> list[str]:
+    """Bring ``lang``'s catalogue in line with ``found``; the msgids still untranslated."""
+    path = po_path(lang)
+    old = read_po(path) if path.exists() else {}
+    merged: dict[str, Message] = {}
+    for msgid, message in found.items():
+        kept = old.get(msgid)
+        if lang == "en":
+            strings = [msgid] if message.plural is None else [msgid, message.plural]
+        elif kept is not None and (kept.plural is None) == (message.plural is None):
+            strings = kept.strings
+        else:
+            strings = []
+        merged[msgid] = Message(msgid, message.plural, list(strings), message.where)
+    write_po(path, lang, merged)
+    return missing(merged)
+
+
+def missing(messages: dict[str, Message]) -> list[str]:
+    """The msgids with an empty translation."""
+    return [m.msgid for m in messages.values()
+            if m.msgid and (not m.strings or not all(m.strings)
+                            or (m.plural is not None and len(m.strings) < 2))]
+
+
+# -- .mo files -----------------------------------------------------------------------------------
+def mo_bytes(lang: str) -> bytes:
+    """The .mo file for ``lang``'s .po, in GNU gettext's format (what msgfmt writes)."""
+    messages = read_po(po_path(lang))
+    pairs: dict[bytes, bytes] = {b"": HEADER.format(lang=lang).encode()}
+    for message in messages.values():
+        if not message.msgid or not message.strings or not all(message.strings):
+            continue  # untranslated: gettext falls back to the msgid
+        if message.plural is None:
+            pairs[message.msgid.encode()] = message.strings[0].encode()
+        else:
+            key = message.msgid.encode() + b"\0" + message.plural.encode()
+            pairs[key] = b"\0".join(s.encode() for s in message.strings)
+    keys = sorted(pairs)
+    ids = strs = b""
+    offsets = []
+    for key in keys:
+        offsets.append((len(ids), len(key), len(strs), len(pairs[key])))
+        ids += key + b"\0"
+        strs += pairs[key] + b"\0"
+    start = 7 * 4 + 16 * len(keys)
+    koffsets: list[int] = []
+    voffsets: list[int] = []
+    for o1, l1, o2, l2 in offsets:
+        koffsets += [l1, o1 + start]
+        voffsets += [l2, o2 + start + len(ids)]
+    header = struct.pack("Iiiiiii", 0x950412DE, 0, len(keys), 7 * 4, 7 * 4 + len(keys) * 8, 0, 0)
+    return (header + struct.pack(f"{len(koffsets)}i", *koffsets)
+            + struct.pack(f"{len(voffsets)}i", *voffsets) + ids + strs)
+
+
+def compile_all() -> None:
+    for lang in LANGUAGES:
+        mo_path(lang).write_bytes(mo_bytes(lang))
+
+
+def stale() -> list[str]:
+    """The languages whose committed .mo differs from what their .po compiles to."""
+    return [lang for lang in LANGUAGES
+            if not mo_path(lang).exists() or mo_path(lang).read_bytes() != mo_bytes(lang)]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("command", choices=("extract", "compile", "check"))
+    args = parser.parse_args(argv)
+    if args.command == "extract":
+        found = extract()
+        for lang in LANGUAGES:
+            todo = update(lang, found)
+            print(f"{lang}: {len(found)} messages, {len(todo)} untranslated")
+        return 0
+    if args.command == "compile":
+        compile_all()
+        print("compiled: " + ", ".join(str(mo_path(lang).relative_to(ROOT)) for lang in LANGUAGES))
+        return 0
+    todo = missing(read_po(po_path("de")))
+    old = stale()
+    for msgid in todo:
+        print(f"de: untranslated: {msgid!r}")
+    if old:
+        print("stale .mo (run: python scripts/i18n.py compile): " + ", ".join(old))
+    return 1 if todo or old else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
