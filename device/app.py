@@ -203,7 +203,8 @@ class App:
 
     # -- control from outside (the serial link), on the loop thread -------------------------------
     def start_game(self, header: Header) -> None:
-        """Start a game as the set-up screens would; a running game is ended (kept, abandoned)."""
+        """Start a game (from the set-up screens or the link); a running game is ended (kept,
+        abandoned). ReplayError or JournalError: nothing changed."""
         if header.game not in GAME_MODES:
             raise ReplayError(f"this box cannot referee {header.game!r} yet")
         session = Session.new(self.journal, header)  # ReplayError: nothing changed
@@ -248,7 +249,10 @@ class App:
         elif self.mode == "setup":
             self._setup_key(press)
         elif press.source == "host":
-            getattr(self, f"_host_{self.mode}")(press.key)
+            if self.mode == "home":
+                self._host_home(press.key)
+            else:
+                menus.KEYS[self.mode](self, press.key)
 
     def on_weight(self, weight: Weight) -> bool:
         """A pan's news for the active mode; False when nothing visible changed."""
@@ -304,13 +308,8 @@ class App:
             self._set_holds()
 
     def _start_game(self, setup: SetupFlow) -> None:
-        assert setup.mode.game is not None
-        engine = {o.key for o in setup.options if o.engine}
-        header = Header(setup.mode.game, tuple(setup.seats),
-                        {k: v for k, v in setup.values.items() if k in engine}, self.new_seed(),
-                        {k: v for k, v in setup.values.items() if k not in engine})
         try:
-            session = Session.new(self.journal, header)
+            self.start_game(setup.header(self.new_seed()))
         except ReplayError as exc:
             self.flash(str(exc))
             return
@@ -319,10 +318,6 @@ class App:
             self.flash(_("Cannot save!"), _("Game not started."))
             return
         setup_flow.remember(self.journal, setup.mode.name, setup.seats)
-        self.setup = None
-        self._enter_game(session)
-        self.beep("go")
-        self._changed()
 
     def _enter_game(self, session: Session) -> None:
         self._close_referee()
@@ -354,36 +349,6 @@ class App:
         self.mode, self.cursor = "home", 0
         self._set_holds()
         self.listeners.notify("state", {"state": None})
-
-    def _host_menu(self, key: str) -> None:
-        if key == "next":
-            self.cursor = (self.cursor + 1) % len(menus.GAME_MENU)
-        choice = menus.GAME_MENU[self.cursor] if key == "ok" else None
-        if key == "back" or choice == "continue":
-            self.mode = "game"
-        elif choice == "standings":
-            self.mode, self.standings_at = "standings", 0
-        elif choice == "undo":
-            self.mode = "game"
-            self.undo()
-        elif choice == "end":
-            self.mode, self.cursor = "confirm_end", 0
-
-    def _host_standings(self, key: str) -> None:
-        rows = len(self.session.state.standings()) if self.session is not None else 0
-        if key == "next" and rows > menus.STANDINGS_ROOM:  # a long list scrolls
-            self.standings_at += 1
-            return
-        self.mode = "menu"
-
-    def _host_confirm_end(self, key: str) -> None:
-        if key == "ok" and self.session is not None:
-            if not self.session.state.is_over:
-                self.session.abandon()
-            self.close_game()
-            self.flash(_("Game ended"), _("It is kept."))
-        elif key == "back":
-            self.mode = "menu"
 
     def undo(self) -> dict[str, Any] | None:
         """Take back the last action of the running game; returns it (None: nothing to undo)."""

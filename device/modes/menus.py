@@ -1,8 +1,9 @@
-"""The App's own screens: the home menu, the game menu, the standings, ending a game."""
+"""The App's own screens and their keys: the home menu, the game menu, the standings, ending a
+game."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from ..i18n import _
 from ..screens import CHARS, View
@@ -46,3 +47,43 @@ def standings_view(state: Any, at: int = 0) -> View:
         return View(_("Standings"), tuple(lines), cursor=at % len(lines),
                     footer=_("NEXT more  OK back"))
     return View(_("Standings"), tuple(lines), footer=_("OK back"))
+
+
+def menu_key(app: Any, key: str) -> None:
+    """The game menu: continue, the standings, undo, end the game."""
+    if key == "next":
+        app.cursor = (app.cursor + 1) % len(GAME_MENU)
+    choice = GAME_MENU[app.cursor] if key == "ok" else None
+    if key == "back" or choice == "continue":
+        app.mode = "game"
+    elif choice == "standings":
+        app.mode, app.standings_at = "standings", 0
+    elif choice == "undo":
+        app.mode = "game"
+        app.undo()
+    elif choice == "end":
+        app.mode, app.cursor = "confirm_end", 0
+
+
+def standings_key(app: Any, key: str) -> None:
+    """NEXT scrolls a long list; any other key goes back to the game menu."""
+    rows = len(app.session.state.standings()) if app.session is not None else 0
+    if key == "next" and rows > STANDINGS_ROOM:  # a long list scrolls
+        app.standings_at += 1
+        return
+    app.mode = "menu"
+
+
+def confirm_end_key(app: Any, key: str) -> None:
+    """OK ends the game (kept in the journal), BACK returns to the game menu."""
+    if key == "ok" and app.session is not None:
+        if not app.session.state.is_over:
+            app.session.abandon()
+        app.close_game()
+        app.flash(_("Game ended"), _("It is kept."))
+    elif key == "back":
+        app.mode = "menu"
+
+
+KEYS: dict[str, Callable[[Any, str], None]] = {
+    "menu": menu_key, "standings": standings_key, "confirm_end": confirm_end_key}

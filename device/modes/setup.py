@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..i18n import _, ngettext
+from ..header import Header
 from ..roster import Roster
 from ..screens import CHARS, View
 from .base import ModeInfo, OnePlayer, SetupOption
@@ -62,6 +63,14 @@ class SetupFlow:
             return None
         message, self.picker.message = self.picker.message, None
         return message
+
+    def header(self, seed: int) -> Header:
+        """What starts the game: the game's own options, and the referee's in ``table``."""
+        assert self.mode.game is not None
+        engine = {o.key for o in self.options if o.engine}
+        return Header(self.mode.game, tuple(self.seats),
+                      {k: v for k, v in self.values.items() if k in engine}, seed,
+                      {k: v for k, v in self.values.items() if k not in engine})
 
     def holds(self) -> frozenset[str]:
         if self.step == 0 and self.picker is not None:
