@@ -21,9 +21,12 @@ if TYPE_CHECKING:
 
 class Table(Protocol):
     """What the App offers a mode: the game, timers, the buzzer, short messages, seats, pace,
-    and the pans (``scales``: device/scales.py, None on a box without load cells)."""
+    the pans (``scales``: device/scales.py, None on a box without load cells), the journal (for a
+    mode's small records, e.g. learned piece weights) and undo (a mode may take back its own
+    action, e.g. a stack step the pan then saw reversed)."""
 
     scales: Any
+    journal: Any
 
     def apply(self, action: dict[str, Any]) -> list[Any] | None: ...
     def flash(self, *lines: str, seconds: float = ...) -> None: ...
@@ -33,6 +36,7 @@ class Table(Protocol):
     def station_of(self, seat: int) -> int | None: ...
     def station_name(self, station: int) -> str: ...
     def page_seconds(self, seconds: float) -> float | None: ...
+    def undo(self) -> dict[str, Any] | None: ...
 
 
 class Mode(Protocol):

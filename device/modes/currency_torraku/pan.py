@@ -30,7 +30,7 @@ class StackPan:
                  on_step: Callable[[StackStep], None]) -> None:
         self.table = table
         self.on_step = on_step
-        self.scales = getattr(table, "scales", None)
+        self.scales = table.scales
         pans = list(self.scales.pans) if self.scales is not None else []
         self.name: str | None = wanted if wanted in pans else (pans[0] if pans else None)
         rate = self.scales.pans[self.name].channel.settings.rate if self.name else 10
@@ -44,8 +44,7 @@ class StackPan:
 
     # -- the set's weights -----------------------------------------------------------------------
     def _saved_units(self) -> Units | None:
-        journal = getattr(self.table, "journal", None)
-        notes = journal.notes(NOTE, 1) if journal is not None else []
+        notes = self.table.journal.notes(NOTE, 1)
         if not notes:
             return None
         try:
@@ -80,9 +79,7 @@ class StackPan:
         self.table.beep("click")
         if self.learning_kind() is None:
             self.units = Units.from_samples(self.samples)
-            journal = getattr(self.table, "journal", None)
-            if journal is not None:
-                journal.add_note(NOTE, {"samples": self.samples, "pan": self.name})
+            self.table.journal.add_note(NOTE, {"samples": self.samples, "pan": self.name})
             self.table.beep("go")
 
     def end_learning(self) -> None:

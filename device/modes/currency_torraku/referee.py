@@ -101,13 +101,12 @@ class CurrencyTorrakuReferee(Referee):
         """The pan's level came back to what it was before its last step: a lifted piece put
         back (no collapse), or a piece that slid off as it was set down (place it again). The
         pan's own action is undone, if nothing happened since."""
-        undo = getattr(self.table, "undo", None)
         actions = self.session.actions
-        if self._auto is None or self._auto != len(actions) or undo is None:
+        if self._auto is None or self._auto != len(actions):
             return
         self._auto = None
         kind = actions[-1].get("type")
-        if undo() is not None:
+        if self.table.undo() is not None:
             self.table.flash(*((_("Put back in time:"), _("no collapse")) if kind == "collapse"
                                else (_("The piece came off:"), _("place it again"))))
 
