@@ -23,7 +23,7 @@ from typing import Any
 from ....drivers.weighing.stack import StackStep
 from ....games.core import Event
 from ....games.currency_torraku import CurrencyTorraku
-from ...i18n import _
+from ...i18n import N_, _
 from ...inputs import Press, Weight
 from ...screens import View
 from ...session import Session
@@ -35,12 +35,12 @@ from .screens import (bid_view, bids_view, declare_label, declare_view, event_pa
 
 class CurrencyTorrakuReferee(Referee):
     SETUP = (
-        SetupOption("long", "Money", (False, True), False, "C1",
-                    names=("2+2+6 each", "all dealt")),
-        SetupOption("pan", "Stack pan", (None, "left", "right"), None,
-                    names=("first pan", "left", "right"), engine=False),
-        SetupOption("learn", "Weights", (False, True), False,
-                    names=("as learned", "learn again"), engine=False),
+        SetupOption("long", N_("Money"), (False, True), False, "C1",
+                    names=(N_("2+2+6 each"), N_("all dealt"))),
+        SetupOption("pan", N_("Stack pan"), (None, "left", "right"), None,
+                    names=(N_("first"), N_("left"), N_("right")), engine=False),
+        SetupOption("learn", N_("Weights"), (False, True), False,
+                    names=(N_("as learned"), N_("learn")), engine=False),
     )
     STATION_HOLDS = frozenset({"B"})
 
