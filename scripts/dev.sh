@@ -54,7 +54,8 @@ case "$task" in
       { apt-get update -qq && apt-get install -y -qq systemd shellcheck >/dev/null; } || true
     fi
     ensure test
-    exec .venv/bin/python -m pytest "$@" ;;
+    # one worker per core (2 on the CI machine); "-n 0" after it runs in one process
+    exec .venv/bin/python -m pytest -n auto "$@" ;;
   sim|demo|replay|*)
     ensure ""
     exec .venv/bin/spielleiter "$task" "$@" ;;
