@@ -85,7 +85,7 @@ def test_test_installs_the_test_extra_after_a_plain_install_and_keeps_it(repo):
     done, calls = dev(repo, "test", "-x")
     assert done.returncode == 0, done.stderr
     assert installs(calls) == ['python -m pip install -e .[test]']
-    assert calls[-1] == "python -m pytest -x"
+    assert calls[-1] == "python -m pytest -n auto -x"  # a worker per core, then the args
     for task in ("test", "sim", "demo"):                       # the test extra serves them all
         assert installs(dev(repo, task)[1]) == [], task
 
