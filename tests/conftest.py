@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -23,3 +24,15 @@ def box_factory(tmp_path):
     yield make
     for box in boxes:
         box.close()
+
+
+@pytest.fixture
+def fast_game_box_factory(box_factory):
+    """Boxes for following a game that weighs nothing: no load cells (ten times faster without
+    the bit-level HX711 twins) and the table's "fast" pace, so pages after a move turn by
+    themselves (the default, waiting for OK, is proven in test_platform.py)."""
+    def make(*args, **kwargs):
+        box = box_factory(*args, pans=False, **kwargs)
+        box.app.settings = replace(box.app.settings, pace="fast")
+        return box
+    return make

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 import sqlite3
@@ -18,15 +16,9 @@ EXAMPLE_PLAYERS = list(PLAYERS)
 
 
 @pytest.fixture
-def box_factory(box_factory):
-    """These tests follow games at the table's "fast" pace: pages after a move turn by themselves
-    (the default, waiting for OK, is proven in test_platform.py). The game weighs nothing, so the
-    box has no load cells."""
-    def make(*args, **kwargs):
-        box = box_factory(*args, pans=False, **kwargs)
-        box.app.settings = replace(box.app.settings, pace="fast")
-        return box
-    return make
+def box_factory(fast_game_box_factory):
+    """Games at the table's "fast" pace, on a box without load cells (see conftest.py)."""
+    return fast_game_box_factory
 
 
 
