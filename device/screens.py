@@ -3,6 +3,8 @@
 Referees and menus only build Views, so their logic is tested on text; ``render`` is the one pure
 function that draws. The font is Pillow's built-in bitmap font (6x11 px, crisp without
 anti-aliasing): 21 characters a line, a title bar, four body lines and a footer of button hints.
+The word that matters (``big``) is that font scaled up without blur: three times (18 px capitals,
+up to 7 characters) when the screen has room, else twice (12 px capitals, up to 10 characters).
 """
 
 from __future__ import annotations
@@ -16,6 +18,9 @@ from PIL import Image, ImageDraw, ImageFont
 WIDTH, HEIGHT = 128, 64
 CHARS = 21
 LINE = 10
+GLYPH_W, GLYPH_H = 6, 11       # one character cell of the bitmap font
+TITLE_H, FOOTER_H = 12, 11     # the title bar (with its gap) and the footer (with its rule)
+PAGE_LINES = 3                 # small lines a page (not a menu) may carry: one idea a screen
 
 
 @lru_cache(maxsize=1)
@@ -112,14 +117,66 @@ def _centre_x(draw: ImageDraw.ImageDraw, text: str, scale: int = 1) -> int:
     return max(0, (WIDTH - (right - left) * scale) // 2)
 
 
-def _big(image: Image.Image, text: str, top: int) -> None:
-    """Draw ``text`` at double size, centred, by scaling the bitmap font (no blur)."""
-    text = _clip(text, CHARS // 2)
+@dataclass(frozen=True)
+class Layout:
+    """Where a view's parts go on the 128x64 screen: the one place both ``render`` and
+    ``misfits`` (the fit check in the tests) take their measures from."""
+
+    top: int          # first pixel row of the big word, or of the body when there is none
+    scale: int        # the big word's scale (0: no big word)
+    body_top: int
+    footer_top: int   # HEIGHT when there is no footer
+    room: int         # body lines that fit
+
+
+def layout(view: View) -> Layout:
+    """Lay ``view`` out: the big word at 3x when it and the body fit, else at 2x."""
+    top = TITLE_H if view.title and not view.blank else 0
+    footer_top = HEIGHT - FOOTER_H if view.footer else HEIGHT
+    if not view.big or view.blank:
+        return Layout(top, 0, top, footer_top, max(0, (footer_top - top) // LINE))
+    for scale in (3, 2):
+        body_top = top + GLYPH_H * scale + 2
+        room = max(0, (footer_top - body_top) // LINE)
+        wide_enough = len(view.big) * GLYPH_W * scale <= WIDTH
+        if scale == 2 or (wide_enough and room >= len(view.lines)):
+            return Layout(top, scale, body_top, footer_top, room)
+    raise AssertionError("unreachable")
+
+
+def misfits(view: View) -> list[str]:
+    """What of ``view`` the OLED would clip, cut or crowd (empty when it fits): the check every
+    screen of every demo passes in both languages."""
+    out = []
+    if len(view.title) > CHARS:
+        out.append(f"title {len(view.title)} chars")
+    if len(view.footer) > CHARS:
+        out.append(f"footer {len(view.footer)} chars")
+    if view.blank:
+        return out
+    if view.big and len(view.big) > CHARS // 2:
+        out.append(f"big {view.big!r} {len(view.big)} chars")
+    out += [f"line {line!r} {len(line)} chars" for line in view.lines if len(line) > CHARS]
+    room = layout(view).room
+    if view.cursor is None and len(view.lines) > room:  # menus scroll; pages must not
+        out.append(f"{len(view.lines)} lines, room for {room}")
+    return out
+
+
+def crowded(view: View) -> bool:
+    """A page (not a menu, not a list the player scrolls) with more small lines than one idea
+    needs: split it or say the point in ``big``."""
+    return view.cursor is None and not view.blank and len(view.lines) > PAGE_LINES
+
+
+def _big(image: Image.Image, text: str, top: int, scale: int) -> None:
+    """Draw ``text`` ``scale`` times the bitmap font's size, centred, without blur."""
+    text = _clip(text, WIDTH // (GLYPH_W * scale))
     probe = ImageDraw.Draw(image)
     left, _, right, bottom = probe.textbbox((0, 0), _plain(text), font=font())
     small = Image.new("1", (max(1, right - left), max(1, bottom)), 0)
     _text(ImageDraw.Draw(small), -left, 0, text, 1)
-    scaled = small.resize((small.width * 2, small.height * 2), Image.NEAREST)
+    scaled = small.resize((small.width * scale, small.height * scale), Image.NEAREST)
     image.paste(scaled, ((WIDTH - scaled.width) // 2, top), scaled)
 
 
@@ -127,21 +184,19 @@ def render(view: View) -> Image.Image:
     """Draw ``view`` on a fresh 128x64 1-bit image."""
     image = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(image)
-    top = 0
+    place = layout(view)
     if view.title and not view.blank:
         draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
         _text(draw, _centre_x(draw, _clip(view.title)), 0, _clip(view.title), 0)
-        top = 12
-    footer_top = HEIGHT - 11 if view.footer else HEIGHT
+    footer_top = place.footer_top
     if view.footer:
         draw.line((0, footer_top - 1, WIDTH - 1, footer_top - 1), fill=1)
         _text(draw, _centre_x(draw, _clip(view.footer)), footer_top, _clip(view.footer), 1)
     if view.blank:
         return image
     if view.big:
-        _big(image, view.big, top + 1)
-        top += 24
-    room = max(0, (footer_top - top) // LINE)
+        _big(image, view.big, place.top + 1, place.scale)
+    top, room = place.body_top, place.room
     lines = list(view.lines)
     first = 0
     if view.cursor is not None and len(lines) > room > 0:

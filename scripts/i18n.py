@@ -4,6 +4,7 @@
                                      # msgid; German: empty until translated), drop unused ones
     python scripts/i18n.py compile   # write each .po's .mo next to it (what the box ships)
     python scripts/i18n.py check     # exit 1 if a German text is missing or a .mo is stale
+    python scripts/i18n.py translate FILE.po   # extract, take the German texts FILE gives, compile
 
 Extraction reads the code with ``ast``: every ``_("literal")`` (and ``N_``, marked only) and ``ngettext("one", "many", n)``
 under device/. Compiling needs no msgfmt (a fresh machine has none): the ``.mo`` format is written
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import fcntl
 import struct
 import sys
 from dataclasses import dataclass, field
@@ -219,10 +221,43 @@ def stale() -> list[str]:
             if not mo_path(lang).exists() or mo_path(lang).read_bytes() != mo_bytes(lang)]
 
 
+def translate(fragment: Path) -> tuple[int, list[str]]:
+    """Extract, then take the German texts ``fragment`` (a .po with only msgid/msgstr pairs)
+    gives for messages the code uses, then compile; under a lock, so people translating different
+    parts at once never lose each other's work. Returns how many were taken and what is still
+    untranslated."""
+    with open(LOCALE / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        found = extract()
+        update("en", found)
+        update("de", found)
+        given = read_po(fragment)
+        catalogue = read_po(po_path("de"))
+        taken = 0
+        for msgid, message in given.items():
+            kept = catalogue.get(msgid)
+            if msgid and kept is not None and message.strings and all(message.strings) \
+                    and (kept.plural is None) == (message.plural is None):
+                kept.strings, taken = list(message.strings), taken + 1
+        write_po(po_path("de"), "de", catalogue)
+        todo = update("de", found)  # again, for the source references
+        compile_all()
+        return taken, todo
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("command", choices=("extract", "compile", "check"))
+    parser.add_argument("command", choices=("extract", "compile", "check", "translate"))
+    parser.add_argument("file", nargs="?", type=Path, help="translate: the German texts to take")
     args = parser.parse_args(argv)
+    if args.command == "translate":
+        if args.file is None or not args.file.exists():
+            parser.error("translate needs a .po file with the German texts")
+        taken, todo = translate(args.file)
+        print(f"de: {taken} texts taken, {len(todo)} untranslated")
+        for msgid in todo:
+            print(f"  untranslated: {msgid!r}")
+        return 0
     if args.command == "extract":
         found = extract()
         for lang in LANGUAGES:

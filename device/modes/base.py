@@ -383,6 +383,9 @@ class ModeInfo:
     referee: type[Referee] | None = None
     open: Callable[[Any], Mode] | None = None
     demos: dict[str, Demo] = field(default_factory=dict)
+    rules: Callable[[], list[View]] | None = None  # how the box plays it: a few pages, read
+    #                                                 from the game's menu (built when shown, so
+    #                                                 in the language of the moment)
 
     @property
     def setup(self) -> tuple[SetupOption, ...]:
