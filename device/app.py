@@ -26,6 +26,7 @@ from .modes import GAME_MODES, MODES, ModeInfo
 from .modes.base import Mode, Referee
 from .modes import menus, setup as setup_flow
 from .modes.setup import SetupFlow
+from .modes.start import StartMenu
 from .notices import notice_lines
 from .replay import ReplayError
 from .runtime import Runtime
@@ -69,8 +70,9 @@ class App:
         self.inputs = Inputs(detector, runtime.call_at, runtime.cancel, runtime.clock,
                              self.on_press, guard_s)
         self.new_seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
-        self.mode = "home"  # home, setup, game, menu, confirm_end, tool
+        self.mode = "home"  # home, start, setup, game, menu, standings, confirm_end, tool
         self.cursor = 0
+        self.start: StartMenu | None = None
         self.setup: SetupFlow | None = None
         self.session: Session | None = None
         self.referee: Referee | None = None
@@ -251,6 +253,8 @@ class App:
         elif press.source == "host":
             if self.mode == "home":
                 self._host_home(press.key)
+            elif self.mode == "start":
+                self._start_key(press.key)
             else:
                 menus.KEYS[self.mode](self, press.key)
 
@@ -272,16 +276,37 @@ class App:
         elif key == "ok":
             self.open(MODES[self.cursor])
 
-    def open(self, mode: ModeInfo) -> None:
-        """Open a home-menu entry: a game's set-up screens, or a tool."""
+    def open(self, mode: ModeInfo, choice: str = "new") -> None:
+        """Open a home-menu entry: a game's own menu (new game, play again, rules) with the cursor
+        on ``choice``, or a tool."""
         if mode.game is not None:
             info = GAMES[mode.game]
-            self.setup = setup_flow.begin(mode, self.player_names, self.stations,
-                                          info.min_players, info.max_players, self.journal,
-                                          self.station_name)
-            self.mode = "setup"
+            again = setup_flow.can_play_again(self.journal, mode, info.min_players,
+                                              info.max_players)
+            self.start = StartMenu(mode, again)
+            self.start.point_at(choice)
+            self.mode = "start"
         elif mode.open is not None:
             self._set_tool(mode.open(self))
+
+    def begin_setup(self, mode: ModeInfo, again: bool = False) -> None:
+        """A game's set-up screens; ``again``: the last game's players and choices, at the
+        summary."""
+        assert mode.game is not None
+        info = GAMES[mode.game]
+        self.setup = setup_flow.begin(mode, self.player_names, self.stations,
+                                      info.min_players, info.max_players, self.journal,
+                                      self.station_name, again=again)
+        self.start, self.mode = None, "setup"
+        self.inputs.set_holds(self.setup.holds())
+
+    def _start_key(self, key: str) -> None:
+        assert self.start is not None
+        what = self.start.on_key(key)
+        if what == "home":
+            self.mode, self.start = "home", None
+        elif what in ("new", "again"):
+            self.begin_setup(self.start.mode, again=what == "again")
 
     def _set_tool(self, tool: Mode | None) -> None:
         if self.tool is not None:
@@ -298,8 +323,9 @@ class App:
         if message:
             self.beep("error")
             self.flash(message)
-        if what == "home":
-            self.mode, self.setup = "home", None
+        if what == "home":  # back to the game's own menu
+            self.open(self.setup.mode)
+            self.setup = None
         elif what == "start":
             self._start_game(self.setup)
         if self.mode == "setup" and self.setup is not None:
@@ -317,7 +343,7 @@ class App:
             log.error("%s", exc)
             self.flash(_("Cannot save!"), _("Game not started."))
             return
-        setup_flow.remember(self.journal, setup.mode.name, setup.seats)
+        setup_flow.remember(self.journal, setup.mode.name, setup.seats, setup.values)
 
     def _enter_game(self, session: Session) -> None:
         self._close_referee()
@@ -331,11 +357,14 @@ class App:
 
     # game ----------------------------------------------------------------------------------------
     def _game_key(self, key: str) -> None:
-        """A host key the referee left: BACK opens the game menu, OK after the end goes home."""
+        """A host key the referee left: BACK opens the game menu; OK after the end opens the
+        game's own menu at "Play again"."""
         if key == "back":
             self.mode, self.cursor = "menu", 0
         elif key == "ok" and self.session is not None and self.session.state.is_over:
+            mode = GAME_MODES[self.session.header.game]
             self.close_game()
+            self.open(mode, "again")
 
     def _close_referee(self) -> None:
         """Stop the referee's timers (countdown, pages) before it is replaced or dropped."""
@@ -367,9 +396,10 @@ class App:
         self.mode = "game"
         assert self.referee is not None
         self.referee.after_undo()
-        who = undone.get("player")
-        self.flash(_("Undone:"), _("{player}'s last action").format(player=who) if who
-                   else _("the last action"))
+        if not self.referee.pages:  # else the referee's own pages say what to put back
+            who = undone.get("player")
+            self.flash(_("Undone:"), _("{player}'s last action").format(player=who) if who
+                       else _("the last action"))
         self._changed()
         return undone
 
@@ -387,6 +417,9 @@ class App:
             return self.flash_view
         if self.mode == "home":
             return menus.home_view(MODES, self.cursor, self.journal.degraded is not None)
+        if self.mode == "start":
+            assert self.start is not None
+            return self.start.view()
         if self.mode == "setup":
             assert self.setup is not None
             return self.setup.view()

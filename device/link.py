@@ -15,12 +15,13 @@ from ..games import GAMES, GameError
 from .journal import JournalError
 from .modes import GAME_MODES
 from .replay import parse_header
+from .roster import Roster
 from .text import InputError, dumps, loads, shown
 
 log = logging.getLogger(__name__)
 
 PROTOCOL = 1
-COMMANDS = ("hello", "games", "new", "action", "undo", "state")
+COMMANDS = ("hello", "games", "new", "action", "undo", "state", "players")
 
 
 class LinkProtocol:
@@ -139,3 +140,18 @@ class LinkProtocol:
     def _cmd_state(self, message: dict[str, Any]) -> dict[str, Any]:
         return {"type": "state", "state": self.app.public_state(),
                 "screen": self.app.public_view().as_text()}
+
+    def _cmd_players(self, message: dict[str, Any]) -> dict[str, Any]:
+        """The roster, as ``spielleiter players`` manages it: no field lists the names, ``add``
+        or ``remove`` (a name) changes it; a bad, known or unknown name is refused unchanged."""
+        change = [key for key in ("add", "remove") if key in message]
+        if len(change) > 1:
+            raise InputError("players: add or remove, one at a time")
+        roster = Roster(self.app.journal)
+        if not change:
+            return {"type": "players", "players": roster.names()}
+        if change == ["add"]:
+            done = {"added": roster.add(message["add"])}
+        else:
+            done = {"removed": roster.remove(message["remove"])}
+        return {"type": "ok", "cmd": "players", **done, "players": roster.names()}

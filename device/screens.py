@@ -4,7 +4,7 @@ Referees and menus only build Views, so their logic is tested on text; ``render`
 function that draws. The font is Pillow's built-in bitmap font (6x11 px, crisp without
 anti-aliasing): 21 characters a line, a title bar, four body lines and a footer of button hints.
 The word that matters (``big``) is that font scaled up without blur: three times (18 px capitals,
-up to 7 characters) when the screen has room, else twice (12 px capitals, up to 10 characters).
+about 7 characters, a pixel apart) when the screen has room, else twice (12 px capitals, up to 10 characters).
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ GLYPHS: dict[str, str] = {  # rows top to bottom, "/" between rows
     "\U0001f436": ".....##/....###/#...###/######./.####../.#..#../.#..#..",  # dog
     "\U0001f41f": "......./.###.../#.###.#/#######/#####.#/.###.../.......",  # fish
     "\U0001f426": "......./##...##/.##.##./..###../...#.../......./.......",  # bird
-    "\U0001f438": "......./.#...#./#.#.#.#/#######/#.....#/.#####./.......",  # frog
+    "\U0001f438": ".#...#./#.#.#.#/.#####./#######/#.###.#/.#####./##...##",  # frog
 }
 
 
@@ -138,7 +138,7 @@ def layout(view: View) -> Layout:
     for scale in (3, 2):
         body_top = top + GLYPH_H * scale + 2
         room = max(0, (footer_top - body_top) // LINE)
-        wide_enough = len(view.big) * GLYPH_W * scale <= WIDTH
+        wide_enough = big_width(view.big, scale) * scale <= WIDTH
         if scale == 2 or (wide_enough and room >= len(view.lines)):
             return Layout(top, scale, body_top, footer_top, room)
     raise AssertionError("unreachable")
@@ -154,8 +154,8 @@ def misfits(view: View) -> list[str]:
         out.append(f"footer {len(view.footer)} chars")
     if view.blank:
         return out
-    if view.big and len(view.big) > CHARS // 2:
-        out.append(f"big {view.big!r} {len(view.big)} chars")
+    if view.big and big_width(view.big, 2) * 2 > WIDTH:
+        out.append(f"big {view.big!r} {big_width(view.big, 2) * 2} px wide")
     out += [f"line {line!r} {len(line)} chars" for line in view.lines if len(line) > CHARS]
     room = layout(view).room
     if view.cursor is None and len(view.lines) > room:  # menus scroll; pages must not
@@ -169,13 +169,35 @@ def crowded(view: View) -> bool:
     return view.cursor is None and not view.blank and len(view.lines) > PAGE_LINES
 
 
+def _ink(ch: str) -> tuple[int, int]:
+    """Where a character's ink starts in its cell, and how wide it is (a space: half a cell)."""
+    if ch in GLYPHS:
+        return -1, 7
+    box = font().getmask(_plain(ch)).getbbox()
+    return (0, GLYPH_W // 2) if box is None else (box[0], box[2] - box[0])
+
+
+def big_width(text: str, scale: int = 3) -> int:
+    """Width of ``text`` as ``big`` draws it, before scaling. At 2x the font's own 6 px cells
+    (10 characters fit); at 3x each character's ink and one pixel, since the font's capitals
+    touch and scaled up that far read as one blob."""
+    return max(0, sum(_advance(ch, scale) for ch in text) - 1)
+
+
+def _advance(ch: str, scale: int) -> int:
+    return _ink(ch)[1] + 1 if scale >= 3 or ch in GLYPHS else GLYPH_W
+
+
 def _big(image: Image.Image, text: str, top: int, scale: int) -> None:
     """Draw ``text`` ``scale`` times the bitmap font's size, centred, without blur."""
-    text = _clip(text, WIDTH // (GLYPH_W * scale))
-    probe = ImageDraw.Draw(image)
-    left, _, right, bottom = probe.textbbox((0, 0), _plain(text), font=font())
-    small = Image.new("1", (max(1, right - left), max(1, bottom)), 0)
-    _text(ImageDraw.Draw(small), -left, 0, text, 1)
+    while big_width(text, scale) * scale > WIDTH and len(text) > 1:
+        text = text[:-2] + "~"
+    small = Image.new("1", (max(1, big_width(text, scale)), GLYPH_H), 0)
+    draw = ImageDraw.Draw(small)
+    x = 0
+    for ch in text:
+        _text(draw, x - (_ink(ch)[0] if scale >= 3 or ch in GLYPHS else 0), 0, ch, 1)
+        x += _advance(ch, scale)
     scaled = small.resize((small.width * scale, small.height * scale), Image.NEAREST)
     image.paste(scaled, ((WIDTH - scaled.width) // 2, top), scaled)
 

@@ -116,3 +116,17 @@ def run_replay(capsys, doc) -> tuple[int, dict | None, str]:
         sys.stdin = saved
     out, err = capsys.readouterr()
     return code, (json.loads(out) if out.strip() else None), err
+
+
+def open_game(box, name: str) -> None:
+    """From the home menu to ``name``'s set-up: the home menu, then the game's own menu's
+    "New game" (a tool opens at once)."""
+    from spielleiter.device.modes import MODES
+
+    assert box.app.mode == "home", box.last_view.as_text()
+    while MODES[box.app.cursor].name != name:
+        box.tap("host.next")
+    box.tap("host.ok")
+    if box.app.mode == "start":
+        assert box.last_view.lines[box.last_view.cursor] == "New game", box.last_view.as_text()
+        box.tap("host.ok")

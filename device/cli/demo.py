@@ -83,6 +83,8 @@ def play(box: Box, steps: Iterator[DemoStep], say: Callable[[str], None] = lambd
             for _ in range((names.index(step[1]) - box.app.cursor) % len(names)):
                 box.tap("host.next")
             box.tap("host.ok")
+            if box.app.mode == "start":  # a game's own menu: "New game" is first
+                box.tap("host.ok")
         elif step[0] == "read":  # the pages after an action, each read, then turned with OK
             while box.app.mode == "game" and box.app.referee is not None \
                     and box.app.referee.pages:

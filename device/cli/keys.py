@@ -11,8 +11,14 @@ STATION_KEYS = ["123", "456", "789", "qwe", "asd", "zxc", "rty", "fgh"]
 UNDO_KEY = "u"  # holds BACK: undo
 HOLD_KEY = "h"  # the next button is held (a long press: pass in Torraku, end a name)
 QUIT_KEY = "Q"
-PAN_KEYS = {"[": "left", "]": "right"}
-PAN_MASSES_G = (0.0, 5.0, 12.3, 12.4, 50.0, 200.0)  # what [ and ] cycle through, grams
+# The simulated pans (``cli/hand.py``): the first key of a pair acts on the first pan, the second
+# on the second. Keys no station uses, so they work with eight stations wired.
+PUT_KEYS = "[]"  # set the mass in hand down on that pan (again: a second, equal piece)
+LIFT_KEYS = "{}"  # lift the piece set down last from that pan
+LIGHTER_KEY, HEAVIER_KEYS = "-", "+="  # the mass in hand: step through PAN_MASSES_G
+TYPE_KEY = "m"  # type the mass in hand in grams, Enter takes it
+EMPTY_KEY = "0"  # lift everything off every pan (a new game finds them as they were left)
+PAN_MASSES_G = (1.0, 2.0, 5.0, 10.0, 12.3, 12.4, 20.0, 50.0, 100.0, 200.0, 500.0)
 
 
 def key_map(stations: int) -> dict[str, str]:
@@ -38,17 +44,24 @@ def _pack(head: str, items: list[str], width: int) -> list[str]:
     return lines
 
 
-def legend(stations: Sequence[str], width: int = 80, pans: Sequence[str] = ()) -> list[str]:
+def legend(stations: Sequence[str], width: int = 80, pans: Sequence[str] = (),
+           on_pans: str = "") -> list[str]:
     """The key help under the interactive screen, packed into lines of at most ``width``:
-    the host panel, each station by its name (its keys are A B C), the simulated pans."""
+    the host panel, each station by its name (its keys are A B C), the simulated pans with
+    ``on_pans`` (what lies on them and the mass in hand) first."""
     lines = _pack("Host: ", ["b BACK", "o/Enter OK", "n/Space NEXT", "u undo",
                              "h+key hold it",
                              f"{QUIT_KEY} quit"], width)
     if stations:
         lines += _pack("Station keys A B C: ", [
             f"{name} {' '.join(row)}" for name, row in zip(stations, STATION_KEYS)], width)
-    keys = [f"{key} {pan}" for key, pan in PAN_KEYS.items() if pan in pans]
-    if keys:
-        masses = "/".join(f"{g:g}" for g in PAN_MASSES_G)
-        lines += _pack("Pans: ", [*keys, f"(next mass: {masses} g)"], width)
+    pans = list(pans)[:len(PUT_KEYS)]
+    if pans:
+        where = "/".join(pans)
+        lines.append(f"Pans: {on_pans}" if on_pans else "Pans:")
+        lines += _pack(" " * len("Pans: "), [
+            f"{' '.join(PUT_KEYS[:len(pans)])} put on {where}",
+            f"{' '.join(LIFT_KEYS[:len(pans)])} lift last",
+            f"{LIGHTER_KEY} {HEAVIER_KEYS[0]} {TYPE_KEY} mass in hand",
+            f"{EMPTY_KEY} empty {'both' if len(pans) > 1 else 'it'}"], width)
     return [line[:width] for line in lines]

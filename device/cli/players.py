@@ -1,7 +1,8 @@
 """``spielleiter players list|add NAME|remove NAME``: the roster, managed from a laptop.
 
 The roster lives in the journal database of the state directory (the box's, or with ``--sim`` the
-simulator's), the same one the box reads at set-up.
+simulator's), the same one the box reads at set-up. A running box offers the same over the serial
+link (the ``players`` command, docs/link.md).
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from .common import EXIT_OK, EXIT_PROBLEMS, emit, say
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("players", help="list, add or remove the names on the roster",
                        description="The roster of players the box offers at set-up.",
-                       epilog="Exit status: 0 done, 1 refused (a bad or unknown name), "
-                              "2 bad usage.")
+                       epilog="While the box runs, the serial link's players command does "
+                              "the same (docs/link.md). Exit status: 0 done, 1 refused (a bad or "
+                              "unknown name), 2 bad usage.")
     p.add_argument("action", choices=("list", "add", "remove"), help="what to do")
     p.add_argument("name", nargs="?", default=None, help="the player's name (add, remove)")
     p.add_argument("--sim", action="store_true", help="the simulator's roster")

@@ -9,10 +9,15 @@ terminals), quadrant blocks (2x2, 66 columns and 38 rows) or Braille dots (2x4, 
 80x24 terminal shows the whole screen, its footer and the legend). A spare row carries the
 screen's title and footer as plain text. A terminal too small for any drawing gets the screen as
 text.
+
+The status line tells what became of each press (``PressReport``: pressed, or ignored because the
+screen had just changed); the legend's "Pans:" line what lies on the simulated pans and the mass
+in hand (``hand.Hand``).
 """
 
 from __future__ import annotations
 
+import queue
 import threading
 import time
 from pathlib import Path
@@ -25,7 +30,8 @@ from ...drivers.display import open_device, to_blocks
 from ..box import Box
 from ..config import Config
 from ..screens import View
-from .keys import HOLD_KEY, PAN_KEYS, PAN_MASSES_G, QUIT_KEY, UNDO_KEY, key_map, legend
+from .hand import BACKSPACE, Hand
+from .keys import HOLD_KEY, QUIT_KEY, UNDO_KEY, key_map, legend
 
 FRAME_W, FRAME_H = 128, 64
 _BRAILLE_BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10),
@@ -103,6 +109,86 @@ def layout(width: int, height: int, frame: Image.Image | None, legend_lines: Seq
     return [line[:width] for line in (text + legend_lines)][:height]
 
 
+def decode(ch: int, names: dict[int, str]) -> str:
+    """A curses key code as the character the key maps use: Enter "\n", Backspace "\b",
+    Esc "\x1b", the right arrow "n" (NEXT); "" for any other key without a character.
+    ``names`` is curses' codes (``KEY_ENTER`` ...), passed in so this runs without a terminal."""
+    special = {10: "\n", 13: "\n", 127: BACKSPACE, 8: BACKSPACE, 27: "\x1b"}
+    if ch in special:
+        return special[ch]
+    if ch == names.get("KEY_ENTER"):
+        return "\n"
+    if ch in (names.get("KEY_BACKSPACE"), names.get("KEY_LEFT")):
+        return BACKSPACE
+    if ch == names.get("KEY_RIGHT"):
+        return "n"
+    return chr(ch) if 0 <= ch < 256 else ""
+
+
+class PressReport:
+    """What became of each button press, for the status line: after a screen changes the box
+    ignores short presses for ``guard_s`` (a press meant for the old screen never acts on the new
+    one), and a press that finds the screen off only wakes it. So the status says "pressing"
+    when the key is typed and the truth once the box has taken the press.
+
+    It follows the App's own decision: ``app.inputs.guarded``, which ``App.on_press`` asks once
+    for every press that reached it (the screen was on), is wrapped to record the answer.
+    """
+
+    def __init__(self, app: Any, on_outcome: Callable[[], None] = lambda: None) -> None:
+        self.app = app
+        self.outcomes: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self._on_outcome = on_outcome
+        inner = app.inputs.guarded
+
+        def guarded(press: Any) -> bool:  # on the loop thread
+            ignored = inner(press)
+            self.outcomes.put(self.describe(press.name, press.hold, ignored))
+            self._on_outcome()
+            return ignored
+
+        app.inputs.guarded = guarded
+
+    @staticmethod
+    def describe(name: str, hold: bool, ignored: bool) -> str:
+        if ignored:
+            return f"ignored {name}: the screen had just changed"
+        return f"{'held' if hold else 'pressed'} {name}"
+
+    def typed(self, name: str, hold: bool) -> str:
+        """The note when the key is typed (the press reaches the box when the finger lifts)."""
+        if self.app.saver.state == "off":
+            return f"{name} wakes the screen (the press does nothing else)"
+        return f"{'holding' if hold else 'pressing'} {name}"
+
+    def latest(self) -> str | None:
+        """The newest outcome since the last call (several fast presses: the last one, with a
+        count of the ignored ones among them), or None."""
+        got = []
+        while True:
+            try:
+                got.append(self.outcomes.get_nowait())
+            except queue.Empty:
+                break
+        if not got:
+            return None
+        ignored = sum(text.startswith("ignored") for text in got[:-1])
+        more = f" ({ignored} more ignored: the screen had just changed)" if ignored else ""
+        return got[-1] + more
+
+
+def new_game_note(hand: Hand, seen: dict[str, Any], kind: str, payload: dict[str, Any]) -> str:
+    """An App listener's work: when a new game starts while something lies on the simulated pans,
+    the note that says so (a real pan keeps it too); otherwise ""."""
+    state = payload.get("state") if kind == "state" else None
+    if not isinstance(state, dict) or state.get("game_id") == seen.get("game_id"):
+        return ""
+    seen["game_id"] = state.get("game_id")
+    if state.get("actions") or not hand.loaded:
+        return ""
+    return "new game: the pans still hold what lay on them (0 lifts it all)"
+
+
 class _Screen:
     """Holds the newest frame for the curses thread (display writes come from the loop thread)."""
 
@@ -126,12 +212,23 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
                     display_device=open_device("dummy"), on_frame=screen.on_frame,
                     link_url=link, language=language)
     sim_pans = tuple(box.scales.pans) if box.scales is not None and box.scales.sim else ()
+    hand = Hand(sim_pans, box.put)
     stations = [station.name for station in config.stations]
+    report = PressReport(box.app, screen.changed.set)
+    told: list[str] = []  # a note from the loop thread (a new game on loaded pans)
+    seen: dict[str, Any] = {}
+
+    def on_app(kind: str, payload: dict[str, Any]) -> None:
+        note = new_game_note(hand, seen, kind, payload)
+        if note:
+            told.append(note)
+            screen.changed.set()
+
+    box.app.listeners.append(on_app)
     loop = threading.Thread(target=box.runtime.run_forever, name="runtime", daemon=True)
     loop.start()
 
     free_at: dict[str, float] = {}
-    pan_mass: dict[str, float] = {}
 
     def press(name: str, seconds: float) -> None:
         """A finger on the button; keys typed faster than a finger queue up behind it."""
@@ -148,8 +245,8 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
         status = "   ".join(part for part in (note, f"buzzer: {beeps}" if beeps else "") if part)
         if watch_path:
             status = f"{status}   link: spielleiter watch {watch_path}".strip()
-        rows = layout(width, height, screen.frame, legend(stations, width, sim_pans), status,
-                      box.last_view)
+        rows = layout(width, height, screen.frame,
+                      legend(stations, width, hand.pans, hand.on_pans()), status, box.last_view)
         stdscr.erase()
         for y, row in enumerate(rows):
             try:
@@ -160,41 +257,42 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
 
     def ui(stdscr: Any) -> None:
         curses.curs_set(0)
+        curses.set_escdelay(25)  # Esc (cancel a typed mass) without curses' one-second wait
         stdscr.timeout(100)
-        note = ""
+        names = {name: getattr(curses, name) for name in
+                 ("KEY_ENTER", "KEY_BACKSPACE", "KEY_LEFT", "KEY_RIGHT")}
+        note = ""  # the status line's news: kept until newer news replaces it
         holding = False  # HOLD_KEY was typed: the next button is held
+        dirty = True
         while True:
             ch = stdscr.getch()
-            if ch == ord(QUIT_KEY):
+            if ch == ord(QUIT_KEY) and hand.typed is None:
                 return
             if ch != -1:
-                key = "\n" if ch in (10, 13, curses.KEY_ENTER) else chr(ch) if ch < 256 else ""
-                if ch in (curses.KEY_BACKSPACE, 127, curses.KEY_LEFT):
-                    key = "b"
-                elif ch == curses.KEY_RIGHT:
-                    key = "n"
-                if key == UNDO_KEY:
+                dirty = True
+                key = decode(ch, names)
+                if hand.wants(key):
+                    note = hand.key(key) or note
+                elif key == UNDO_KEY:
                     press("host.back", config.hold_s + 0.3)
-                    note = "holding BACK (undo)"
+                    note = report.typed("host.back", True) + " (undo)"
                 elif key == HOLD_KEY:
                     holding = True
                     note = "hold: now the button"
-                elif key in PAN_KEYS and PAN_KEYS[key] in sim_pans:
-                    pan = PAN_KEYS[key]
-                    now = pan_mass.get(pan, 0.0)
-                    nxt = PAN_MASSES_G[(PAN_MASSES_G.index(now) + 1) % len(PAN_MASSES_G)]
-                    box.put(pan, nxt - now)
-                    pan_mass[pan] = nxt
-                    note = f"{pan} pan: {nxt:g} g"
-                elif key in keys:
-                    press(keys[key], config.hold_s + 0.3 if holding else 0.12)
-                    note = f"{'held' if holding else 'pressed'} {keys[key]}"
+                elif key in keys or (key == BACKSPACE and "b" in keys):
+                    name = keys[key if key in keys else "b"]
+                    press(name, config.hold_s + 0.3 if holding else 0.12)
+                    note = report.typed(name, holding)
                     holding = False
-            if ch == -1 and not screen.changed.is_set() and not note:
-                continue
-            screen.changed.clear()
-            draw(stdscr, note)
-            note = ""
+            outcome = report.latest()
+            if outcome is not None:
+                note = outcome
+            while told:
+                note = told.pop(0)
+            if screen.changed.is_set() or dirty:
+                screen.changed.clear()
+                draw(stdscr, note)
+                dirty = False
 
     try:
         curses.wrapper(ui)

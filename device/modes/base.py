@@ -83,6 +83,10 @@ class SetupOption:
         index = options.index(value) if value in options else -1
         return options[(index + 1) % len(options)]
 
+    def valid(self, value: Any, players: Sequence[str]) -> bool:
+        """Whether ``value`` is one this option offers (a remembered one may no longer be)."""
+        return value in self.options(players)
+
     def show(self, value: Any, part: int | None = None) -> str:
         if self.names and value in self.choices:
             return _(self.names[self.choices.index(value)])
@@ -113,6 +117,10 @@ class Several(SetupOption):
 
     def parts(self, value: Any) -> int:
         return len(value)
+
+    def valid(self, value: Any, players: Sequence[str]) -> bool:
+        return isinstance(value, (list, tuple)) and len(value) == len(self.default) \
+            and all(v in self.choices for v in value)
 
     def step(self, value: Any, part: int, players: Sequence[str]) -> Any:
         values = list(value)

@@ -3,7 +3,8 @@
 Who plays: with a roster, the names to pick (``picker``); without one, the player count (the
 config's names fill the seats). An option takes one screen (a choice list, "one of the players")
 or one per value (a list). NEXT changes the value shown, OK goes on, BACK goes back; the last
-screen sums up and OK starts.
+screen sums up and OK starts. "Play again" starts at that summary with the last game's players,
+seats and choices.
 """
 
 from __future__ import annotations
@@ -15,14 +16,14 @@ from typing import Any, Callable, Sequence
 from ..i18n import _, ngettext
 from ..header import Header
 from ..roster import Roster
-from ..screens import CHARS, View
+from ..screens import View
 from .base import ModeInfo, OnePlayer, SetupOption
 from .picker import PlayerPicker
 
 log = logging.getLogger(__name__)
 
 
-SUMMARY_ROOM = 4  # body lines under a title and a footer; a longer summary scrolls with NEXT
+SUMMARY_ROOM = 3  # one idea a page: a longer summary is a list that scrolls with NEXT
 
 
 @dataclass
@@ -78,11 +79,17 @@ class SetupFlow:
         return frozenset()
 
     def _reset_values(self) -> None:
-        """Defaults for the options; a player option keeps its value while that seat still plays."""
+        """Defaults for the options; a value is kept while it still makes sense (a player option
+        while that seat still plays; a remembered value the option can still show)."""
         for option in self.options:
-            if option.key not in self.values or (
-                    isinstance(option, OnePlayer) and self.values[option.key] not in self.seats):
+            if option.key not in self.values or \
+                    not option.valid(self.values[option.key], self.seats):
                 self.values[option.key] = option.initial(self.seats)
+
+    def summary(self) -> None:
+        """Go straight to the last screen (play again: one OK from the start)."""
+        self._reset_values()
+        self.step, self.part, self.shown = len(self.options) + 1, 0, 0
 
     def on_key(self, key: str, hold: bool = False) -> str | None:
         """Handle a key: "home" to leave, "start" to start the game, else None."""
@@ -140,10 +147,10 @@ class SetupFlow:
                                                    value=o.show(self.values[o.key]))
                       for o in self.options]
             hot = n - min(n, self.stations)
-            lines.append(_("Seats {first}-{last}: host panel").format(first=self.stations + 1,
-                                                                     last=n) if hot > 1 else
-                         _("Seat {n}: host panel").format(n=n) if hot == 1 else
-                         _("Every seat: buttons"))
+            if hot:  # players without a station choose at the box (said only when it happens)
+                lines.append(_("Seats {first}-{last}: at the box").format(
+                    first=self.stations + 1, last=n) if hot > 1 else
+                    _("Seat {n}: at the box").format(n=n))
             cursor = self.shown % len(lines) if len(lines) > SUMMARY_ROOM else None
             return View(title, tuple(lines), cursor=cursor, footer=_("OK start  BACK change"))
         if self.step == 0:
@@ -155,17 +162,16 @@ class SetupFlow:
         if option.parts(value) > 1:
             label = _("{label} {n} of {total}").format(label=label, n=self.part + 1,
                                                        total=option.parts(value))
-        ruled = f"{label} ({option.ruling})"  # the OLED names the ruling it sets
-        lines = [ruled if option.ruling and len(ruled) <= CHARS else label]
-        return View(title, tuple(lines), big=option.show(value, self.part),
+        return View(title, (label,), big=option.show(value, self.part),
                     footer=_("NEXT change  OK next"))
 
 
 def begin(mode: ModeInfo, names: Sequence[str], stations: int, low: int, high: int,
-          journal: Any, station_name: Callable[[int], str]) -> SetupFlow:
+          journal: Any, station_name: Callable[[int], str], again: bool = False) -> SetupFlow:
     """The set-up of ``mode``: the roster (if any) to pick from, with the seats of the last game
-    of this kind taken again; without a roster the player count of that game."""
-    last = _last_seats(journal, mode.name)
+    of this kind taken again; without a roster the player count of that game. ``again``: the
+    last game's players (guests too), seats and choices, at the summary."""
+    last, values = last_game(journal, mode.name)
     roster = Roster(journal)
     known = roster.names()
     picker = None
@@ -175,27 +181,39 @@ def begin(mode: ModeInfo, names: Sequence[str], stations: int, low: int, high: i
 
         picker = PlayerPicker(known, low, high, add,
                               lambda seat: station_name(seat) if seat < stations else None,
-                              chosen=[n for n in last if n in known][:high])
+                              chosen=list(last[:high]) if again else
+                              [n for n in last if n in known][:high])
     players = len(last) if low <= len(last) <= high else 0
-    return SetupFlow(mode, names, stations, low, high, players=players, picker=picker)
+    flow = SetupFlow(mode, names, stations, low, high, players=players, picker=picker,
+                     values=dict(values) if again else {})
+    if again:
+        flow.summary()
+    return flow
 
 
-def remember(journal: Any, game: str, seats: Sequence[str]) -> None:
-    """Keep who sat where, so the next set-up of this game offers the same seats."""
+def can_play_again(journal: Any, mode: ModeInfo, low: int, high: int) -> bool:
+    """Whether ``mode`` has a last game whose players can sit down again."""
+    return low <= len(last_game(journal, mode.name)[0]) <= high
+
+
+def remember(journal: Any, game: str, seats: Sequence[str], values: dict[str, Any]) -> None:
+    """Keep who sat where and what was chosen, so the next set-up of this game offers the same
+    seats and "Play again" repeats the game."""
     try:
-        journal.add_note("seats", {"game": game, "players": list(seats)})
+        journal.add_note("seats", {"game": game, "players": list(seats), "values": dict(values)})
     except Exception as exc:  # remembering is a kindness, never a reason to refuse a game
         log.warning("seats not remembered: %s", exc)
 
 
-def _last_seats(journal: Any, game: str) -> list[str]:
+def last_game(journal: Any, game: str) -> tuple[list[str], dict[str, Any]]:
+    """The players and the set-up choices of the last game of ``game`` (empty if none)."""
     try:
         notes = journal.notes("seats", limit=50)
     except Exception:
-        return []
+        return [], {}
     for note in notes:
         if isinstance(note, dict) and note.get("game") == game:
-            players = note.get("players")
+            players, values = note.get("players"), note.get("values")
             if isinstance(players, list) and all(isinstance(p, str) for p in players):
-                return players
-    return []
+                return players, values if isinstance(values, dict) else {}
+    return [], {}

@@ -12,7 +12,9 @@ on the parts a running box already holds.
 from __future__ import annotations
 
 import logging
+import os
 import time
+import warnings
 from dataclasses import fields
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -227,22 +229,65 @@ def evaluate_buttons(held: list[str], pins: Mapping[str, int]) -> Row:
 
 
 def check_buttons(cfg: Config, *, sim: bool = False, stuck: str | None = None) -> Row:
+    from gpiozero.exc import BadPinFactory, PinFactoryFallback
+
     from ...drivers.buttons import ButtonBank, mock_factory
 
     pins = cfg.button_pins()
     factory = mock_factory() if sim else None
-    try:
-        bank = ButtonBank(pins, lambda edge: None, time.monotonic, factory)
-    except Exception as exc:  # noqa: BLE001 - GPIO busy (the service runs), no access
-        return Row("buttons", FAIL, f"cannot claim the button pins: {exc} (is the service "
+    # gpiozero tries its pin libraries in turn and warns about each one that fails: the row says
+    # it instead of a screenful of PinFactoryFallback warnings on the terminal.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PinFactoryFallback)
+        try:
+            bank = ButtonBank(pins, lambda edge: None, time.monotonic, factory)
+            error: Exception | None = None
+        except Exception as exc:  # noqa: BLE001 - no GPIO, GPIO busy (the service runs), no access
+            error = exc
+    tried = _fallbacks(caught)
+    if isinstance(error, BadPinFactory):
+        return _no_gpio(error, tried)
+    if error is not None:
+        return Row("buttons", FAIL, f"cannot claim the button pins: {error} (is the service "
                    "running? `systemctl stop spielleiter` first)", "GPIO busy")
     try:
         if stuck is not None and factory is not None:
             name = stuck if stuck in pins else next(iter(pins))
             factory.pin(pins[name]).drive_low()  # type: ignore[attr-defined]
-        return evaluate_buttons(bank.held(), pins)
+        row = evaluate_buttons(bank.held(), pins)
     finally:
         bank.close()
+    if tried:  # it worked, through a pin library further down gpiozero's list
+        log.info("gpiozero pin libraries that could not be used: %s", "; ".join(tried))
+    return row
+
+
+def _fallbacks(caught: list[warnings.WarningMessage]) -> list[str]:
+    """gpiozero's PinFactoryFallback warnings as "lgpio: why" texts; any other warning caught on
+    the way is shown as it would have been."""
+    from gpiozero.exc import PinFactoryFallback
+
+    tried = []
+    for w in caught:
+        if issubclass(w.category, PinFactoryFallback):
+            tried.append(str(w.message).removeprefix("Falling back from "))
+        else:
+            warnings.showwarning(w.message, w.category, w.filename, w.lineno, w.file, w.line)
+    return tried
+
+
+def _no_gpio(exc: Exception, tried: list[str]) -> Row:
+    """The buttons' row on a machine without GPIO (a laptop, a container) or without the pin
+    library the installer sets up."""
+    chosen = os.environ.get("GPIOZERO_PIN_FACTORY")
+    if chosen:
+        why = f"GPIOZERO_PIN_FACTORY={chosen} names no pin library gpiozero can load ({exc})"
+    else:
+        why = ("gpiozero found no pin library that works here"
+               + (f" (tried {'; '.join(tried)})" if tried else ""))
+    return Row("buttons", FAIL, f"no GPIO on this machine: {why}. On the box, scripts/install.sh "
+               "installs the pin library (lgpio); elsewhere use `spielleiter selftest --sim`",
+               "no GPIO")
 
 
 def check_link(cfg: Config, *, sim: bool = False, fail: bool = False) -> Row:

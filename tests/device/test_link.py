@@ -253,14 +253,20 @@ def test_watch_follows_a_sim_game_over_a_pty_pair(tmp_path):
         lines: list[str] = []
 
         def read_until(text: str) -> None:
-            while not any(text in line for line in lines):
-                line = watch.stdout.readline()
-                assert line, watch.stderr.read()
-                lines.append(line)
+            timer = threading.Timer(30, watch.kill)  # a missing line fails, never hangs
+            timer.start()
+            try:
+                while not any(text in line for line in lines):
+                    line = watch.stdout.readline()
+                    assert line, f"no {text!r} in {lines}"
+                    lines.append(line)
+            finally:
+                timer.cancel()
 
         read_until("(no game running)")
-        for command in ("tap host.ok", "tap host.next", "tap host.ok", "tap host.ok",
-                        "tap host.ok", "tap s1.A"):
+        # Tatort Tonne, its menu's "New game", 5 players, 25 cards, start; Red chooses
+        for command in ("tap host.ok", "tap host.ok", "tap host.next", "tap host.ok",
+                        "tap host.ok", "tap host.ok", "tap s1.A"):
             sim.stdin.write(command + "\n")
             sim.stdin.flush()
             sim.stdout.readline()
@@ -373,3 +379,71 @@ def test_a_failing_command_is_answered_and_counted_never_raised(box_factory, mon
     assert protocol.failures == 1
     protocol.on_line(LinkLine('{"cmd": "hello", "id": 5}'))
     assert json.loads(sent[-1])["type"] == "hello"
+
+
+# -- the roster over the link ---------------------------------------------------------------------
+def roster_rows(box) -> list:
+    return box.journal.db.execute("SELECT name, added FROM roster ORDER BY name").fetchall()
+
+
+def test_players_lists_adds_and_removes_names_on_the_roster(linked):
+    box, peer, _cable, _ = linked
+    assert peer.ask({"cmd": "players", "id": 1}) == {"type": "players", "players": [], "id": 1}
+    reply = peer.ask({"cmd": "players", "add": "  Zoë  Marie ", "id": 2})
+    assert reply == {"type": "ok", "cmd": "players", "added": "Zoë Marie",
+                     "players": ["Zoë Marie"], "id": 2}
+    peer.ask({"cmd": "players", "add": "Ben", "id": 3})
+    assert peer.ask({"cmd": "players", "id": 4})["players"] == ["Zoë Marie", "Ben"]
+    reply = peer.ask({"cmd": "players", "remove": "zoë marie", "id": 5})  # case makes no one new
+    assert reply == {"type": "ok", "cmd": "players", "removed": "Zoë Marie", "players": ["Ben"],
+                     "id": 5}
+    from spielleiter.device.roster import Roster
+    assert Roster(box.journal).names() == ["Ben"]              # the box's own roster, kept
+
+
+def test_a_name_added_over_the_link_is_offered_at_set_up(linked):
+    box, peer, _cable, _ = linked
+    peer.ask({"cmd": "players", "add": "Zoë"})
+    box.idle(1.0)
+    box.tap("host.ok")                                         # Tatort Tonne: its own menu
+    box.tap("host.ok")                                         # New game: who plays
+    assert "Zoë" in box.last_view.as_text()
+
+
+@pytest.mark.parametrize("request_, error", [
+    ({"add": "Ben"}, "Ben is already on the roster"),
+    ({"add": "BEN"}, "Ben is already on the roster"),
+    ({"add": "Maximiliane Ann"}, "a name has at most 12 characters"),
+    ({"add": "   "}, "a name needs a letter"),
+    ({"add": "Be\u200bn"}, "a name holds letters, digits and spaces"),     # zero-width space
+    ({"add": "Ben\x07"}, "a name holds letters, digits and spaces"),       # a control character
+    ({"add": "Ben\u202e"}, "a name holds letters, digits and spaces"),     # right-to-left override
+    ({"add": 7}, "a name is text"),
+    ({"add": None}, "a name is text"),
+    ({"add": ["Ben"]}, "a name is text"),
+    ({"remove": "Zoe"}, "Zoe is not on the roster"),
+    ({"remove": "Ben\x00"}, "a name holds letters, digits and spaces"),
+    ({"add": "Zoe", "remove": "Ben"}, "players: add or remove, one at a time"),
+])
+def test_a_bad_players_request_is_refused_with_the_reason_and_changes_nothing(linked, request_,
+                                                                              error):
+    box, peer, _cable, _ = linked
+    peer.ask({"cmd": "players", "add": "Ben"})
+    before = roster_rows(box)
+    reply = peer.ask({"cmd": "players", **request_, "id": 6})
+    assert reply == {"type": "error", "error": error, "id": 6}
+    assert roster_rows(box) == before
+    assert peer.ask({"cmd": "players", "id": 7})["players"] == ["Ben"]   # still answering
+
+
+def test_a_lone_surrogate_in_a_players_name_is_refused_before_the_roster(linked):
+    box, peer, _cable, _ = linked
+    peer.write(b'{"cmd": "players", "add": "Be\\ud800n", "id": 1}\n')
+    [reply] = peer.messages()
+    assert reply["type"] == "error" and "not valid Unicode" in reply["error"]
+    assert peer.ask({"cmd": "players"})["players"] == []
+
+
+def test_the_hello_names_the_players_command(linked):
+    _box, _peer, _cable, hello = linked
+    assert "players" in next(m for m in hello if m["type"] == "hello")["commands"]

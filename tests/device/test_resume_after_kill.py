@@ -32,7 +32,7 @@ def test_sigkill_mid_game_then_restart_continues_exactly_where_it_was(tmp_path):
 
 def test_headless_sim_plays_from_the_menu_to_a_winner(tmp_path):
     sim = HeadlessSim(tmp_path)
-    sim.send("tap host.ok")
+    sim.send("tap host.ok host.ok")                              # Tatort Tonne, New game
     for _ in range(7):
         sim.send("tap host.next")                                # 4 -> 2 players
     sim.send("tap host.ok host.ok host.ok")

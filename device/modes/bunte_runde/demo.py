@@ -30,8 +30,8 @@ def dealt() -> Iterator[DemoStep]:
     """36 pieces dealt from the seed, three players at their stations, one undo on the way."""
     yield ("say", "Menu: Bunte Runde, 3 players, 36 pieces, circle dealt from the seed")
     yield from _setup(3, tiles=False, free=False)
-    yield ("say", "Lay out the circle: intro, 9 screens of 4 places, the figure")
-    for _ in range(11):
+    yield ("say", "Lay out the circle: what to do, one place a screen (36), the figure")
+    for _ in range(38):
         yield ("tap", "host.ok")
     yield ("say", "Anna, Ben and Carla press A/B/C for 1/2/3 steps at their stations")
     pattern = "BCABACCBA"
@@ -41,6 +41,7 @@ def dealt() -> Iterator[DemoStep]:
             yield ("idle", 1.0)
             yield ("say", "Ben took the wrong piece: hold BACK to undo, then move again")
             yield ("hold", "host.back", 1.2)
+            yield ("idle", 2.0)       # the "Undone" notice goes; what to put back shows
             yield ("read",)
             yield ("tap", "s2.A")
         yield ("read",)

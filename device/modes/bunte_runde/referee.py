@@ -1,15 +1,16 @@
 """Bunte Runde at the table: laying out the circle, 1-3 steps a turn, the take and the scorings.
 
 Set-up picks the set (B1) and the layout (B2 dealt from the seed, or B7 free). A dealt circle is
-walked through first, four places a screen, each piece as its shape's glyph with colour and shape
-named; the figure starts on place 1 (B2). Then, turn by turn, the player to move presses A/B/C at
-their station for 1/2/3 steps (B3); any seat may also use the host panel (NEXT picks the steps, OK
-moves), which is how seats without a station play. The turn screen names the piece each choice
-lands on. In a free layout (B7) the player to move reports the piece they took: NEXT/OK at the host
-panel pick the colour, then the shape (BACK returns to the colour); at their station A = NEXT,
-B = OK, C = BACK. After each move pages follow, each shown for a moment (OK skips): the take, then
-a double scoring's announcement, the large coin (B5), one page per scoring (who gains how many
-coins) and the coin standings; the end shows the ranking (B6). Undo names the piece to put back.
+walked through first, one place a screen with the piece large (its glyph and colour, the shape
+below); then the screen says where the figure starts (B2). Then, turn by turn, the player to move
+presses A/B/C at their station for 1/2/3 steps (B3); any seat may also use the host panel (NEXT
+picks the steps, OK moves), which is how seats without a station play. The turn screen names the
+piece each choice lands on. In a free layout (B7) the player to move reports the piece they took:
+NEXT/OK at the host panel pick the colour, then the shape (BACK returns to the colour); at their
+station A = NEXT, B = OK, C = BACK. After each move pages follow (OK turns them): the take, a
+double scoring, the large coin (B5), one page per scoring (who gains how many coins) and the
+coins; at the end the final coins, then the winner with the win sound (B6). Undo says what to
+put back: the piece, where the figure goes, the coins. Every refused press says why.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ...screens import CHARS, View
 from ...session import Session
 from ..base import Page, Referee, SetupOption, Table
 from .screens import (SCORE_S, colour_name, final_view, layout_pages, move_pages, pick_colours,
-                      pick_shapes, piece_text)
+                      pick_shapes, piece_text, put_back_pages)
 
 KEYS = {"A": 1, "B": 2, "C": 3}
 PICK_KEYS = {"A": "next", "B": "ok", "C": "back"}  # a station in a free layout
@@ -43,7 +44,7 @@ class BunteRundeReferee(Referee):
         self.cursor = 0                      # host panel: steps - 1, or the picker's line
         self.pick_colour: str | None = None  # free layout: the colour picked, shape next
         self.walk: int | None = None         # dealt layout: the lay-out screen shown, else None
-        self.final_page = 0                  # the ranking's screen (five or six players)
+        self.final_page = 0                  # the end: 0 the winner, then the final coins
         self._known = self.state             # the state the table has seen (for undo)
         self._start_walk()
 
@@ -72,54 +73,46 @@ class BunteRundeReferee(Referee):
         super().after_undo()
         self.cursor, self.pick_colour, self.walk = 0, None, None
         self._known = new
-        back = [(p, piece) for p in new.players
-                for piece in old.held[p][len(new.held[p]):]]
-        if not back:
-            return
-        player, (colour, shape) = back[0]
-        lines = [piece_text(colour, shape)]
-        if old.coins_left != new.coins_left or old.large_coin != new.large_coin:
-            lines.append(_("and the scoring coins"))
-        if new.figure is not None:
-            lines.append(_("Figure to place {n}").format(n=new.figure + 1))
-        lines.append(_("{player} goes again.").format(player=new.turn()))
-        self.pages.show([Page(View(_("{player}: put back").format(player=player),
-                                   tuple(lines[:4])), SCORE_S)])
+        pages = put_back_pages(old, new)
+        if pages:  # the App shows no notice over them; its guard keeps a late OK off them
+            self.pages.show([Page(view, SCORE_S) for view in pages])
 
     def on_station(self, station: int, key: str) -> None:
         player = self.seat_player(station)
-        if player is None:
-            self.table.flash(_("Nobody plays at"), self.table.station_name(station))
-            return
-        state = self.state
-        if state.is_over:
+        refusal = self._refusal(station, player)
+        if refusal is not None:
             self.table.beep("error")
-            self.table.flash(_("The game is over"))
-            return
-        if self.walk is not None:
-            self.table.beep("error")
-            self.table.flash(_("Lay out the circle"), _("first: OK at the host"), _("panel"))
-            return
-        if player != state.turn():
-            self.table.beep("error")
-            self.table.flash(_("It's {player}'s turn").format(player=state.turn()))
+            self.table.flash(*refusal)
             return
         if self.pages:
-            if not self.pages.all_minor():
+            self.pages.stop()             # a take page gives way to the next move
+        if self.state.free:
+            if not self._pick(PICK_KEYS[key]):
                 self.table.beep("error")
-                self.table.flash(_("Wait: OK at the host"))
-                return
-            self.pages.stop()
-        if state.free:
-            self._pick(PICK_KEYS[key])
+                self.table.flash(_("Pick a colour first: A next, B pick."))
         else:
             self.act({"type": "move", "player": player, "steps": KEYS[key]})
+
+    def _refusal(self, station: int, player: str | None) -> tuple[str, ...] | None:
+        """Why a station's press does nothing now (the lines to flash), or None: it may act."""
+        state = self.state
+        if player is None:
+            return (_("Nobody plays at"), self.table.station_name(station))
+        if state.is_over:
+            return (_("The game is over"),)
+        if self.walk is not None:
+            return (_("Lay out the circle first: OK at the box."),)
+        if player != state.turn():
+            return (_("It's {player}'s turn").format(player=state.turn()),)
+        if self.pages and not self.pages.all_minor():
+            return (_("Wait: read the screen, then press OK at the box."),)
+        return None
 
     def on_host(self, key: str) -> bool:
         if self.pages:
             return self.pages.on_host(key)
         if self.state.is_over:
-            if key == "next" and len(self.state.players) > 4:
+            if key == "next":             # the winner, then the final coins, round again
                 self.final_page += 1
                 return True
             return False
@@ -175,7 +168,7 @@ class BunteRundeReferee(Referee):
     # -- applying --------------------------------------------------------------------------------
     def react(self, events: list[Event]) -> None:
         """What follows an accepted action (from here or the serial link): the buzzer, the pages."""
-        self.cursor, self.pick_colour, self.walk = 0, None, None
+        self.cursor, self.pick_colour, self.walk, self.final_page = 0, None, None, 0
         self._known = self.state
         won = any(e.kind == "winner" for e in events)
         if any(e.kind == "scoring" for e in events):
@@ -209,7 +202,7 @@ class BunteRundeReferee(Referee):
         coins = state.coins(player)
         lines.append(ngettext("You: {n} coin, pot {pot}", "You: {n} coins, pot {pot}",
                               coins).format(n=coins, pot=state.coins_left))
-        title = (_("{player}'s turn") if station else _("{player}'s turn (host)")).format(
+        title = (_("{player}'s turn") if station else _("{player}'s turn (box)")).format(
             player=player)
         return View(title if len(title) <= CHARS else player, tuple(lines), cursor=self.cursor,
                     footer=_("A/B/C or NEXT+OK") if station else _("NEXT steps  OK move"))

@@ -1,4 +1,9 @@
-"""Bunte Runde's screens: the pieces as glyphs, the lay-out walk, the pages after a move, the end."""
+"""Bunte Runde's screens: the pieces as glyphs, the lay-out walk, the pages after a move, the end.
+
+Every page says one thing with the word that matters in ``big``: a piece is its glyph and colour
+in big type ("● red"), its shape in the line below. Lists that can grow with the players (payouts,
+standings) are split over pages of at most three lines.
+"""
 
 from __future__ import annotations
 
@@ -7,12 +12,12 @@ from typing import Any
 from ....games.bunte_runde import BunteRunde
 from ....games.core import Event
 from ...i18n import _, ngettext
-from ...screens import CHARS, View, pack
+from ...screens import CHARS, PAGE_LINES, View, pack
 from ..base import Page
 
 PAGE_S = 2.5        # a take page; the next player's press skips it
 SCORE_S = 3.5       # scoring, large coin and standings pages
-PER_PAGE = 4        # circle places per lay-out screen
+BIG = CHARS // 2    # the most characters ``big`` holds (2x type)
 
 # The glyph each standard shape or animal is drawn with (screens.GLYPHS holds the bitmaps).
 GLYPH = {"circle": "\u25cf", "square": "\u25a0", "triangle": "\u25b2", "star": "\u2605",
@@ -46,6 +51,38 @@ def piece_text(colour: str, shape: str) -> str:
     return f"{mark} {text}" if mark else text
 
 
+def piece_big(colour: str, shape: str) -> str:
+    """"● red": what ``big`` shows of a piece (the shape's name goes on the line below)."""
+    mark = glyph(shape)
+    return f"{mark} {colour_name(colour)}" if mark else colour_name(colour)
+
+
+def piece_view(title: str, piece: tuple[str, str], line: str | None = None,
+               footer: str = "") -> View:
+    """A page about one piece: its glyph and colour large, ``line`` (default: its shape) below.
+    A custom layout's long colour name goes into the lines instead."""
+    colour, shape = piece
+    big = piece_big(colour, shape)
+    below = shape_name(shape) if line is None else line
+    if len(big) > BIG:
+        return View(title, (piece_text(colour, shape)[:CHARS], below), footer=footer)
+    return View(title, (below,), big=big, footer=footer)
+
+
+def fitted(title: str, short: str) -> str:
+    """``title``, or ``short`` when a long name would make it too wide for the title bar."""
+    return title if len(title) <= CHARS else short
+
+
+def chunks(lines: list[str], size: int = PAGE_LINES) -> list[tuple[str, ...]]:
+    """``lines`` in screenfuls of ``size`` (a page carries at most three small lines)."""
+    return [tuple(lines[i:i + size]) for i in range(0, len(lines), size)] or [()]
+
+
+def coins_text(n: int) -> str:
+    return ngettext("{n} coin", "{n} coins", n).format(n=n)
+
+
 def _steps(n: int) -> str:
     return ngettext("{n} step", "{n} steps", n).format(n=n)
 
@@ -60,100 +97,142 @@ def pick_shapes(takes: list[dict[str, Any]], colour: str) -> list[str]:
     return [a["shape"] for a in takes if a["colour"] == colour]
 
 
+# -- laying out a dealt circle (B2) --------------------------------------------------------------
 def layout_pages(state: BunteRunde) -> list[View]:
-    """The walk-through of a dealt circle: an introduction, four places a screen, the figure."""
+    """The walk-through of a dealt circle: what to do, then one place a screen with the piece
+    large (quick to read across the table: glance, lay it down, OK), then where the figure goes."""
     size = len(state.pieces)
-    first_piece = piece_text(*state.pieces[state.figure or 0])
-    pages = [View(_("Lay out the circle"), (_("Clockwise, place 1"),
-                                            _("first. {n} places a").format(n=PER_PAGE),
-                                            _("screen; the figure"), _("starts on place 1.")),
+    what = _("pieces in a circle") if state.set_name == "pieces" else _("tiles in a circle")
+    pages = [View(_("Lay out clockwise"), (what,), big=str(size),
                   footer=_("OK next  BACK menu"))]
-    for first in range(0, size, PER_PAGE):
-        last = min(size, first + PER_PAGE)
-        lines = _block([f"{i + 1:>2} {piece_text(*state.pieces[i])}" for i in range(first, last)])
-        pages.append(View(_("Lay out {first}-{last} of {size}").format(
-            first=first + 1, last=last, size=size), lines, footer=_("OK next  BACK back")))
-    start = (state.figure or 0) + 1
-    pages.append(View(_("Start"), (_("Put the figure on {n}:").format(n=start), first_piece,
-                                   _("{player} starts.").format(player=state.players[0]),
-                                   _("A/B/C: 1/2/3 steps")),
-                      footer=_("OK play  BACK back")))
+    for index, piece in enumerate(state.pieces):
+        pages.append(piece_view(_("Place {n} of {size}").format(n=index + 1, size=size), piece,
+                                footer=_("OK next  BACK back")))
+    start = state.figure or 0
+    pages.append(piece_view(_("Put the figure on"), state.pieces[start],
+                            _("{shape}, place {n}").format(shape=shape_name(state.pieces[start][1]),
+                                                           n=start + 1),
+                            footer=_("OK play  BACK back")))
     return pages
 
 
-def _block(lines: list[str]) -> tuple[str, ...]:
-    """Lines padded to one width, so the centred body keeps a straight left edge."""
-    width = max(len(line) for line in lines)
-    return tuple(line.ljust(width) for line in lines)
-
-
+# -- after a move --------------------------------------------------------------------------------
 def standings_lines(state: BunteRunde) -> list[str]:
     """Every player's coins, packed into lines."""
     return pack([f"{p} {state.coins(p)}" for p in state.players])
 
 
+def ranking_lines(state: BunteRunde) -> list[str]:
+    """"1. Ben            13": place, name and coins, one player a line, most coins first."""
+    return [f"{place}. {player}"[:CHARS - 4].ljust(CHARS - 4) + f"{coins:>4}"
+            for place, player, coins in state.standings()]
+
+
 def move_pages(events: list[Event], state: BunteRunde) -> list[Page]:
     """What the table sees after a move: the take, a double scoring, the large coin, each scoring,
-    then the standings (or, at the end, the ranking that ``final_view`` shows)."""
+    then the coins (at the end: the final coins, before ``final_view`` shows the winner)."""
     pages: list[Page] = []
     scorings = [e for e in events if e.kind == "scoring"]
-    n = state.n
     for event in events:
         data = event.data
         if event.kind == "take":
-            colour, shape = data["colour"], data["shape"]
-            mark = glyph(shape)
-            big = f"{mark} {colour_name(colour)}" if mark else colour_name(colour)
-            line = shape_name(shape) if data["steps"] is None else _("{shape}, {steps}").format(
-                shape=shape_name(shape), steps=_steps(data["steps"]))
+            piece = (data["colour"], data["shape"])
+            line = shape_name(piece[1]) if data["steps"] is None else _("{shape}, {steps}").format(
+                shape=shape_name(piece[1]), steps=_steps(data["steps"]))
             title = _("{player} took") if data["steps"] is None else _("{player} takes")
-            pages.append(Page(View(title.format(player=data["player"]), (line,), big=big), PAGE_S,
-                              minor=not scorings))
+            pages.append(Page(piece_view(fitted(title.format(player=data["player"]),
+                                                _("Taken")), piece, line),
+                              PAGE_S, minor=not scorings))
             if len(scorings) == 2:
-                named = f"{mark} {shape_name(shape)}" if mark else shape_name(shape)
-                pages.append(Page(View(_("Double scoring!"), (
-                    _("The last {colour} and").format(colour=colour_name(colour)),
-                    _("the last {shape}:").format(shape=named),
-                    ngettext("{n} coin for each.", "{n} coins for each.", n).format(n=n),
-                ))))
+                both = (_("last colour + shape") if state.set_name == "pieces"
+                        else _("last colour + animal"))
+                pages.append(Page(piece_view(_("Double scoring!"), piece, both)))
         elif event.kind == "large_coin":
-            pages.append(Page(View(_("Large coin"), (
-                _("Only {n} coins left:").format(n=n),
-                _("{player} swaps {n} small").format(player=data["player"], n=n),
-                _("coins for the large"), _("coin (worth {n}).").format(n=n),
-            ))))
+            swaps = _("swaps {n} small for it").format(n=data["coins"])
+            pages.append(Page(View(_("Large coin"), (swaps,), big=data["player"])
+                              if len(data["player"]) <= BIG else
+                              View(_("Large coin"), (data["player"][:CHARS], swaps))))
         elif event.kind == "large_coin_skipped":
             pages.append(Page(View(_("Large coin"), (
-                _("Only {n} coins left,").format(n=n), _("nobody holds {n}:").format(n=n),
-                _("no swap. Both paid"), _("in full anyway."),
-            ))))
+                _("Nobody has {n} small").format(n=data["coins"]), _("coins: no swap.")))))
         elif event.kind == "scoring":
-            value = data["value"]
-            mark = glyph(value) if data["what"] == "shape" else ""
-            named = shape_name(value) if data["what"] == "shape" else colour_name(value)
-            title = _("Last {what}!").format(what=f"{mark} {named}" if mark else named)
-            lines = pack([f"{p} +{c}" for p, c in data["payouts"].items() if c])[:3]
-            left = data["coins_left"]
-            lines.append(ngettext("{n} coin left", "{n} coins left", left).format(n=left) if left
-                         else _("No coins left!"))
-            if len(title) > CHARS:
-                title = _("Scoring!")
-            pages.append(Page(View(title, tuple(lines))))
-    if scorings and not state.is_over:
-        pages.append(Page(View(_("Coins ({n} left)").format(n=state.coins_left),
-                               tuple(standings_lines(state)[:4]))))
+            pages += _scoring_pages(data)
+    if state.shortfall and state.is_over:
+        pages.append(Page(View(_("Not enough coins"), (_("missing: use buttons"),),
+                               big=str(state.shortfall))))
+    if state.is_over:
+        for lines in chunks(ranking_lines(state)):
+            pages.append(Page(View(_("Coins at the end"), lines)))
+    elif scorings:
+        title = _("Coins ({n} left)").format(n=state.coins_left)
+        for lines in chunks(standings_lines(state)):
+            pages.append(Page(View(title, lines)))
     return pages
 
 
+def _scoring_pages(data: dict[str, Any]) -> list[Page]:
+    """"Last red!": who gains how many coins (more pages for many players), then what is left."""
+    value = data["value"]
+    mark = glyph(value) if data["what"] == "shape" else ""
+    named = shape_name(value) if data["what"] == "shape" else colour_name(value)
+    title = fitted(_("Last {what}!").format(what=f"{mark} {named}" if mark else named),
+                   _("Scoring!"))
+    gains = pack([f"{p} +{c}" for p, c in data["payouts"].items() if c])
+    left = data["coins_left"]
+    gains.append(ngettext("{n} coin left", "{n} coins left", left).format(n=left) if left
+                 else _("No coins left!"))
+    return [Page(View(title, lines)) for lines in chunks(gains)]
+
+
+# -- the end (B6) --------------------------------------------------------------------------------
 def final_view(state: BunteRunde, page: int = 0) -> View:
-    """The ranking (B6), one player a line; five or six players take two screens (NEXT)."""
+    """The winner (page 0), then the final coins three players a screen; NEXT goes round."""
+    ranking = chunks(ranking_lines(state))
+    page %= len(ranking) + 1
+    if page:
+        footer = _("NEXT more  OK menu") if page < len(ranking) else _("NEXT winner  OK menu")
+        return View(_("Coins at the end"), ranking[page - 1], footer=footer)
     winners = state.winners()
-    title = (_("{player} wins!").format(player=winners[0]) if len(winners) == 1
-             else _("Shared win!"))
-    lines = [f"{place}. {player}"[:CHARS - 4].ljust(CHARS - 4) + f"{coins:>4}"
-             for place, player, coins in state.standings()]
-    footer = _("OK: menu")
-    if len(lines) > 4:
-        lines = lines[4:] if page % 2 else lines[:4]
-        footer = _("NEXT more  OK menu")
-    return View(title if len(title) <= CHARS else _("Winner!"), tuple(lines), footer=footer)
+    footer = _("NEXT coins  OK menu")
+    coins = state.coins(winners[0])
+    if len(winners) == 1:
+        name = winners[0]
+        if len(name) <= BIG:
+            return View(_("Winner!"), (coins_text(coins),), big=name, footer=footer)
+        return View(_("Winner!"), (name[:CHARS], coins_text(coins)), footer=footer)
+    each = ngettext("{n} coin each", "{n} coins each", coins).format(n=coins)
+    names = " & ".join(winners)
+    if len(names) <= BIG:
+        return View(_("Shared win!"), (each,), big=names, footer=footer)
+    return View(_("Shared win!"), (*pack(list(winners), " & ")[:2], each), footer=footer)
+
+
+# -- undo ----------------------------------------------------------------------------------------
+def put_back_pages(old: BunteRunde, new: BunteRunde) -> list[View]:
+    """After an undo from ``old`` to ``new``: the piece to put back, where the figure goes, the
+    coins back to the pot and the large coin back, one thing a page."""
+    back = [(p, piece) for p in new.players for piece in old.held[p][len(new.held[p]):]]
+    if not back:
+        return []
+    player, piece = back[0]
+    pages = [piece_view(fitted(_("{player} puts back").format(player=player), _("Put back")),
+                        piece)]
+    if new.figure is not None and new.figure != old.figure:
+        there = new.pieces[new.figure]
+        if new.taken[new.figure]:   # the figure stood in the gap an earlier take left
+            pages.append(piece_view(_("Figure back"), there, _("onto the gap it left")))
+        else:                       # the first move: back onto the start piece (B2)
+            pages.append(piece_view(_("Figure back onto"), there))
+    swapped = old.large_coin is not None and new.large_coin is None
+    paid = {p: old.small_coins[p] - new.small_coins[p]
+            + (new.n if swapped and p == old.large_coin else 0) for p in new.players}
+    gains = pack([f"{p} {n}" for p, n in paid.items() if n > 0])
+    if gains:
+        pages += [View(_("Coins to the pot"), lines) for lines in chunks(gains)]
+    if swapped:
+        holder = old.large_coin
+        assert holder is not None
+        takes = ngettext("takes {n} small coin", "takes {n} small coins", new.n).format(n=new.n)
+        pages.append(View(_("Large coin back"), (takes,), big=holder) if len(holder) <= BIG
+                     else View(_("Large coin back"), (holder[:CHARS], takes)))
+    return pages

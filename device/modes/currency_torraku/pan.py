@@ -71,8 +71,8 @@ class StackPan:
         first = self.samples[kind][:1]
         if first and abs(step.grams - first[0]) > 0.3 * first[0]:
             self.table.beep("error")  # two pieces at once, or another kind
-            self.table.flash(_("{g:.1f} g: not like").format(g=step.grams),
-                             _("the first. Take it"), _("off; one at a time"))
+            self.table.flash(_("Not the same kind?"), _("Take it off and put"),
+                             _("on one at a time."))
             return
         self.samples[kind].append(round(step.grams, 3))
         self.last_g = step.grams
@@ -102,10 +102,11 @@ class StackPan:
         self.table.cancel(self._timer)
         self.rebase()
 
-    def grams(self) -> float | None:
-        if self.scales is None or self.name is None:
-            return None
-        return self.scales.reading(self.name).grams
+    def leftover(self) -> bool:
+        """Pieces stand on the pan at its settled level (after a collapse, before the table
+        clears it); a piece just set down and not yet settled does not count."""
+        base = self.watcher.base
+        return self.name is not None and base is not None and base > self.watcher.noise_g
 
     def on_weight(self, weight: Weight) -> bool:
         if weight.pan != self.name:
@@ -123,7 +124,7 @@ class StackPan:
         elif weight.kind == "disconnected":
             self.table.cancel(self._timer)
             self.watcher.reset()
-            self.table.flash(_("The pan lost signal:"), _("declare at the host"))
+            self.table.flash(_("The pan lost signal:"), _("tell the box with OK"))
             return True
         return False
 

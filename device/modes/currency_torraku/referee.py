@@ -1,9 +1,11 @@
 """Currency Torraku at the table: bids at the stations, the stack standing on a pan (C1-C4).
 
-Bidding: the bidder's station shows their choice big; A lowers it, C raises it, B bids it and a
-long B passes (C2; the engine refuses the opener's pass, and the screen says so). A first bid
-above one's pieces shows how many to draw from the bag. Seats without a station bid at the host
-panel (NEXT changes, OK bids; "pass" is the last choice). Host NEXT shows every bid and the bag.
+Bidding: a page says once, before the first bid, what the keys do (a station key also turns it).
+The bidder's station shows their choice big; A lowers it, C raises it, B bids it and a long B
+passes (C2; the engine refuses the opener's pass, and the screen says so). A first bid above
+one's pieces shows how many to take from the bag. Seats without a station bid at the host panel
+(NEXT changes, OK bids; "pass" is the last choice). Host NEXT shows every bid and the bag.
+Every refused press says why; the end shows the standings, then the winner with the win sound.
 
 Stacking: the stack stands on one pan (set-up option ``pan``, default the first configured). A
 ``StackWatcher`` (drivers/weighing/stack.py) turns settled changes that hold into steps: a rise of
@@ -12,8 +14,10 @@ the kinds apart), a fall is ``collapse`` while there is a stack (afterwards, and
 the table clearing the pan changes nothing). Hands, wobble and a piece lifted and put back settle
 back or never settle. A piece dropped on the table is ``drop``: A at the player's station or the
 host panel. The host panel declares anything at any time (OK, NEXT, OK) and a long BACK undoes:
-the table has the last word. The piece weights are learned once per set (three of each kind, kept
-in the journal's notes) before the first game, or again when set-up asks for it.
+the table has the last word, and the screen then says what to put back (pieces from the row,
+into the bag, off or onto the stack) and waits for OK while the pan is ignored. The piece
+weights are learned once per set (three of each kind, kept in the journal's notes) before the
+first game, or again when set-up asks for it.
 """
 
 from __future__ import annotations
@@ -27,10 +31,11 @@ from ...i18n import N_, _
 from ...inputs import Press, Weight
 from ...screens import View
 from ...session import Session
-from ..base import Referee, SetupOption, Table
+from ..base import Page, Referee, SetupOption, Table
 from .pan import LEARN_EACH, StackPan
 from .screens import (bid_view, bids_view, declare_label, declare_view, event_pages, final_view,
-                      learn_view, learned_view, rows_view, stack_view)
+                      keys_view, learn_view, learned_view, overview_pages, rows_view,
+                      stack_view, undo_view)
 
 
 class CurrencyTorrakuReferee(Referee):
@@ -52,10 +57,22 @@ class CurrencyTorrakuReferee(Referee):
         self.overview: int | None = None  # the bids/rows screen's page, else None
         self._from_pan = False           # the action being applied is the pan's
         self._auto: int | None = None    # the actions count right after the pan's own action
+        self._seen = list(session.actions)  # the actions as last applied (to name an undone one)
+        self._pan_undo = False           # the pan is taking its own step back
+        self.putback: View | None = None  # after an undo: what the table puts back (OK: done)
         self.pan = StackPan(table, session.header.table.get("pan"), self._step)
         if self.pan.name and not session.actions and (
                 self.pan.units is None or session.header.table.get("learn")):
             self.pan.start_learning()
+        self._show_keys()
+
+    def _show_keys(self) -> None:
+        """Before the first bid of a game, once: what the station keys do (a station key both
+        turns this page and acts)."""
+        state = self.state
+        if not self.stage and not self.session.actions and state.phase == "bid" and any(
+                self.has_station(p) for p in state.players):
+            self.pages.show([Page(keys_view(), minor=True)])
 
     state: CurrencyTorraku  # type: ignore[assignment]
 
@@ -73,17 +90,17 @@ class CurrencyTorrakuReferee(Referee):
     def _step(self, step: StackStep) -> None:
         """A settled change on the pan that held: place, collapse, take back, or ask the host."""
         state = self.state
-        if self.stage or state.phase != "stack":
-            return  # the pan is cleared after the round, or while the learned weights show
+        if self.stage or self.putback or state.phase != "stack":
+            return  # the pan is cleared after the round, or while the learned weights show, or
+            #         the table is putting pieces back after an undo
         player = state.turn()
         assert player is not None
         legal = self.legal(player)
         if step.kind == "back":
             self._taken_back()
         elif step.kind == "odd":
-            self.table.beep("error")
-            self.table.flash(_("+{g:.1f} g is not one").format(g=step.grams),
-                             _("piece. Host: OK, then"), _("declare what it was"))
+            self.table.beep("error")  # two pieces at once, or a hand resting very still
+            self.table.flash(_("More than one piece?"), _("Put on one at a time."))
         elif step.kind == "rise" or {"type": "collapse", "player": player} in legal:
             action = {"type": "place" if step.kind == "rise" else "collapse", "player": player}
             if step.piece and {**action, "piece": step.piece} in legal:
@@ -106,7 +123,12 @@ class CurrencyTorrakuReferee(Referee):
             return
         self._auto = None
         kind = actions[-1].get("type")
-        if self.table.undo() is not None:
+        self._pan_undo = True
+        try:
+            undone = self.table.undo()
+        finally:
+            self._pan_undo = False
+        if undone is not None:
             self.table.flash(*((_("Put back in time:"), _("no collapse")) if kind == "collapse"
                                else (_("The piece came off:"), _("place it again"))))
 
@@ -134,11 +156,13 @@ class CurrencyTorrakuReferee(Referee):
         elif state.is_over:
             self._refuse(_("The game is over"))
         elif self.stage:
-            self._refuse(_("Weighing the pieces:"), _("wait for the host"))
+            self._refuse(_("Weighing the pieces:"), _("put them on the pan"))
+        elif self.putback:
+            self._refuse(_("First put back,"), _("then OK at the box"))
         elif player != state.turn():
             self._refuse(_("It's {p}'s turn").format(p=state.turn()))
         elif self.pages and not self.pages.all_minor():
-            self._refuse(_("Wait: OK at the host"))
+            self._refuse(_("Wait: OK at the box"))
         else:
             self.pages.stop()
             if state.phase == "bid":
@@ -159,7 +183,7 @@ class CurrencyTorrakuReferee(Referee):
             if state.may_pass(player):
                 self.act({"type": "pass", "player": player})
             else:
-                self._refuse(_("The opener must bid"), _("(rule C2)"))
+                self._refuse(_("You start the round:"), _("bid at least 1"))
             return
         if not counts:
             self._refuse(_("No bid is possible:"), _("hold B to pass"))
@@ -173,15 +197,16 @@ class CurrencyTorrakuReferee(Referee):
                        if counts[0] == state.highest() and counts[0] > 1
                        else _("raise your own {n}").format(n=own) if own
                        else _("bid at least 1"))
-                self._refuse(_("Lowest: {n},").format(n=counts[0]), why)
+                self._refuse(_("Lowest: {n},").format(n=counts[0]), why,
+                             *((_("or hold B to pass"),) if state.may_pass(player) else ()))
             else:
                 self.choice = choice - 1
         elif key == "C":
             if choice == counts[-1]:
-                why = (_("you own {n}").format(n=state.pieces[player])
-                       if counts[-1] <= state.pieces[player]
-                       else _("the bag has {n}").format(n=state.bag))
-                self._refuse(_("Highest: {n},").format(n=counts[-1]), why)
+                own = state.pieces[player]
+                why = ((_("you own {n}").format(n=own),) if counts[-1] <= own
+                       else (_("the bag only helps"), _("to reach the top bid")))
+                self._refuse(_("Highest: {n},").format(n=counts[-1]), *why)
             else:
                 self.choice = choice + 1
         else:
@@ -198,21 +223,29 @@ class CurrencyTorrakuReferee(Referee):
         state = self.state
         if self.pages:
             return self.pages.on_host(key)
+        if self.putback:
+            if key == "ok":
+                self.putback = None
+                self.pan.absorb()  # what stands on the pan now is the stack
+                return True
+            return key == "next"
         if state.is_over:
             return False
         if self.stage == "learn":
             if key == "ok":
                 self.pan.end_learning()
-                self.table.flash(_("Not learned:"), _("places without kinds"))
+                self.table.flash(_("Skipped: the box"), _("counts pieces only"))
+                self._show_keys()
                 return True
             return False
         if self.stage == "learned":
             if key == "ok":
                 self.pan.end_learning()
+                self._show_keys()
                 return True
             return False
         if self.overview is not None:
-            pages = (len(state.players) + 3) // 4 if state.phase == "bid" else 1
+            pages = overview_pages(state)
             self.overview = self.overview + 1 if key == "next" and self.overview + 1 < pages \
                 else None
             return True
@@ -227,6 +260,9 @@ class CurrencyTorrakuReferee(Referee):
             return True
         if key == "ok" and state.phase == "stack":
             self.declaring, self.cursor = True, 0
+            return True
+        if key == "ok":  # a station player's bid is made at their station
+            self._refuse(_("{p} bids with the").format(p=player), _("keys at their seat"))
             return True
         return False
 
@@ -265,21 +301,22 @@ class CurrencyTorrakuReferee(Referee):
     # -- applying --------------------------------------------------------------------------------
     def react(self, events: list[Event]) -> None:
         self.choice, self.cursor, self.declaring, self.overview = None, 0, False, None
+        self.putback = None
+        self._seen = list(self.session.actions)
         if not self._from_pan:
             self._auto = None
             self.pan.watcher.forget_last()  # a level coming back now is a new piece
         kinds = {e.kind for e in events}
-        if "winner" in kinds:
-            self.table.beep("win")
-        elif "collapse" in kinds:
+        won = "winner" in kinds
+        if "collapse" in kinds:
             self.table.beep("score")
         elif kinds & {"stacking", "round"}:
             self.table.beep("go")
-        else:
+        elif not won:
             self.table.beep("click")
         pages = event_pages(events, self.state)
-        if pages:
-            self.pages.show(pages)
+        if pages or won:
+            self.pages.show(pages, finale="win" if won else None)  # with the winner's screen
         elif "drop" in kinds:
             self.table.flash(_("No penalty:"), _("place it again"))
 
@@ -290,8 +327,14 @@ class CurrencyTorrakuReferee(Referee):
         self.choice, self.cursor, self.declaring, self.overview = None, 0, False, None
         self._auto = None
         self.pan.absorb()
+        actions = self.session.actions
+        undone = self._seen[len(actions)] if len(self._seen) > len(actions) \
+            and self._seen[:len(actions)] == actions else None
+        self.putback = None if self._pan_undo or undone is None \
+            else undo_view(undone, self.state)
 
     def resumed(self) -> None:
+        self._seen = list(self.session.actions)
         self.pan.rebase(resumed=True)
 
     def close(self) -> None:
@@ -303,12 +346,14 @@ class CurrencyTorrakuReferee(Referee):
         state = self.state
         if self.pages:
             return self.pages.view()
+        if self.putback:
+            return self.putback
         if state.is_over:
             return final_view(state)
         if self.stage == "learn":
             kind = self.pan.learning_kind()
             assert kind is not None and self.pan.samples is not None
-            return learn_view(kind, len(self.pan.samples[kind]), LEARN_EACH, self.pan.last_g)
+            return learn_view(kind, len(self.pan.samples[kind]), LEARN_EACH)
         if self.stage == "learned":
             units = self.pan.units
             assert units is not None
@@ -316,7 +361,8 @@ class CurrencyTorrakuReferee(Referee):
         player = state.turn()
         assert player is not None
         if self.overview is not None:
-            return bids_view(state, self.overview) if state.phase == "bid" else rows_view(state)
+            return bids_view(state, self.overview) if state.phase == "bid" \
+                else rows_view(state, self.overview)
         if self.declaring:
             labels = [declare_label(a) for a in self._declarable(player)]
             return declare_view(labels, self.cursor % len(labels), player)
@@ -324,7 +370,5 @@ class CurrencyTorrakuReferee(Referee):
         if state.phase == "bid":
             choice = None if self.choice == "pass" else self._choice(player)
             return bid_view(state, player, choice, station, choice is None)
-        grams = self.pan.grams()
-        hint = (_("clear the pan first") if not state.stack and grams is not None
-                and grams > self.pan.watcher.noise_g else "")
+        hint = _("clear the pan first") if not state.stack and self.pan.leftover() else ""
         return stack_view(state, station, hint)

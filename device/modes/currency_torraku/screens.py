@@ -1,6 +1,9 @@
-"""Currency Torraku's screens: the bid, the bids overview, the stack, the learning, the pages.
+"""Currency Torraku's screens: the bid, the overview, the stack, the learning, the pages, the end
+and what an undo asks the table to put back.
 
-One idea per screen, the number or name that matters in ``big``; every line fits 21 characters.
+One idea per screen, the number or name that matters in ``big``, said in words a child reads
+(no "binding", no "0. / 10"); every line fits 21 characters in German and English. With a big
+word and a footer a screen has room for one small line, so each screen says one thing.
 """
 
 from __future__ import annotations
@@ -9,16 +12,20 @@ from typing import Any, Sequence
 
 from ....games.core import Event
 from ....games.currency_torraku import CurrencyTorraku
-from ...i18n import _
-from ...screens import CHARS, View
+from ...i18n import N_, _, ngettext
+from ...screens import CHARS, View, pack
 from ..base import Page
 
 PAGE_S = 3.0
-KIND_NAMES = {"truck": "truck", "washing_machine": "washer", "rice_cooker": "rice cooker"}
+PER_PAGE = 3       # players a list page shows (a page says one thing: three small lines at most)
+KIND_ONE = {"truck": N_("truck"), "washing_machine": N_("washer"),
+            "rice_cooker": N_("rice cooker")}
+KIND_MANY = {"truck": N_("Trucks"), "washing_machine": N_("Washing machines"),
+             "rice_cooker": N_("Rice cookers")}
 
 
 def kind_text(kind: str | None) -> str:
-    return _("piece") if kind is None else _(KIND_NAMES.get(kind, kind))
+    return _("piece") if kind is None else _(KIND_ONE.get(kind, kind))
 
 
 def fit(text: str, short: str = "") -> str:
@@ -27,138 +34,194 @@ def fit(text: str, short: str = "") -> str:
 
 
 def row_line(name: str, right: str) -> str:
-    """"Red          3 / 10": the name left, the figures right, one line."""
+    """"Anna        bids 2": the name left, the words right, one line."""
     room = CHARS - len(right) - 1
     return f"{name[:room]:<{room}} {right}"
 
 
+def pieces_text(n: int) -> str:
+    """"1 piece", "3 pieces" (big enough for ``big``)."""
+    return ngettext("{n} piece", "{n} pieces", n).format(n=n)
+
+
+def chunk(lines: list[str], page: int) -> tuple[tuple[str, ...], int]:
+    """Page ``page`` of ``lines`` (PER_PAGE a page) and how many pages there are."""
+    chunks = [lines[i:i + PER_PAGE] for i in range(0, len(lines), PER_PAGE)] or [[]]
+    return tuple(chunks[page % len(chunks)]), len(chunks)
+
+
+# -- bidding -------------------------------------------------------------------------------------
+def keys_view() -> View:
+    """Shown once, before the first bid: what the station keys do, in words."""
+    return View(_("How to bid"), (_("A less, C more"), _("B: bid"), _("hold B: pass")))
+
+
 def bid_view(state: CurrencyTorraku, player: str, choice: int | None, station: bool,
              passing: bool = False) -> View:
-    """The bidder's screen: their choice big; the top bid and their pieces; what a first bid
-    above their pieces draws from the bag."""
+    """The bidder's screen: their choice big; below, the highest bid (or what they have), or
+    how many a first bid above their pieces takes from the bag; passing says what they stack."""
     top = state.highest()
     own = state.pieces[player]
     if passing or choice is None:
         big = _("pass")
-        bid_now = state.bids[player] or 0
-        line = fit(_("binding: {n}").format(n=bid_now))
+        stays = state.bids[player] or 0
+        line = (ngettext("you stack {n} piece", "you stack {n} pieces", stays).format(n=stays)
+                if stays else _("you stack none"))
     else:
         big = str(choice)
         draw = choice - own
-        line = (fit(_("draw {n} from the bag").format(n=draw)) if draw > 0
-                else fit(_("top {top}, you own {own}").format(top=top, own=own),
-                         _("top {top}/own {own}").format(top=top, own=own)))
-    if station:
-        footer = _("A- C+ B bid long:pass") if state.may_pass(player) else _("A- C+ B bid")
-    else:
-        footer = _("NEXT change  OK bid")
-    return View(fit(_("{p}: your bid?").format(p=player), player), (line,), big=big,
+        if draw > 0:
+            line = fit(_("take {n} from the bag").format(n=draw),
+                       _("{n} from the bag").format(n=draw))
+        elif top:
+            line = _("highest bid: {n}").format(n=top)
+        else:
+            line = ngettext("you have {n} piece", "you have {n} pieces", own).format(n=own)
+    footer = (_("NEXT change  OK bid") if not station
+              else _("hold B: pass") if choice is None else _("A less  C more  B bid"))
+    return View(fit(_("{p}: your bid?").format(p=player), player), (fit(line),), big=big,
                 footer=footer)
 
 
 def bids_view(state: CurrencyTorraku, page: int = 0) -> View:
-    """Every player's bid and pieces, and the bag (four players a screen)."""
+    """Every player's bid (three a page), the bag in the title."""
     lines = []
     for p in state.players:
         bid = state.bids[p]
-        mark = "-" if bid is None else str(bid)
-        if state.passed[p]:
-            mark += "."
-        lines.append(row_line(p, f"{mark:>3} /{state.pieces[p]:>3}"))
-    chunks = [lines[i:i + 4] for i in range(0, len(lines), 4)]
-    shown = chunks[page % len(chunks)]
-    return View(fit(_("Bids / pieces, bag {n}").format(n=state.bag),
-                    _("Bids, bag {n}").format(n=state.bag)), tuple(shown),
-                footer=_("NEXT more") if len(chunks) > 1 and page % len(chunks) == 0
-                else _("NEXT back"))
+        right = (_("no bid yet") if bid is None
+                 else _("{n}, passed").format(n=bid) if state.passed[p]
+                 else _("bids {n}").format(n=bid))
+        lines.append(row_line(p, right))
+    shown, pages = chunk(lines, page)
+    return View(fit(_("Bids (bag: {n})").format(n=state.bag), _("Bids")), shown,
+                footer=_("NEXT more") if page % pages + 1 < pages else _("NEXT back"))
 
 
-def rows_view(state: CurrencyTorraku) -> View:
-    """While stacking: every player's row left and pieces."""
-    lines = [row_line(p, f"row{state.row[p]:>3} /{state.pieces[p]:>3}")
-             for p in state.players]
-    return View(fit(_("Rows, stack {n}").format(n=len(state.stack))), tuple(lines[:4]),
-                footer=_("NEXT back"))
+def rows_view(state: CurrencyTorraku, page: int = 0) -> View:
+    """While stacking: how many each player still has to stack (three a page)."""
+    lines = [row_line(p, _("{n} to go").format(n=state.row[p])) for p in state.players]
+    shown, pages = chunk(lines, page)
+    return View(fit(_("Stack: {n}").format(n=pieces_text(len(state.stack)))), shown,
+                footer=_("NEXT more") if page % pages + 1 < pages else _("NEXT back"))
 
 
+def overview_pages(state: CurrencyTorraku) -> int:
+    return (len(state.players) + PER_PAGE - 1) // PER_PAGE
+
+
+# -- stacking ------------------------------------------------------------------------------------
 def stack_view(state: CurrencyTorraku, station: bool, hint: str = "") -> View:
-    """Whose piece goes on the stack: the name big, the stack and their row below."""
+    """Whose piece goes on the stack: the name big, how many they still stack below."""
     player = state.turn()
     assert player is not None
-    line = hint or fit(_("stack {s}, row {r}").format(s=len(state.stack), r=state.row[player]))
-    footer = _("A dropped  OK declare") if station else _("OK declare")
-    return View(fit(_("Round {r}: stack!").format(r=state.round)), (line,), big=player,
+    row = state.row[player]
+    line = hint or ngettext("{n} piece still to go", "{n} pieces still to go", row).format(n=row)
+    footer = _("A dropped  OK menu") if station else _("OK menu")
+    return View(fit(_("Round {r}: stack!").format(r=state.round)), (fit(line),), big=player,
                 footer=footer)
 
 
 def declare_view(labels: Sequence[str], cursor: int, player: str) -> View:
-    return View(fit(_("Host: {p}").format(p=player), _("Declare")), tuple(labels),
-                cursor=cursor, footer=_("NEXT  OK do  BACK"))
+    """The host tells the box what happened (the pan did not see it, or saw it wrong)."""
+    return View(fit(_("What did {p} do?").format(p=player), _("What happened?")), tuple(labels),
+                cursor=cursor, footer=_("NEXT move  OK choose"))
 
 
 def declare_label(action: dict[str, Any]) -> str:
     kind = action["type"]
     if kind == "place":
-        return _("placed a {k}").format(k=kind_text(action["piece"])) if "piece" in action \
-            else _("placed")
-    return {"collapse": _("collapse (penalty)"), "drop": _("dropped (no penalty)")}[kind]
+        return fit(_("placed a {k}").format(k=kind_text(action["piece"]))) \
+            if "piece" in action else _("placed a piece")
+    return {"collapse": _("the stack fell"), "drop": _("piece fell on table")}[kind]
 
 
-def learn_view(kind: str, have: int, want: int, grams: float | None) -> View:
+# -- learning the set ----------------------------------------------------------------------------
+def learn_view(kind: str, have: int, want: int) -> View:
     """Learning the set's weights: put ``want`` pieces of ``kind`` on the pan, one at a time."""
-    line = fit(_("one {k} at a time").format(k=kind_text(kind)))
-    if grams is not None:
-        line = fit(_("last {g:.1f} g").format(g=grams))
-    return View(fit(_("Weigh: {k}").format(k=kind_text(kind))), (line,),
-                big=f"{have}/{want}", footer=_("OK skip learning"))
+    return View(fit(_(KIND_MANY.get(kind, kind))), (_("one by one on the pan"),),
+                big=_("{n} of {m}").format(n=have, m=want), footer=_("OK: skip this"))
 
 
 def learned_view(weights: dict[str, float], distinct: bool) -> View:
+    """The weights the box learned; the title says whether it tells the kinds apart."""
     lines = [fit(f"{kind_text(k)}: {g:.1f} g") for k, g in weights.items()]
-    lines.append(_("kinds told apart") if distinct else _("kinds look alike"))
-    return View(_("Pieces learned"), tuple(lines), footer=_("OK: clear the pan"))
+    return View(_("Pieces learned") if distinct else _("Kinds look alike"), tuple(lines[:3]),
+                footer=_("OK: clear the pan"))
 
 
-def clear_view() -> View:
-    return View(_("Clear the pan"), (_("Take every piece"), _("off the pan; then"),
-                                    _("bidding starts.")), footer=_("OK: go on"))
+# -- pages after an action, the end --------------------------------------------------------------
+def standings_pages(state: CurrencyTorraku) -> list[Page]:
+    """Everybody's pieces left, fewest first (three a page)."""
+    lines = [row_line(f"{rank}. {p}", pieces_text(n)) for rank, p, n in state.standings()]
+    return [Page(View(_("Pieces left"), tuple(lines[i:i + PER_PAGE])), PAGE_S)
+            for i in range(0, len(lines), PER_PAGE)]
 
 
 def final_view(state: CurrencyTorraku) -> View:
-    """The winners (C4) and everybody's pieces left."""
+    """The winner (C4), after the standings; several winners share the win."""
     winners = state.winners()
-    title = (_("{p} wins!").format(p=winners[0]) if len(winners) == 1 else _("Shared win!"))
-    lines = [row_line(f"{rank}. {p}", str(n)) for rank, p, n in state.standings()]
-    return View(fit(title, _("Winner!")), tuple(lines[:4]), footer=_("OK: menu"))
+    if len(winners) == 1:
+        return View(_("Game over"), (_("wins: no pieces left"),), big=winners[0],
+                    footer=_("OK: menu"))
+    return View(_("Shared win!"), tuple(pack(list(winners))[:3]), footer=_("OK: menu"))
 
 
 def event_pages(events: Sequence[Event], state: CurrencyTorraku) -> list[Page]:
     """What the table sees after an action: a draw, the start of stacking, a collapse, the end
-    of a round and the next opener."""
+    of a round and the next opener, or the standings before the winner."""
     pages: list[Page] = []
     for event in events:
         d = event.data
         if event.kind == "draw":
-            pages.append(Page(View(_("Draw from the bag"), (
-                fit(_("{p}: take {n}").format(p=d["player"], n=d["count"])),), big=str(d["count"])),
-                PAGE_S))
+            pages.append(Page(View(fit(_("{p}: from the bag").format(p=d["player"]),
+                                       _("From the bag")),
+                                   (_("for your bid"),), big=pieces_text(d["count"])), PAGE_S))
         elif event.kind == "stacking":
             pages.append(Page(View(_("Bids are in"), (_("starts the stack"),), big=d["player"]),
                               PAGE_S, minor=True))
         elif event.kind == "collapse":
-            pages.append(Page(View(fit(_("Collapse: {p}").format(p=d["player"]), _("Collapse!")),
-                                   (fit(_("{n} pieces now").format(n=d["pieces"])),),
-                                   big=f"+{d['count']}"), PAGE_S))
+            taken = ngettext("takes {n} piece", "takes {n} pieces", d["count"])
+            pages.append(Page(View(_("The stack fell!"), (taken.format(n=d["count"]),),
+                                   big=d["player"]), PAGE_S))
         elif event.kind == "round_end":
-            pages.append(Page(View(_("Round over"), (
-                fit(_("{n} into the bag").format(n=d["stack"])),), big=_("bag {n}").format(n=d["bag"])),
-                PAGE_S))
+            pages.append(Page(View(_("Round over"), (_("into the bag"),),
+                                   big=pieces_text(d["stack"])), PAGE_S))
         elif event.kind == "round":
             pages.append(Page(View(fit(_("Round {r}").format(r=d["round"])),
-                                   (_("opens the bidding"),), big=d["player"]), PAGE_S))
+                                   (_("starts the bidding"),), big=d["player"]), PAGE_S))
+        elif event.kind == "winner":
+            pages += standings_pages(state)
     return pages
 
 
-__all__ = ["bid_view", "bids_view", "clear_view", "declare_label", "declare_view",
-           "event_pages", "final_view", "kind_text", "learn_view", "learned_view", "rows_view",
-           "stack_view"]
+# -- undo ----------------------------------------------------------------------------------------
+def undo_view(undone: dict[str, Any], new: CurrencyTorraku) -> View:
+    """What the table puts back after ``undone`` was taken back (``new``: the state now), for
+    the player who acted: pieces from the row, to the bag, off or back onto the stack."""
+    player = str(undone.get("player", ""))
+    kind = undone.get("type")
+    take = fit(_("{p}: take back").format(p=player), _("Take back"))
+    footer = _("OK: done")
+    if kind == "bid":
+        count = int(undone["count"])
+        back = count - (new.bids.get(player) or 0)
+        drawn = max(0, count - new.pieces[player])
+        line = (ngettext("{n} goes into the bag", "{n} go into the bag", drawn).format(n=drawn)
+                if drawn else _("from your row"))
+        return View(take, (line,), big=pieces_text(back), footer=footer)
+    if kind == "place":
+        piece = undone.get("piece")
+        big = kind_text(piece) if piece and len(kind_text(piece)) <= CHARS // 2 \
+            else pieces_text(1)
+        return View(take, (_("off the stack"),), big=big, footer=footer)
+    if kind == "collapse":
+        return View(fit(_("{p}: put back").format(p=player), _("Put back")),
+                    (_("onto the stack"),), big=pieces_text(len(new.stack)), footer=footer)
+    if kind == "pass":
+        return View(_("Pass taken back"), (_("bids again"),), big=player, footer=footer)
+    return View(_("Taken back"), (_("places again"),), big=player, footer=footer)
+
+
+__all__ = ["bid_view", "bids_view", "declare_label", "declare_view", "event_pages",
+           "final_view", "keys_view", "kind_text", "learn_view", "learned_view",
+           "overview_pages", "rows_view", "stack_view", "standings_pages", "undo_view"]

@@ -8,7 +8,7 @@ database (``device.history``).
 
 from __future__ import annotations
 
-from ...i18n import N_, _
+from ...i18n import N_
 from ..base import ModeInfo
 from .demo import DEMOS
 from .mode import LearningMode

@@ -39,7 +39,7 @@ def script() -> Iterator[DemoStep]:
     yield ("put", "right", -35.0)
     yield ("idle", SETTLE_S)
     yield ("tap", "host.back")               # back to the quizzes
-    yield ("say", "How many grams? A mug on the left pan.")
+    yield ("say", "How many grams? A mug on the left pan; A less, C more, B smaller steps.")
     yield ("tap", "host.next")
     yield ("tap", "host.ok")                 # Grams?
     yield ("put", "left", 312.0)
@@ -82,11 +82,21 @@ def script() -> Iterator[DemoStep]:
     yield ("idle", SETTLE_S)
     yield ("tap", "host.ok")
     yield ("tap", "host.back")
-    yield ("say", "Mia's results.")
+    yield ("say", "Mia's results, one number a page.")
     yield ("tap", "host.next")
     yield ("tap", "host.ok")                 # My results
+    for _ in range(4):                       # today, in a row, in all, how it's going
+        yield ("idle", SETTLE_S)
+        yield ("tap", "host.ok")
+    yield ("say", "How it works, one idea a page.")
+    yield ("tap", "host.next")
+    yield ("tap", "host.ok")                 # How it works
+    for _ in range(6):
+        yield ("idle", SETTLE_S)
+        yield ("tap", "host.ok")
+    yield ("say", "A station's button on the menu says which buttons choose.")
+    yield ("tap", "s1.A")
     yield ("idle", SETTLE_S)
-    yield ("tap", "host.ok")
     yield ("tap", "host.back")               # back to who is learning
     yield ("tap", "host.back")               # home
 

@@ -1,10 +1,11 @@
-"""The learning station: choose the child (the roster, or a guest), then a quiz or the results.
+"""The learning station: choose the child (the roster, or a guest), then a quiz, the results or
+how it works. The quiz menu shows one entry a screen, the child's stars in that quiz big.
 
 Each answer is kept at once in the history (``device.history``) under the child's name; a
 guest's answers live only in memory while the guest plays, never under a name. The level of each
 quiz is the fold of the child's answers, shown as stars on the quiz menu and announced when it
 changes. Nothing a child can press here forgets anything: clearing a child's history belongs to
-the Settings mode.
+the Settings mode. A press that does nothing says why (``refuse``), over the screen.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from ...inputs import Press, Weight
 from ...journal import JournalError
 from ...roster import Roster
 from ...screens import View
+from . import rules
 from . import screens as S
 from .quizzes import QUIZZES, TWO_PANS, Quiz
 
@@ -39,6 +41,7 @@ class LearningMode:
         self.children = self.names()
         self.step = "who"
         self.cursor = 0
+        self.page = 0                            # of the results or how it works
         self.child: str | None = None            # None: a guest
         self.guest: list[Attempt] = []           # a guest's answers, in memory only
         self.progress: dict[str, Progress] = {}
@@ -66,13 +69,14 @@ class LearningMode:
                 self.leave_quiz()
             return True
         if press.station is not None:  # stations answer quizzes; menus are the host's
+            self.refuse(S.use_the_box(self.view().title))
             return True
         if self.step == "who":
             return self.on_who(key)
         if self.step == "menu":
             self.on_menu(key)
-        elif self.step == "results" and key in ("ok", "back"):
-            self.step = "menu"
+        elif self.step in ("results", "how"):
+            self.on_pages(key)
         return True
 
     def on_weight(self, weight: Weight) -> bool:
@@ -92,7 +96,7 @@ class LearningMode:
             self.scales.verdict_listeners.remove(self._verdict)
         self.quiz = None
 
-    # -- who, the quiz menu, results -------------------------------------------------------------
+    # -- who, the quiz menu, results, how it works -----------------------------------------------
     def on_who(self, key: str) -> bool:
         count = len(self.children) + 1
         if key == "back":
@@ -110,25 +114,44 @@ class LearningMode:
         self.progress = learning.progress(attempts)
         self.step, self.cursor = "menu", 0
 
+    def entries(self) -> list[str]:
+        """The quiz menu, one entry a screen: the quizzes, the child's results (not a
+        guest's: a guest's answers are kept under no name), how it works."""
+        return [*learning.QUIZZES, *(["results"] if self.child is not None else []), "how"]
+
     def on_menu(self, key: str) -> None:
-        entries = len(learning.QUIZZES) + (1 if self.child is not None else 0)
+        entries = self.entries()
         if key == "back":
             self.step = "who"
             self.cursor = self.children.index(self.child) if self.child in self.children \
                 else len(self.children)
         elif key == "next":
-            self.cursor = (self.cursor + 1) % entries
+            self.cursor = (self.cursor + 1) % len(entries)
         elif key == "ok":
-            if self.cursor < len(learning.QUIZZES):
-                self.start(learning.QUIZZES[self.cursor])
+            entry = entries[self.cursor]
+            if entry in learning.QUIZZES:
+                self.start(entry)
             else:
-                self.step = "results"
+                self.step, self.page = entry, 0
+
+    def pages(self) -> list[View]:
+        if self.step == "results":
+            assert self.child is not None
+            return S.results_pages(self.history.summary(self.child))
+        return rules.pages()
+
+    def on_pages(self, key: str) -> None:
+        """OK (or NEXT) turns the page, the last one back to the menu; BACK goes back at once."""
+        if key in ("ok", "next") and self.page + 1 < len(self.pages()):
+            self.page += 1
+        elif key in ("ok", "next", "back"):
+            self.step = "menu"
 
     def start(self, name: str) -> None:
         pans = list(self.scales.pans) if self.scales is not None else []
         need = 2 if name in TWO_PANS else 1
         if len(pans) < need:
-            self.refuse(_("This quiz needs"), _("two pans.") if need == 2 else _("a pan."))
+            self.refuse(S.needs_pans(name, need))
             return
         self.quiz = QUIZZES[name](self)
         self.quiz.check()
@@ -163,8 +186,9 @@ class LearningMode:
             if after > before:
                 self.app.beep("win")
 
-    def refuse(self, *lines: str) -> None:
-        self.app.flash(*lines)
+    def refuse(self, view: View) -> None:
+        """Say why a press did nothing, over the screen until the next key or a moment."""
+        self.app.notice(view)
 
     def beep(self, pattern: str) -> None:
         self.app.beep(pattern)
@@ -174,9 +198,15 @@ class LearningMode:
         if self.step == "who":
             return S.who(self.children, self.cursor)
         if self.step == "menu":
-            return S.menu(self.child, self.levels(), self.cursor)
-        if self.step == "results":
-            assert self.child is not None
-            return S.results(self.history.summary(self.child))
+            entry = self.entries()[self.cursor]
+            if entry == "results":
+                assert self.child is not None
+                return S.menu_results(self.child)
+            if entry == "how":
+                return S.menu_how()
+            return S.menu_quiz(entry, self.level(entry))
+        if self.step in ("results", "how"):
+            pages = self.pages()
+            return pages[min(self.page, len(pages) - 1)]
         assert self.quiz is not None
         return self.quiz.view()

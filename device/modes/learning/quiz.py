@@ -27,7 +27,7 @@ class Station(Protocol):
 
     def level(self, quiz: str) -> int: ...
     def record(self, attempt: Attempt) -> None: ...
-    def refuse(self, *lines: str) -> None: ...
+    def refuse(self, view: View) -> None: ...
     def beep(self, pattern: str) -> None: ...
 
 
@@ -39,6 +39,11 @@ def grams_on(scales: Any, pan: str) -> float:
 
 def loaded(scales: Any, pan: str) -> bool:
     return grams_on(scales, pan) >= learning.MIN_THING_G
+
+
+def moving(scales: Any, pans: list[str]) -> bool:
+    """Whether something on ``pans`` still wobbles (a reading not yet settled)."""
+    return any(not scales.reading(p).stable and loaded(scales, p) for p in pans)
 
 
 def judged(scales: Any) -> Any:
@@ -58,9 +63,12 @@ def judged(scales: Any) -> Any:
 
 class Quiz:
     """One quiz's steps. ``stage`` is "clear" (empty the pans first), the quiz's own stages,
-    "miss" (not quite: OK again, NEXT show), "good" or "shown" (OK: next question)."""
+    "miss" (not quite: OK again, NEXT show), "good" or "shown" (OK: next question). A result
+    stays on the screen whatever the pans do; before it, a pan the quiz weighs on that sends
+    nothing is said in child words, and every key that does nothing says why (``refuse``)."""
 
     name = ""
+    PANS = 1  # the pans the quiz weighs on: the first, or the first two
 
     def __init__(self, station: Station) -> None:
         self.station = station
@@ -72,6 +80,7 @@ class Quiz:
         self.line = ""        # the result's line
         self.word = ""        # the miss's word, or the answer when shown
         self.answer_line = ""
+        self.miss_line = _("Try again!")
 
     @property
     def level(self) -> int:
@@ -88,6 +97,8 @@ class Quiz:
                 self.stage = "shown"
             elif key == "back":
                 return False
+            else:
+                self.refuse(_("OK"), _("OK tries again"))
             return True
         if self.stage in ("good", "shown"):
             if key in ("ok", "next"):
@@ -96,11 +107,17 @@ class Quiz:
                 self.check()
             elif key == "back":
                 return False
+            else:
+                self.refuse(_("OK"), _("OK: the next one"))
+            return True
+        if key == "back" and self.stage == "clear":
+            return False
+        trouble = self.trouble()
+        if trouble is not None and key != "back":  # a pan that sends nothing answers nothing
+            self.station.refuse(S.pan_trouble(trouble))
             return True
         if self.stage == "clear":
-            if key == "back":
-                return False
-            self.station.refuse(_("Take everything"), _("off the pans first."))
+            self.refuse(_("EMPTY"), _("Take everything off"))
             return True
         return self.key(key)
 
@@ -116,16 +133,35 @@ class Quiz:
         self.truth = truth
         return same
 
+    def refuse(self, big: str, line: str) -> None:
+        """Say why a press did nothing: the point big, the reason below."""
+        self.station.refuse(S.refusal(S.quiz_title(self.name), big, line))
+
+    def refuse_wait(self) -> None:
+        """A press while the pans are still being weighed."""
+        still = moving(self.scales, self.pans[: self.PANS])
+        self.refuse(_("WAIT"), _("Still wobbling...") if still else _("Weighing..."))
+
+    def trouble(self) -> str | None:
+        """The first pan the quiz weighs on that sends nothing or was never set up."""
+        for pan in self.pans[: self.PANS]:
+            reading = self.scales.reading(pan)
+            if not reading.connected or not reading.calibrated:
+                return pan
+        return None
+
     def check(self) -> None:
         """Look at the pans again (after a weighing or a verdict)."""
         if self.stage == "clear" and not any(loaded(self.scales, p) for p in self.pans):
             self.stage = "start"
         self.watch()
 
-    def scored(self, attempt: Attempt, line: str, miss_word: str, answer: str) -> None:
+    def scored(self, attempt: Attempt, line: str, miss_word: str, answer: str,
+               miss_line: str = "") -> None:
         """Keep the attempt; show the result (a miss hides the answer until NEXT)."""
         self.station.record(attempt)
         self.line, self.word, self.answer_line = line, miss_word, answer
+        self.miss_line = miss_line or _("Try again!")
         if attempt.correct:
             self.stage = "good"
             self.station.beep("score")
@@ -134,15 +170,21 @@ class Quiz:
             self.station.beep("tick")
 
     def view(self) -> View:
+        if self.stage in ("good", "miss", "shown"):  # the result stays, whatever the pans do
+            return self.result_view()
+        trouble = self.trouble()
+        if trouble is not None:
+            return S.pan_trouble(trouble)
         if self.stage == "clear":
             return S.take_off(self.name)
-        if self.stage == "good":
-            return S.good(self.name, self.line)
-        if self.stage == "miss":
-            return S.not_quite(self.name, self.word, _("Try again!"))
-        if self.stage == "shown":
-            return S.shown(self.name, self.line, self.answer_line)
         return self.own_view()
+
+    def result_view(self) -> View:
+        if self.stage == "good":
+            return S.good(self.line)
+        if self.stage == "miss":
+            return S.not_quite(self.word, self.miss_line)
+        return S.shown(self.line, self.answer_line)
 
     # -- each quiz's own -------------------------------------------------------------------------
     def key(self, key: str) -> bool:

@@ -3,18 +3,23 @@
 
 from __future__ import annotations
 
+import logging
+
 from ....games import learning
 from ....games.learning import LearningError
 from ...i18n import _
 from ...screens import View
 from . import screens as S
-from .quiz import Quiz, Station, grams_on, judged, loaded
+from .quiz import Quiz, Station, grams_on, judged, loaded, moving
+
+log = logging.getLogger(__name__)
 
 
 class Heavier(Quiz):
     """One thing on each pan; A left, B the same, C right (or NEXT/OK); the verdict decides."""
 
     name = "heavier"
+    PANS = 2
     KEYS = {"A": "left", "B": "same", "C": "right"}
 
     def __init__(self, station: Station) -> None:
@@ -29,9 +34,10 @@ class Heavier(Quiz):
         if key == "back":
             return False
         if not self.both():
-            self.station.refuse(_("One thing on"), _("each pan first!"))
+            self.refuse(_("FIRST"), _("One thing on each pan"))
             return True
         if self.stage == "weigh":
+            self.refuse_wait()
             return True
         if key == "next":
             self.cursor = (self.cursor + 1) % 3
@@ -56,7 +62,7 @@ class Heavier(Quiz):
                                          self.again_on(left, right))
         truth = learning.side(left, right, attempt.level)
         diff = S.heavier_truth(truth, left - right)
-        word = _("NOT QUITE")
+        word = _("NOT YET")
         self.scored(attempt, diff, word, diff)
         if self.stage == "shown" or not attempt.correct:
             self.line = S.side_word(truth)
@@ -66,9 +72,10 @@ class Heavier(Quiz):
 
     def own_view(self) -> View:
         if not self.both():
-            return S.heavier_load()
+            return S.heavier_load(loaded(self.scales, self.pans[0]),
+                                  loaded(self.scales, self.pans[1]))
         if self.stage == "weigh":
-            return S.weighing(self.name)
+            return S.wait(self.name, moving(self.scales, self.pans[:2]))
         return S.heavier_guess(self.cursor)
 
 
@@ -94,6 +101,10 @@ class Grams(Quiz):
         if key == "back":
             return False
         if self.stage == "weigh":
+            self.refuse_wait()
+            return True
+        if not loaded(self.scales, self.pans[0]):
+            self.refuse(_("FIRST"), S.first_a_thing(len(self.pans)))
             return True
         top = learning.rules(self.level).max_g
         if key == "C" or key == "next":
@@ -103,9 +114,6 @@ class Grams(Quiz):
         elif key == "B":
             self.coarse = not self.coarse
         elif key == "ok":
-            if not loaded(self.scales, self.pans[0]):
-                self.station.refuse(_("Put the thing"), _("on the pan first."))
-                return True
             self.guessed = self.value
             self.stage = "weigh"
             self.watch()
@@ -122,9 +130,9 @@ class Grams(Quiz):
             return
         attempt = learning.score_grams(reading.grams, self.guessed, self.level,
                                        self.again_on(reading.grams))
-        word = _("MORE") if attempt.error < 0 else _("LESS")
+        word, hint = S.grams_miss(attempt.error < 0)
         self.scored(attempt, _("It is {g}").format(g=S.grams(reading.grams)), word,
-                    _("You said {g}").format(g=S.grams(self.guessed)))
+                    _("You said {g}").format(g=S.grams(self.guessed)), hint)
         if not attempt.correct:
             self.line = S.grams(reading.grams)
 
@@ -133,9 +141,11 @@ class Grams(Quiz):
 
     def own_view(self) -> View:
         if self.stage == "weigh":
-            return S.weighing(self.name)
+            return S.wait(self.name, moving(self.scales, self.pans[:1]))
         if not loaded(self.scales, self.pans[0]):
-            return S.grams_load()
+            if any(loaded(self.scales, p) for p in self.pans[1:]):
+                return S.wrong_pan(self.name)
+            return S.one_thing(self.name, len(self.pans))
         return S.grams_pick(self.value, self.step)
 
 
@@ -144,6 +154,7 @@ class Balance(Quiz):
     level's tolerance; "more"/"less" hints on the way; NEXT gives up and shows the weight."""
 
     name = "balance"
+    PANS = 2
 
     def __init__(self, station: Station) -> None:
         super().__init__(station)
@@ -153,9 +164,11 @@ class Balance(Quiz):
         if key == "back":
             return False
         if not loaded(self.scales, self.pans[0]):
-            self.station.refuse(_("Put something"), _("on the left pan."))
+            self.refuse(_("FIRST"), S.first_a_thing(len(self.pans)))
         elif key == "next":
             self.finish(grams_on(self.scales, self.pans[0]), grams_on(self.scales, self.pans[1]))
+        else:  # the pans answer here, not the keys
+            self.refuse(_("RIGHT"), _("Change the right pan"))
         return True
 
     def watch(self) -> None:
@@ -183,16 +196,15 @@ class Balance(Quiz):
     def again(self) -> None:
         self.stage = "start"
 
-    def view(self) -> View:
+    def result_view(self) -> View:
         if self.stage == "good":
-            return View(S.quiz_title(self.name), (self.line,), big=_("BALANCED"),
-                        footer=_("OK next"))
-        return super().view()
+            return View("", (self.line,), big=_("BALANCED"), footer=_("OK next"))
+        return super().result_view()
 
     def own_view(self) -> View:
         if not loaded(self.scales, self.pans[0]):
-            return S.balance_load()
-        return S.balance_add(self.hint)
+            return S.one_thing(self.name, len(self.pans))
+        return S.balance_add(self.hint, moving(self.scales, self.pans[:2]))
 
 
 class Order(Quiz):
@@ -208,6 +220,7 @@ class Order(Quiz):
         self.taken = False   # the latest thing is weighed: waiting for it to come off
         self.picked: list[int] = []
         self.cursor = 0
+        self.moved = False   # NEXT on the host panel chose a thing for OK to take
 
     def candidates(self) -> list[int]:
         return [n for n in range(1, self.COUNT + 1) if n not in self.picked]
@@ -216,7 +229,7 @@ class Order(Quiz):
         if self.stage != "guess":
             if key == "back":
                 return False
-            self.station.refuse(_("Weigh the things"), _("one by one first."))
+            self.refuse(_("FIRST"), _("Weigh them one by one"))
             return True
         if key == "back":
             if not self.picked:
@@ -226,18 +239,20 @@ class Order(Quiz):
         left = self.candidates()
         if key == "next":
             self.cursor = (self.cursor + 1) % len(left)
+            self.moved = True
             return True
         if key == "ok":
             pick = left[self.cursor % len(left)]
         elif key in ("A", "B", "C"):
             pick = "ABC".index(key) + 1
             if pick in self.picked:
-                self.station.refuse(_("Thing {n} is").format(n=pick), _("already picked."))
+                self.station.refuse(S.refusal(_("Lightest first"), str(pick),
+                                              _("is already in")))
                 return True
         else:
             return True
         self.picked.append(pick)
-        self.cursor = 0
+        self.cursor, self.moved = 0, False
         if len(self.picked) == self.COUNT:
             self.score()
         return True
@@ -247,11 +262,12 @@ class Order(Quiz):
             attempt = learning.score_order(self.weights, self.picked, self.level,
                                            self.again_on(*self.weights))
         except LearningError as exc:
-            self.station.refuse(str(exc))
+            log.error("order not scored: %s", exc)
+            self.refuse(_("OOPS!"), _("Pick again"))
             self.picked = []
             return
         truth = learning.true_order(self.weights)
-        self.scored(attempt, S.order_grams(self.weights, truth), _("NOT QUITE"),
+        self.scored(attempt, S.order_grams(self.weights, truth), _("NOT YET"),
                     S.order_grams(self.weights, truth))
         if not attempt.correct:
             self.line = S.order_sequence(truth)
@@ -274,15 +290,15 @@ class Order(Quiz):
                 self.stage, self.picked, self.cursor = "guess", [], 0
 
     def again(self) -> None:
-        self.stage, self.picked, self.cursor = "guess", [], 0
+        self.stage, self.picked, self.cursor, self.moved = "guess", [], 0, False
 
     def own_view(self) -> View:
         if self.stage == "guess":
             left = self.candidates()
-            return S.order_guess(self.picked, left[self.cursor % len(left)])
-        reading = self.scales.reading(self.pans[0])
+            return S.order_guess(self.picked, left[self.cursor % len(left)] if self.moved
+                                 else None)
         return S.order_weigh(len(self.weights) + (0 if self.taken else 1), self.taken,
-                             reading.stable or not loaded(self.scales, self.pans[0]))
+                             moving(self.scales, self.pans[:1]), len(self.pans), self.COUNT)
 
 
 QUIZZES: dict[str, type[Quiz]] = {"heavier": Heavier, "grams": Grams, "balance": Balance,

@@ -1,25 +1,21 @@
-"""The learning station's screens: big numbers, one word that matters, short lines.
+"""The learning station's screens, made for a six-year-old across the table: one idea a screen,
+the word or number that matters ``big`` and drawn three times the font (18 px).
 
-Every screen is a ``View``; the word or number that matters is ``big`` (at most 10 characters),
-body lines hold at most 21, and a screen with a big word has room for one line above a footer
-(two without). All words go through ``_`` so catalogues can translate them.
+``big`` holds at most 7 characters so it is drawn 3x; the layouts that leave it room on the
+128x64 OLED are: a title, big and one line (a screen that waits for the pans, no key to press);
+a title, big and a footer (a choice); or no title, big, one line and a footer (a verdict). All
+words go through ``_`` and fit in German and English.
 """
 
 from __future__ import annotations
 
 from typing import Sequence
 
-from ....games import learning
 from ...history import Summary
 from ...i18n import _
 from ...screens import View
 
 STAR = "\u2605"
-
-
-def quiz_label(quiz: str) -> str:
-    return {"heavier": _("Heavier?"), "grams": _("Grams?"), "balance": _("Balance"),
-            "order": _("In order")}[quiz]
 
 
 def quiz_title(quiz: str) -> str:
@@ -31,63 +27,130 @@ def grams(value: float) -> str:
     return _("{g} g").format(g=f"{value:.0f}")
 
 
-# -- choosing ------------------------------------------------------------------------------------
+def stars(level: int) -> str:
+    """The level as stars, a space between them (drawn big, side by side they touch)."""
+    return " ".join(STAR * max(1, level))
+
+
+# -- choosing --------------------------------------------------------------------------------
 def who(names: Sequence[str], cursor: int) -> View:
     return View(_("Who is learning?"), tuple(names) + (_("Guest"),), cursor=cursor,
                 footer=_("NEXT move  OK choose"))
 
 
-def menu(child: str | None, levels: dict[str, int], cursor: int) -> View:
-    lines = [f"{quiz_label(q):<10}{STAR * levels[q]}" for q in learning.QUIZZES]
-    if child is not None:
-        lines.append(_("My results"))
-    title = _("Hi {name}!").format(name=child) if child else _("Hi, guest!")
-    return View(title, tuple(lines), cursor=cursor, footer=_("NEXT move  OK choose"))
+def menu_quiz(quiz: str, level: int) -> View:
+    """One quiz of the menu (NEXT turns to the next): its name and the child's stars in it."""
+    return View(quiz_title(quiz), big=stars(level), footer=_("NEXT other  OK start"))
 
 
-def results(summary: Summary) -> View:
-    trend = {"up": _("Getting better!"), "down": _("Keep practising!"),
-             "steady": _("Nice and steady"), "new": _("Just started")}[summary.trend]
-    return View(summary.child, (
-        _("Today: {right} of {n} right").format(right=summary.today_right, n=summary.today),
-        _("Best streak: {n}").format(n=summary.best_streak),
-        trend,
-        _("Answers: {n}").format(n=summary.total)), footer=_("OK back"))
+def menu_results(child: str) -> View:
+    """The menu's page for the child's results: the child's own name, big when it fits."""
+    if len(child) <= 10:
+        return View(_("My results"), big=child, footer=_("NEXT other  OK open"))
+    return View(_("My results"), (child,), footer=_("NEXT other  OK open"))
+
+
+def menu_how() -> View:
+    return View(_("How it works"), big="?", footer=_("NEXT other  OK open"))
+
+
+def refusal(title: str, big: str, line: str) -> View:
+    """Why a press did nothing: the point big, the reason below (no key to press)."""
+    return View(title, (line,), big=big)
+
+
+def use_the_box(title: str) -> View:
+    return refusal(title, _("NEXT/OK"), _("Buttons on the box"))
+
+
+def needs_pans(quiz: str, need: int) -> View:
+    return refusal(quiz_title(quiz), _("SORRY"),
+                   _("This needs two pans") if need == 2 else _("This needs a pan"))
+
+
+# -- results: one number a page --------------------------------------------------------------
+def results_pages(summary: Summary) -> list[View]:
+    """Today, the best run, all answers, how it is going; OK turns the page."""
+    more, back = _("OK next"), _("OK back")
+    if summary.today:
+        today = View(_("Right today"), big=_("{n} of {count}").format(
+            n=summary.today_right, count=summary.today), footer=more)
+    else:
+        today = View(_("Answers today"), big="0", footer=more)
+    trend = {"up": _("BETTER!"), "down": _("GO ON!"), "steady": _("STEADY"),
+             "new": _("NEW!")}[summary.trend]
+    return [today,
+            View(_("Most in a row"), big=str(summary.best_streak), footer=more),
+            View(_("Answers in all"), big=str(summary.total), footer=more),
+            View(_("How it's going"), big=trend, footer=back)]
 
 
 def level_change(level: int, up: bool) -> View:
-    return View(_("Level"), (_("Well done!") if up else _("Let's practise!"),),
-                big=_("LEVEL {n}").format(n=level))
+    return View(_("Level {n}").format(n=level), (_("Well done!") if up else _("Let's practise!"),),
+                big=stars(level))
 
 
-# -- shared by the quizzes -----------------------------------------------------------------------
+# -- shared by the quizzes -------------------------------------------------------------------
 def take_off(quiz: str) -> View:
-    return View(quiz_title(quiz), (_("Take everything"), _("off the pans.")), big=_("EMPTY"))
+    return View(quiz_title(quiz), (_("Take everything off"),), big=_("EMPTY"))
 
 
-def weighing(quiz: str) -> View:
-    return View(quiz_title(quiz), (_("Hold still..."),), big="...")
+def wait(quiz: str, moving: bool, footer: str = "") -> View:
+    """The pans have not settled (``moving``: something still wobbles) or are being judged."""
+    line = _("Still wobbling...") if moving else _("Weighing...")
+    return View("" if footer else quiz_title(quiz), (line,), big=_("WAIT"), footer=footer)
 
 
-def good(quiz: str, line: str) -> View:
-    return View(quiz_title(quiz), (line,), big=_("YES!"), footer=_("OK next"))
+def pan_trouble(pan: str) -> View:
+    """A pan that sends nothing (a loose cable) or was never set up: a grown-up is needed."""
+    line = {"left": _("Left pan not working"), "right": _("Right pan not working")}.get(
+        pan, _("{pan}: not working").format(pan=pan))
+    return View("", (line, _("Ask a grown-up")), big=_("OOPS!"))
 
 
-def not_quite(quiz: str, word: str, line: str) -> View:
-    return View(quiz_title(quiz), (line,), big=word, footer=_("OK again  NEXT show"))
+def good(line: str) -> View:
+    return View("", (line,), big=_("YES!"), footer=_("OK next"))
 
 
-def shown(quiz: str, big: str, line: str) -> View:
-    return View(quiz_title(quiz), (line,), big=big, footer=_("OK next"))
+def not_quite(word: str, line: str) -> View:
+    return View("", (line,), big=word, footer=_("OK again  NEXT show"))
 
 
-# -- which is heavier? ---------------------------------------------------------------------------
+def shown(big: str, line: str) -> View:
+    return View("", (line,), big=big, footer=_("OK next"))
+
+
+def one_thing(quiz: str, pans: int) -> View:
+    """Grams, balance: one thing on the first pan."""
+    return View(quiz_title(quiz), (on_the_pan(pans),), big=_("1 THING"))
+
+
+def on_the_pan(pans: int) -> str:
+    return _("on the left pan") if pans > 1 else _("on the pan")
+
+
+def wrong_pan(quiz: str) -> View:
+    return View(quiz_title(quiz), (_("Use the left pan!"),), big=_("LEFT"))
+
+
+def first_a_thing(pans: int) -> str:
+    return _("A thing on the left") if pans > 1 else _("A thing on the pan")
+
+
+# -- which is heavier? -----------------------------------------------------------------------
 def side_word(side: str) -> str:
     return {"left": _("LEFT"), "same": _("SAME"), "right": _("RIGHT")}[side]
 
 
-def heavier_load() -> View:
-    return View(quiz_title("heavier"), (_("One thing on"), _("each pan!")), big=_("2 THINGS"))
+def heavier_load(left: bool, right: bool) -> View:
+    """What is still missing: both pans, or the one still empty."""
+    if not left and not right:
+        big, line = _("BOTH"), _("One thing on each pan")
+    elif not left:
+        big, line = _("LEFT"), _("One on the left too")
+    else:
+        big, line = _("RIGHT"), _("One on the right too")
+    return View(quiz_title("heavier"), (line,), big=big)
 
 
 def heavier_guess(cursor: int) -> View:
@@ -102,49 +165,53 @@ def heavier_truth(side: str, diff_g: float) -> str:
     return _("{pan}: {g} more").format(pan=pan, g=grams(abs(diff_g)))
 
 
-# -- how many grams? -----------------------------------------------------------------------------
-def grams_load() -> View:
-    return View(quiz_title("grams"), (_("Put one thing"), _("on the pan.")), big=_("1 THING"))
-
-
+# -- how many grams? -------------------------------------------------------------------------
 def grams_pick(value: int, step: int) -> View:
-    return View(quiz_title("grams"), (_("A-  C+  B: {g}").format(g=grams(step)),),
-                big=grams(value), footer=_("NEXT +  OK that's it"))
+    return View("", (_("A -{g}  C +{g}").format(g=grams(step)),), big=grams(value),
+                footer=_("B steps  OK that's it"))
 
 
-# -- make it balance -----------------------------------------------------------------------------
-def balance_load() -> View:
-    return View(quiz_title("balance"), (_("Put something"), _("on the left pan.")),
-                big=_("LEFT"))
+def grams_miss(more: bool) -> tuple[str, str]:
+    """The big word and the line of a guess too small (``more``) or too big."""
+    if more:
+        return _("MORE"), _("It is heavier!")
+    return _("LESS"), _("It is lighter!")
 
 
-def balance_add(hint: str | None) -> View:
+# -- make it balance -------------------------------------------------------------------------
+def balance_add(hint: str | None, moving: bool) -> View:
+    give_up = _("NEXT show me")
     if hint == "more":
-        return View(quiz_title("balance"), (_("Add to the right"),), big=_("MORE"),
-                    footer=_("NEXT show me"))
+        return View("", (_("Put more on the right"),), big=_("MORE"), footer=give_up)
     if hint == "less":
-        return View(quiz_title("balance"), (_("Take some off right"),), big=_("LESS"),
-                    footer=_("NEXT show me"))
-    return View(quiz_title("balance"), (_("Hold still..."),), big="...",
-                footer=_("NEXT show me"))
+        return View("", (_("Take some off right"),), big=_("LESS"), footer=give_up)
+    return wait("balance", moving, footer=give_up)
 
 
-# -- put them in order ---------------------------------------------------------------------------
-def order_weigh(n: int, taken: bool, still: bool) -> View:
+# -- put them in order -----------------------------------------------------------------------
+def order_weigh(n: int, taken: bool, moving: bool, pans: int, count: int = 3) -> View:
+    """Thing ``n`` of ``count``: put it on, hold on while it wobbles, take it off."""
     if taken:
-        line = _("Take it off.")
+        line = _("Got it! Take it off")
+    elif moving:
+        line = _("Still wobbling...")
     else:
-        line = _("Put it on the pan.") if still else _("Hold still...")
-    return View(quiz_title("order"), (line,), big=_("No. {n}").format(n=n))
+        line = _("On the left pan") if pans > 1 else _("On the pan")
+    return View(quiz_title("order"), (line,), big=_("{n} of {count}").format(n=n, count=count))
 
 
 def order_sequence(picked: Sequence[int], count: int = 3) -> str:
-    return " < ".join([str(n) for n in picked] + ["_"] * (count - len(picked)))
+    """``2 1 ?``: the things picked so far, lightest first, a "?" for each still to pick (an
+    underscore drawn 3x would sit on the line below)."""
+    return " ".join([str(n) for n in picked] + ["?"] * (count - len(picked)))
 
 
-def order_guess(picked: Sequence[int], candidate: int) -> View:
-    return View(_("Lightest first"), (_("A 1  B 2  C 3"),), big=order_sequence(picked),
-                footer=_("OK take {n}  NEXT other").format(n=candidate))
+def order_guess(picked: Sequence[int], candidate: int | None = None) -> View:
+    """Lightest first: A B C name the things; after NEXT on the host panel, OK takes
+    ``candidate``."""
+    line = _("Lightest first") if candidate is None else \
+        _("OK takes thing {n}").format(n=candidate)
+    return View("", (line,), big=order_sequence(picked), footer=_("A 1  B 2  C 3"))
 
 
 def order_grams(weights: Sequence[float], order: Sequence[int]) -> str:

@@ -12,11 +12,16 @@ rolls, each row named ("Row 6: take the item at the edge"), then its three items
 (forward, or the choice of going back when TT4 allows it), then the short menu of what
 ``legal_actions`` allows, with Done. A weighing (``weighing.Weigher``) shows LIGHTER, HEAVIER or
 BALANCED, never grams. At the end the baskets are weighed in arrival order, then the reveal shows
-every gram figure and the winners. Undo during the end's weighing asks for the last basket again.
+every gram figure, the baskets ranked, then the winner with the win sound. Every refused press
+says why on the screen. An undo says what to put back on the table (the box only counts). A
+scales-row weighing in progress is noted in the journal, so after a power cut the box goes back
+to it rather than to the turn's menu (the Purchase's and the end's weighings follow from the
+game's state anyway).
 """
 
 from __future__ import annotations
 
+import logging
 import random
 from typing import Any
 
@@ -25,17 +30,22 @@ from ....games.tante_trudels_troedel import POTD_ROLLS, TanteTrudelsTroedel
 from ....games.trudel_rules import GOALS, ROWS
 from ...i18n import N_, _
 from ...inputs import Weight
+from ...journal_file import JournalError
 from ...screens import View, wrap
 from ...session import Session
-from ..base import OnePlayer, Page, Referee, Several, SetupOption, Table
-from .screens import (PAGE_S, act_view, event_pages, final_view, fit, move_view, pan_text,
-                      roll_view, rolling_view, weigh_view)
+from ..base import OnePlayer, Referee, Several, SetupOption, Table
+from .pages import event_pages, final_view, undo_pages
+from .screens import act_view, move_view, refusal_lines, roll_view, rolling_view, weigh_view
 from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, Weigher
+
+log = logging.getLogger(__name__)
 
 ROLL_TICKS = 4       # the buzzer's roll: this many ticks ...
 ROLL_TICK_S = 0.1    # ... this far apart, then the number
 OK_KEYS = ("B", "ok")
 NEXT_KEYS = ("C", "next")
+WEIGH_NOTE = "tante-trudels-troedel-weighing"  # journal note: {"game": id, "at": count or None}
+RESHOWN = ("weigh", "potd_row")  # news no later screen repeats: shown again after a power cut
 
 
 def box_roll(seed: int, count: int) -> int:
@@ -64,8 +74,9 @@ class TanteTrudelsTroedelReferee(Referee):
         self.rolling: tuple[str, int, int] | None = None  # (player, value, tick) of the box's roll
         self._roll_timer: Any = None
         self.weigh_at: int | None = None         # a scales-row weighing chosen at this count
+        self._noted: int | None = None           # the weigh_at the journal holds
         self.weigher: Weigher | None = None
-        self._known = self.state
+        self._last = self._last_action()  # what an undo takes back
         self._sync()
 
     # -- helpers ---------------------------------------------------------------------------------
@@ -93,6 +104,22 @@ class TanteTrudelsTroedelReferee(Referee):
     def pans(self) -> int:
         scales = self.scales()
         return len(scales.pans) if scales else 0
+
+    def _last_action(self) -> dict[str, Any] | None:
+        actions = self.session.actions
+        return dict(actions[-1]) if actions else None
+
+    def _weigh_at(self, count: int | None) -> None:
+        """Choose (or drop) a scales-row weighing and note it in the journal, so a power cut in
+        the middle of it resumes to it. A journal that cannot be written only costs that."""
+        self.weigh_at = count
+        if count == self._noted:
+            return
+        try:
+            self.table.journal.add_note(WEIGH_NOTE, {"game": self.session.game_id, "at": count})
+            self._noted = count
+        except JournalError as exc:
+            log.error("the weighing could not be noted: %s", exc)
 
     def _job(self) -> Job | None:
         """The weighing the game needs now, if any."""
@@ -125,33 +152,46 @@ class TanteTrudelsTroedelReferee(Referee):
         job = self.weigher.job
         kind = {"potd": "weigh_potd", "weigh": "weigh", "basket": "weigh_basket"}[job.kind]
         self.weigher = None
-        if self.act({"type": kind, "player": job.player, "grams": grams}) is None:
-            self.weigh_at = None
+        taken = self.act({"type": kind, "player": job.player, "grams": grams})
+        if job.kind == "weigh":
+            self._weigh_at(None)  # done (or refused: back to the menu)
+        if taken is None:
             self._sync()
 
     def _refuse(self, *lines: str) -> None:
+        """A press that does nothing: the buzzer and the reason, on the screen."""
         self.table.beep("error")
         self.table.flash(*lines)
 
     # -- events from the App ---------------------------------------------------------------------
     def resumed(self) -> None:
-        self._known = self.state
+        """After a power cut: the last action's news the table may have missed (a verdict, the
+        Purchase's row) again, and back to a scales-row weighing that was under way."""
+        self._last = self._last_action()
+        missed = [e for e in self.session.last_events if e.kind in RESHOWN]
+        self.pages.show(event_pages(missed, self.state, self.pans(), self.pan_names()[0],
+                                    self.potd_pan()))
+        notes = self.table.journal.notes(WEIGH_NOTE, 1)
+        note = notes[0] if notes else {}
+        count = len(self.session.actions)
+        if not self.state.is_over and note.get("game") == self.session.game_id \
+                and note.get("at") == count:
+            self._noted = count
+            if self.scales() is not None and any(
+                    a["type"] == "weigh" for a in self.legal(self.state.waiting_for()[0])):
+                self.weigh_at = count
         self._sync()
 
     def after_undo(self) -> None:
-        old, new = self._known, self.state
+        """Undo: the box's count goes back; a page says what to put back on the table."""
+        undone = self._last
         super().after_undo()
         self._stop_roll()
-        self.cursor, self.weigh_at = 0, None
-        self._known = new
-        if old.phase in ("weighing", "over") and new.phase == "weighing":
-            player = new.waiting_for()[0]
-            if old.basket_g.get(player) is not None:
-                pan = pan_text(self.pan_names()[0], self.pans())
-                title = fit(_("Undone: {name}").format(name=player), _("Undone"))
-                self.pages.show([Page(View(title, (fit(_("Put on {pan}").format(pan=pan),
-                                                       _("Put it on the pan")),),
-                                           big=_("AGAIN")), PAGE_S)])
+        self.cursor = 0
+        self._weigh_at(None)
+        self._last = self._last_action()
+        self.pages.show(undo_pages(undone, self.state, self.pans(), self.pan_names()[0],
+                                   self.potd_pan()))
         self._sync()
 
     def close(self) -> None:
@@ -175,7 +215,8 @@ class TanteTrudelsTroedelReferee(Referee):
             self._refuse(_("Nobody plays at"), self.table.station_name(station))
             return
         if state.is_over:
-            self._refuse(_("The game is over"))
+            self._refuse(_("The game is over"), _("OK on the box: next") if self.pages else
+                         _("OK on the box: menu"))
             return
         waiting = state.waiting_for()
         if player not in waiting:
@@ -203,13 +244,12 @@ class TanteTrudelsTroedelReferee(Referee):
     def _key(self, player: str, key: str, station: bool) -> None:
         state = self.state
         if self.rolling is not None:
-            self._refuse(_("Rolling..."))
+            self._refuse(_("The die is rolling"))
         elif self.weigher is not None:
             self._weigh_key(key, station)
-        elif state.phase == "potd" and len(state.potd_rows) == POTD_ROLLS:
-            self._refuse(_("No scales here:"), _("weigh on a box with"), _("load cells"))
-        elif state.phase in ("weighing",):
-            self._refuse(_("No scales here"))
+        elif self._job() is not None or (state.phase == "potd"
+                                         and len(state.potd_rows) == POTD_ROLLS):
+            self._refuse(_("This box has no"), _("scales to weigh on"))
         elif state.phase == "potd" or state.stage == "roll":
             self._roll_key(player, key, station)
         elif state.stage == "move":
@@ -256,8 +296,9 @@ class TanteTrudelsTroedelReferee(Referee):
         if key in OK_KEYS:
             self.act({"type": "move", "player": player,
                       "direction": moves[self.cursor % len(moves)]})
-        elif len(moves) == 1:
-            self._refuse(_("Move the basket,"), _("then B") if station else _("then OK"))
+        elif len(moves) == 1:  # already rolled: no second roll, only the move
+            self._refuse(_("Rolled already."), _("Move your basket,"),
+                         _("then press B.") if station else _("then press OK."))
         else:
             self.cursor = (self.cursor + (1 if key in NEXT_KEYS else -1)) % len(moves)
 
@@ -271,39 +312,43 @@ class TanteTrudelsTroedelReferee(Referee):
             self.act(action)
             return
         if self.scales() is None:
-            self._refuse(_("No scales here"))
+            self._refuse(_("This box has no"), _("scales to weigh on"))
             return
-        self.weigh_at = len(self.session.actions)
+        self._weigh_at(len(self.session.actions))
         self._sync()
 
     def _weigh_key(self, key: str, station: bool) -> None:
+        """A key during a weighing: "all on", cancel (a scales row), or why nothing happens."""
         weigher = self.weigher
         assert weigher is not None
-        if key in OK_KEYS:
-            reason = weigher.all_on()
-            if reason is not None:
-                self._refuse(_(reason))
-            return
+        pans = self.pans()
         if weigher.job.kind == "weigh" and key in ("C", "back"):
-            self.weigh_at = None
+            self._weigh_at(None)
             self._sync()
             return
-        self._refuse(_("B: all on") if station else _("OK: all on"))
+        reason = weigher.all_on() if key in OK_KEYS else \
+            "load" if weigher.stage == "load" else weigher.refusal()
+        if reason is None:
+            return
+        self._refuse(*refusal_lines(reason, weigher.job, pans, station))
 
     # -- applying --------------------------------------------------------------------------------
     def react(self, events: list[Event]) -> None:
-        """What follows an accepted action (here or from the link): the buzzer, the pages."""
+        """What follows an accepted action (here or from the link): the buzzer, the pages; at
+        the end the win sound waits for the winner's screen."""
         self.cursor, self.die = 0, 1
-        self._known = self.state
+        self._last = self._last_action()
         kinds = {e.kind for e in events}
+        finale = None
         if "winner" in kinds:
-            self.table.beep("win")
+            self.table.beep("score")
+            finale = "win" if self.state.winners() else None
         elif kinds & {"weigh", "potd_weighed", "basket_weighed", "weighing"}:
             self.table.beep("score")
         else:
             self.table.beep("click")
         self.pages.show(event_pages(events, self.state, self.pans(), self.pan_names()[0],
-                                    self.potd_pan()))
+                                    self.potd_pan()), finale=finale)
         self._sync()
 
     # -- the screen ------------------------------------------------------------------------------
@@ -321,7 +366,7 @@ class TanteTrudelsTroedelReferee(Referee):
                               cancel=self.weigher.job.kind == "weigh")
         if self._job() is not None or (state.phase == "potd"
                                        and len(state.potd_rows) == POTD_ROLLS):
-            return View(_("No scales"), tuple(wrap(_("This box has no load cells to weigh "
+            return View(_("No scales"), tuple(wrap(_("This box has no scales to weigh "
                                                      "with."))))
         if state.phase == "potd" or state.stage == "roll":
             return roll_view(state, player, station, self.table_die, self.die)

@@ -10,8 +10,10 @@ on the first; with one pan alone, on that pan after the Purchase is taken off). 
   without the press a reading of the first items would be taken);
 - ``wait``: the reading is taken only once the load has been still for ``judge_s`` since the
   press, and with two pans once both have been stable together for ``judge_s`` (the ``Judge``):
-  never while a pan moves or a hand presses on it. An empty pan, a hand or a wobble just waits;
-  with two pans the first must hold the Purchase (within ``POTD_TOL_G`` of its weight).
+  never while a pan moves or a hand presses on it. An empty pan, a hand or a wobble just waits
+  (an empty pan is the answer only for a basket the box counts as empty); with two pans the first
+  must hold the Purchase alone (within ``POTD_TOL_G`` of its weight): ``note`` says which is
+  wrong, so the screen can say what to do.
 
 A pan that stops answering pauses the weighing until it answers again. The weigher polls the pans
 every ``POLL_S`` while it runs (a runtime timer) and on every ``Weight``; it never shows grams.
@@ -59,8 +61,10 @@ class Weigher:
         self.table = table
         self.done = done
         self.stage = "clear"      # clear, load, wait, done
-        self.note = ""            # why "wait" still waits: "", "empty", "potd"
-        self.paused = False       # a pan is not answering
+        self.note = ""            # why "wait" still waits: "", "empty", "potd_missing",
+        #                           "potd_extra" (something besides the Purchase on its pan)
+        self.paused = False       # a pan is not answering ...
+        self.silent: str | None = None  # ... this one
         self._pressed_t: float | None = None  # the pan's sample time at "all on"
         self._timer: Any = None
         self.check()
@@ -86,14 +90,22 @@ class Weigher:
         if self.stage != "done":
             self.stage = "stopped"
 
+    def refusal(self) -> str | None:
+        """Why "all on" would do nothing now (None: it would be taken): "paused", "clear" (the
+        pan is not empty yet), or after "all on" the ``note`` or "wait"."""
+        if self.paused:
+            return "paused"
+        if self.stage == "clear":
+            return "clear"
+        if self.stage != "load":
+            return self.note or "wait"
+        return None
+
     def all_on(self) -> str | None:
         """The player pressed "all on"; returns why it is refused (None: accepted)."""
-        if self.paused:
-            return "Scale not answering"
-        if self.stage == "clear":
-            return "Empty the pan first"
-        if self.stage != "load":
-            return "Weighing: hands off"
+        reason = self.refusal()
+        if reason is not None:
+            return reason
         self.stage = "wait"
         self._pressed_t = self._channel(self.job.pan).t
         self.check()
@@ -107,7 +119,8 @@ class Weigher:
         """Look at the pans now and move on when they allow it."""
         if self.stage in ("done", "stopped"):
             return
-        self.paused = not all(self.scales.pans[p].connected for p in self.pans)
+        self.silent = next((p for p in self.pans if not self.scales.pans[p].connected), None)
+        self.paused = self.silent is not None
         if self.paused:
             return
         channel = self._channel(self.job.pan)
@@ -121,13 +134,16 @@ class Weigher:
         if grams is None:
             self.note = ""
             return
-        if grams < EMPTY_G:
+        if grams < EMPTY_G and not (self.job.kind == "basket" and self.job.items == 0):
             self.note = "empty"
             return
         if self.job.ref is not None and self.job.ref_g is not None:
             judgement = self.scales.judgement()
-            if judgement is None or abs(judgement.first_g - self.job.ref_g) > POTD_TOL_G:
-                self.note = "potd"
+            if judgement is None or judgement.first_g < self.job.ref_g - POTD_TOL_G:
+                self.note = "potd_missing"
+                return
+            if judgement.first_g > self.job.ref_g + POTD_TOL_G:
+                self.note = "potd_extra"
                 return
         self.stage, self.note = "done", ""
         self.table.cancel(self._timer)

@@ -12,6 +12,7 @@ from spielleiter.device.screens import View, render
 
 STATIONS = ["Red", "Blue", "Green"]
 PANS = ("left", "right")
+ON_PANS = "left 12.3 + 12.3 g   right 5 pieces, 61.5 g   in hand 12.3 g"
 VIEW = View("Tatort Tonne", ("5 players", "Trash pile: 25", "Seats 4-5: host panel"),
             footer="OK start  BACK change")
 _BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (1, 2, 0x20),
@@ -19,8 +20,8 @@ _BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10), (
 
 
 def screen(width: int, height: int, view: View = VIEW) -> list[str]:
-    return layout(width, height, render(view), legend(STATIONS, width, PANS), "pressed host.ok",
-                  view)
+    return layout(width, height, render(view), legend(STATIONS, width, PANS, ON_PANS),
+                  "pressed host.ok", view)
 
 
 def picture(rows: list[str]) -> list[str]:
@@ -50,18 +51,21 @@ def test_an_80x24_terminal_shows_the_whole_screen_its_footer_and_the_legend():
     assert from_braille(art).tobytes() == render(VIEW).tobytes()  # every pixel, footer too
     assert "(OK start  BACK change)" in rows[len(art) + 2]     # and the footer as plain text
     assert "pressed host.ok" in rows
-    assert rows[-len(legend(STATIONS, 80, PANS)):] == legend(STATIONS, 80, PANS)
+    assert rows[-len(legend(STATIONS, 80, PANS, ON_PANS)):] == legend(STATIONS, 80, PANS, ON_PANS)
+    assert f"Pans: {ON_PANS}" in rows                           # what lies where, always in view
 
 
 def test_the_legend_explains_every_key_and_fits_80_columns():
     for stations in (1, 3, 8):
         names = [f"Seat {n}" for n in range(1, stations + 1)]
-        text = "\n".join(lines := legend(names, 80, PANS))
+        text = "\n".join(lines := legend(names, 80, PANS, ON_PANS))
         assert all(len(line) <= 80 for line in lines) and len(lines) <= 5
         assert all(name in text for name in names)
         assert all(" ".join(STATION_KEYS[n]) in text for n in range(stations))
         assert all(key in text for key in ("b BACK", "o/Enter OK", "n/Space NEXT",
-                                           "u undo", "h+key hold", "Q quit", "[ left", "] right"))
+                                           "u undo", "h+key hold", "Q quit",
+                                           "[ ] put on left/right", "{ } lift last",
+                                           "- + m mass in hand", "0 empty both", ON_PANS))
         rows = layout(80, 24, render(VIEW), lines, "", VIEW)  # eight stations still fit
         assert len(picture(rows)) == 16 and rows[-len(lines):] == lines
     assert len(key_map(3)) == 5 + 9
@@ -92,3 +96,17 @@ def test_before_the_first_frame_the_picture_is_blank():
     rows = layout(80, 24, None, legend(STATIONS, 80), "")
     assert set("".join(picture(rows))) == {" "}
     assert len(rows) <= 24
+
+
+def test_the_pan_keys_use_no_key_of_the_buttons():
+    from spielleiter.device.cli.keys import (EMPTY_KEY, HEAVIER_KEYS, HOLD_KEY, LIFT_KEYS,
+                                             LIGHTER_KEY, PUT_KEYS, QUIT_KEY, TYPE_KEY, UNDO_KEY)
+    pan_keys = set(PUT_KEYS + LIFT_KEYS + LIGHTER_KEY + HEAVIER_KEYS + TYPE_KEY + EMPTY_KEY)
+    assert len(pan_keys) == 9
+    assert not pan_keys & (set(key_map(8)) | {HOLD_KEY, QUIT_KEY, UNDO_KEY})
+
+
+def test_a_one_pan_box_gets_the_one_pan_legend():
+    lines = legend(STATIONS, 80, ("pan",), "pan empty   in hand 10 g")
+    assert lines[-2:] == ["Pans: pan empty   in hand 10 g",
+                          "      [ put on pan  { lift last  - + m mass in hand  0 empty it"]

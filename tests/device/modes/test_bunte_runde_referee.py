@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 
 import pytest
 
@@ -14,6 +15,7 @@ from spielleiter.device.modes.bunte_runde.screens import (
     SCORE_S,
     pick_colours,
     pick_shapes,
+    piece_big,
     piece_text,
 )
 from spielleiter.device.replay import replay, start
@@ -44,6 +46,8 @@ def start_game(box, players: int = 4, tiles: bool = False, free: bool = False) -
     while box.last_view.lines[box.last_view.cursor] != "Bunte Runde":
         box.tap("host.next")
     box.tap("host.ok")
+    if box.app.mode == "start":                          # the game's own menu: New game
+        box.tap("host.ok")
     while box.app.setup.players != players:
         box.tap("host.next")
     box.tap("host.ok")
@@ -136,12 +140,13 @@ def test_setup_screens_show_the_choices_by_name(box_factory):
     box = box_factory(NAMES)
     box.tap("host.next")
     box.tap("host.ok")
+    box.tap("host.ok")                                   # the game's menu: New game
     box.tap("host.ok")                                   # 4 players
-    assert box.last_view.big == "36 pieces" and box.last_view.lines == ("Set (B1)",)
+    assert box.last_view.big == "36 pieces" and box.last_view.lines == ("Set",)
     box.tap("host.next")
     assert box.last_view.big == "25 tiles"
     box.tap("host.ok")
-    assert box.last_view.big == "dealt" and box.last_view.lines[0] == "Layout (B2)"
+    assert box.last_view.big == "dealt" and box.last_view.lines[0] == "Layout"
     box.tap("host.next")
     assert box.last_view.big == "free"
     box.tap("host.ok")
@@ -151,40 +156,43 @@ def test_setup_screens_show_the_choices_by_name(box_factory):
     assert box.app.referee.walk is None                  # a free layout has nothing to lay out
 
 
-@pytest.mark.parametrize("tiles,screens", [(False, 11), (True, 9)])
-def test_the_dealt_circle_is_walked_through_four_places_a_screen(box_factory, tiles, screens):
+@pytest.mark.parametrize("tiles", [False, True])
+def test_the_dealt_circle_is_walked_through_one_place_a_screen_with_the_piece_large(box_factory,
+                                                                                   tiles):
     box = box_factory(NAMES)
     start_game(box, players=2, tiles=tiles)
     pieces = state(box).pieces
-    assert box.last_view.title == "Lay out the circle"
+    assert box.last_view.title == "Lay out clockwise"
+    assert box.last_view.big == str(len(pieces))
     box.tap("host.ok")
     shown = []
-    while box.last_view.title.startswith("Lay out "):
-        shown += [line.strip() for line in box.last_view.lines]
+    while box.last_view.title.startswith("Place "):
+        view = box.last_view
+        assert view.title == f"Place {len(shown) + 1} of {len(pieces)}"
+        shown.append((view.big, view.lines))
         box.tap("host.next")
-    assert shown == [f"{i + 1} {piece_text(*p)}" for i, p in enumerate(pieces)]
-    assert box.last_view.title == "Start"
-    assert box.last_view.lines[:3] == ("Put the figure on 1:", piece_text(*pieces[0]),
-                                       "Anna starts.")
+    assert shown == [(piece_big(*p), (p[1],)) for p in pieces]
+    assert box.last_view.title == "Put the figure on"
+    assert box.last_view.big == piece_big(*pieces[0])
+    assert box.last_view.lines == (f"{pieces[0][1]}, place 1",)
     box.tap("host.back")                                 # BACK pages back
-    assert box.last_view.title.endswith(f"of {len(pieces)}")
+    assert box.last_view.title == f"Place {len(pieces)} of {len(pieces)}"
     assert lay_out(box) == 2
     assert list(box.beeper.played)[-2:] == ["click", "go"]
     assert box.last_view.title == "Anna's turn"
-    assert screens == 1 + len(pieces) // 4 + (len(pieces) % 4 > 0) + 1
 
 
 def test_during_the_lay_out_stations_wait_and_back_opens_the_menu(box_factory):
     box = box_factory(NAMES)
     start_game(box, players=2)
     box.tap("s1.A")
-    assert "Lay out the circle" in box.last_view.lines[0]
+    assert box.last_view.lines == ("Lay out the circle", "first: OK at the box.")
     assert box.app.session.actions == []
     box.idle(2.0)
     box.tap("host.back")                                 # on the first screen: the game menu
     assert box.app.mode == "menu"
     box.tap("host.ok")                                   # Continue
-    assert box.last_view.title == "Lay out the circle"
+    assert box.last_view.title == "Lay out clockwise"
 
 
 # -- turns ----------------------------------------------------------------------------------------
@@ -226,7 +234,7 @@ def test_a_hot_seat_moves_at_the_host_panel(box_factory):
     for steps in (1, 2, 3):                              # Anna, Ben, Cem at their stations
         move(box, steps)
         box.idle(ALL_PAGES_S)
-    assert box.last_view.title == "Dora's turn (host)"
+    assert box.last_view.title == "Dora's turn (box)"
     assert box.last_view.footer == "NEXT steps  OK move"
     box.tap("s1.A")                                      # Anna may not move for Dora
     assert box.last_view.lines[0] == "It's Dora's turn"
@@ -258,7 +266,9 @@ def test_the_take_screen_gives_way_to_the_next_move_but_scorings_do_not(box_fact
     assert box.last_view.title == "Anna took" and box.app.referee.pages
     box.tap("s2.A")                                      # Ben starts at once: NEXT colour
     assert not box.app.referee.pages and box.app.referee.cursor == 1
-    box.tap("s2.C")                                      # BACK at the colour: nothing
+    box.tap("s2.C")                                      # BACK at the colour: says why not
+    assert box.last_view.lines == ("Pick a colour first:", "A next, B pick.")
+    assert box.beeper.played[-1] == "error" and box.app.referee.cursor == 1
     box.tap("s2.A")
     box.tap("s2.A")
     box.tap("s2.A")
@@ -277,6 +287,7 @@ def test_the_take_screen_gives_way_to_the_next_move_but_scorings_do_not(box_fact
     assert box.last_view.title == "Anna took"
     box.tap("s2.A")                                      # Ben has to wait for the scoring
     assert box.beeper.played[-1] == "error" and box.app.referee.pages
+    assert box.last_view.lines == ("Wait: read the", "screen, then press OK", "at the box.")
     box.tap("host.ok")                                   # OK skips a page
     assert box.last_view.as_text() == "[Last red!]\n  Anna +3, Ben +2\n  20 coins left\n(OK: next)"
     box.idle(SCORE_S)                                    # ... and pages turn by themselves
@@ -314,19 +325,27 @@ def test_a_whole_dealt_game_through_the_device(box_factory, players, tiles):
     assert replayed(box).public() == final.public()
     assert final.coins_left == 0 and len(box.app.session.actions) == count
     assert "score" in box.beeper.played and box.beeper.played[-1] == "win"
-    view = box.last_view
+    view = box.last_view                                 # the winner, large
     winners = final.winners()
-    assert view.title == (f"{winners[0]} wins!" if len(winners) == 1 else "Shared win!")
     top = max(final.coins(p) for p in final.players)
-    assert view.lines[0].split()[:2] == ["1.", winners[0]] and view.lines[0].endswith(str(top))
-    if players > 4:
-        assert view.footer == "NEXT more  OK menu" and len(view.lines) == 4
+    assert view.title == ("Winner!" if len(winners) == 1 else "Shared win!")
+    said = tuple(x for x in (view.big, *view.lines) if x)  # a long pair of names: small type
+    assert said == (" & ".join(winners), f"{top} coins" if len(winners) == 1 else
+                    f"{top} coins each")
+    assert view.footer == "NEXT coins  OK menu"
+    ranking = []
+    box.tap("host.next")                                 # NEXT: the final coins, 3 a screen
+    while box.last_view.title == "Coins at the end":
+        assert len(box.last_view.lines) <= 3
+        ranking += box.last_view.lines
         box.tap("host.next")
-        assert len(box.last_view.lines) == players - 4
+    assert ranking[0].split()[:2] == ["1.", winners[0]] and ranking[0].endswith(str(top))
+    assert len(ranking) == players and box.last_view == view  # ... and round to the winner
     box.tap("s1.A")                                      # over: stations change nothing
     assert len(box.app.session.actions) == count
-    box.tap("host.ok")
-    assert box.app.mode == "home"
+    assert box.last_view.lines == ("The game is over",)
+    box.tap("host.ok")                                   # the game's menu: Play again
+    assert box.app.mode == "start" and box.last_view.lines[box.last_view.cursor] == "Play again"
 
 
 def test_a_whole_free_layout_game_with_double_scoring_and_large_coin(box_factory):
@@ -340,15 +359,13 @@ def test_a_whole_free_layout_game_with_double_scoring_and_large_coin(box_factory
     frog = "\U0001f438"
     assert pages_text(box) == [
         f"[Ben took]\n  ** {frog} blue **\n  frog\n(OK: next)",
-        f"[Double scoring!]\n  The last blue and\n  the last {frog} frog:\n  5 coins for each."
-        "\n(OK: next)",
-        "[Large coin]\n  Only 5 coins left:\n  Ben swaps 5 small\n  coins for the large\n"
-        "  coin (worth 5).\n(OK: next)",
+        f"[Double scoring!]\n  ** {frog} blue **\n  last colour + animal\n(OK: next)",
+        "[Large coin]\n  ** Ben **\n  swaps 5 small for it\n(OK: next)",
         "[Last blue!]\n  Anna +3, Ben +2\n  5 coins left\n(OK: next)",
         f"[Last {frog} frog!]\n  Anna +2, Ben +3\n  No coins left!\n(OK: next)",
+        "[Coins at the end]\n  1. Ben             16\n  2. Anna            14\n(OK: next)",
     ]
-    assert box.last_view.as_text() == ("[Ben wins!]\n  1. Ben             16\n"
-                                       "  2. Anna            14\n(OK: menu)")
+    assert box.last_view.as_text() == "[Winner!]\n  ** Ben **\n  16 coins\n(NEXT coins  OK menu)"
     assert box.beeper.played[-1] == "win"                # ... and plays with it
     assert state(box).large_coin == "Ben"
     assert [a["type"] for a in box.app.session.actions] == ["take"] * 22
@@ -366,29 +383,46 @@ def test_nobody_rich_enough_for_the_large_coin_is_announced(box_factory):
         box.idle(ALL_PAGES_S)
     enter(box, "blue", "frog")
     pages = pages_text(box)
-    assert pages[2] == ("[Large coin]\n  Only 5 coins left,\n  nobody holds 5:\n"
-                        "  no swap. Both paid\n  in full anyway.\n(OK: next)")
+    assert pages[2] == "[Large coin]\n  Nobody has 5 small\n  coins: no swap.\n(OK: next)"
+    assert pages[5] == "[Not enough coins]\n  ** 5 **\n  missing: use buttons\n(OK: next)"
+    assert state(box).shortfall == 5                     # B5: paid in full anyway
+    assert [p.split("\n")[0] for p in pages[6:]] == ["[Coins at the end]"] * 2
     assert state(box).winners() == ("Ben", "Emil")
-    assert box.last_view.title == "Shared win!" and box.last_view.footer == "NEXT more  OK menu"
+    assert box.last_view.as_text() == ("[Shared win!]\n  ** Ben & Emil **\n  7 coins each\n"
+                                       "(NEXT coins  OK menu)")
 
 
 # -- undo -----------------------------------------------------------------------------------------
-def test_undo_takes_the_move_back_and_names_the_piece_to_put_back(box_factory):
+def waiting(box):
+    """The table's default pace: every page waits for OK."""
+    box.app.settings = replace(box.app.settings, pace="ok")
+    return box
+
+
+def test_undo_says_which_piece_to_put_back_and_where_the_figure_goes(box_factory):
     box = box_factory(NAMES)
     start_game(box, players=3)
     lay_out(box)
+    start_piece = state(box).pieces[0]
     box.tap("s1.B")
     box.idle(ALL_PAGES_S)
     before = state(box).public()
+    annas = state(box).held["Anna"][-1]
     box.tap("s2.C")
     taken = box.app.session.state.held["Ben"][-1]
-    box.hold("host.back", 1.2)                           # long BACK: undo
-    assert box.last_view.lines[:2] == ("Undone:", "Ben's last action")
+    waiting(box)
+    box.hold("host.back", 1.2)                           # long BACK: undo, and what to put back
     assert state(box).public() == before and len(box.app.session.actions) == 1
+    assert box.last_view.as_text() == (f"[Ben puts back]\n  ** {piece_big(*taken)} **\n"
+                                       f"  {taken[1]}\n(OK: next)")
+    box.idle(0.5)
+    box.tap("s2.A")                                      # Ben must not move on before
+    assert box.last_view.lines == ("Wait: read the", "screen, then press OK", "at the box.")
+    assert len(box.app.session.actions) == 1
     box.idle(2.0)
-    assert box.last_view.title == "Ben: put back"
-    assert box.last_view.lines == (piece_text(*taken), f"Figure to place {before['figure'] + 1}",
-                                   "Ben goes again.")
+    box.tap("host.ok")                                   # the figure: to the gap Anna's take left
+    assert box.last_view.as_text() == (f"[Figure back]\n  ** {piece_big(*annas)} **\n"
+                                       "  onto the gap it left\n(OK: next)")
     box.tap("host.ok")
     assert box.last_view.title == "Ben's turn"
     box.tap("host.back")                                 # the game menu's undo works too
@@ -397,10 +431,27 @@ def test_undo_takes_the_move_back_and_names_the_piece_to_put_back(box_factory):
     box.tap("host.ok")
     assert box.app.session.actions == [] and state(box).turn() == "Anna"
     box.idle(2.0)
-    assert box.last_view.title == "Anna: put back"
+    assert box.last_view.title == "Anna puts back" and box.last_view.big == piece_big(*annas)
+    box.tap("host.ok")                                   # the first move: onto the start piece
+    assert box.last_view.as_text() == (f"[Figure back onto]\n  ** {piece_big(*start_piece)} **"
+                                       f"\n  {start_piece[1]}\n(OK: next)")
 
 
-def test_undo_of_a_scoring_mentions_the_coins(box_factory):
+def test_an_ok_pressed_just_as_the_undo_shows_what_to_put_back_does_not_skip_it(box_factory):
+    box = box_factory(NAMES)
+    start_game(box, players=2, tiles=True, free=True)
+    enter(box, *RED[0])
+    box.idle(ALL_PAGES_S)
+    box.hold("host.back", 1.2)
+    assert box.last_view.title == "Anna puts back"       # no notice covers it
+    box.tap("host.ok", settle=0.0)                       # at once: the guard keeps it off
+    assert box.last_view.title == "Anna puts back"
+    box.idle(0.5)
+    box.tap("host.ok")                                   # now it turns the page
+    assert box.last_view.title == "Anna: which colour?"
+
+
+def test_undo_of_a_scoring_says_who_puts_how_many_coins_back(box_factory):
     box = box_factory(NAMES)
     start_game(box, players=2, tiles=True, free=True)
     for colour, shape in RED:
@@ -409,11 +460,30 @@ def test_undo_of_a_scoring_mentions_the_coins(box_factory):
     box.hold("host.back", 1.2)
     assert state(box).coins_left == 25 and len(box.app.session.actions) == 4
     box.idle(2.0)
-    assert box.last_view.lines == (piece_text("red", "frog"), "and the scoring coins",
-                                   "Anna goes again.")
-    box.idle(SCORE_S)
+    frog = "\U0001f438"
+    assert pages_text(box) == [f"[Anna puts back]\n  ** {frog} red **\n  frog\n(OK: next)",
+                               "[Coins to the pot]\n  Anna 3, Ben 2\n(OK: next)"]
     assert box.last_view.title == "Anna: which colour?"
     assert box.last_view.lines == ("red", "yellow", "green", "blue", "purple")
+
+
+def test_undo_of_the_large_coin_swap_gives_it_back(box_factory):
+    box = box_factory(NAMES)
+    start_game(box, players=2, tiles=True, free=True)
+    for colour, shape in LARGE_COIN_ORDER:
+        enter(box, colour, shape)
+        box.idle(ALL_PAGES_S)
+    after = state(box)
+    assert after.is_over and after.large_coin == "Ben"
+    box.hold("host.back", 1.2)
+    box.idle(2.0)
+    pages = pages_text(box)
+    assert pages[1:] == ["[Coins to the pot]\n  Anna 5, Ben 5\n(OK: next)",
+                         "[Large coin back]\n  ** Ben **\n  takes 5 small coins\n(OK: next)"]
+    before = state(box)                                  # what the table holds adds up
+    assert before.large_coin is None and not before.is_over
+    assert after.small_coins["Ben"] - 5 + 5 == before.small_coins["Ben"]
+    assert after.small_coins["Anna"] - 5 == before.small_coins["Anna"]
 
 
 # -- reference frames -----------------------------------------------------------------------------
@@ -421,7 +491,7 @@ def test_reference_frames(box_factory):
     box = box_factory(NAMES)
     start_game(box, players=4)
     box.tap("host.ok")
-    assert_frame(box.frame(), "bunte_runde/lay_out_1_4")
+    assert_frame(box.frame(), "bunte_runde/lay_out_place_1")
     lay_out(box)
     assert_frame(box.frame(), "bunte_runde/turn_station")
     assert box.frame().tobytes() == render(box.last_view).tobytes()
@@ -469,7 +539,9 @@ def test_reference_frames(box_factory):
     box.tap("host.ok")
     assert_frame(box.frame(), "bunte_runde/scoring_frog")
     box.tap("host.ok")
-    assert_frame(box.frame(), "bunte_runde/ranking")
+    assert_frame(box.frame(), "bunte_runde/final_coins")
+    box.tap("host.ok")
+    assert_frame(box.frame(), "bunte_runde/winner")
 
 
 # -- restarts -------------------------------------------------------------------------------------
@@ -524,11 +596,11 @@ def test_sigkill_mid_game_then_restart_continues_to_the_end(tmp_path, tiles):
     sim = BunteSim(tmp_path)
     sim.send("tap host.next")
     assert "> Bunte Runde" in sim.last["view"]
-    sim.send("tap host.ok host.ok" + (" host.next" if tiles else "") + " host.ok"
+    sim.send("tap host.ok host.ok host.ok" + (" host.next" if tiles else "") + " host.ok"
              + (" host.next" if tiles else "") + " host.ok host.ok")
     assert sim.last["state"]["set"] == ("tiles" if tiles else "pieces")
     if not tiles:
-        sim.send("tap " + " ".join(["host.ok"] * 11))   # the lay-out screens
+        sim.send("tap " + " ".join(["host.ok"] * 38))   # the lay-out screens
     for _ in range(5):
         sim.move()
         sim.read()
@@ -550,7 +622,7 @@ def test_sigkill_mid_game_then_restart_continues_to_the_end(tmp_path, tiles):
         sim.read()
     final = sim.last["state"]
     assert final["coins_left"] == 0 and final["winners"]
-    assert ("wins!" in sim.last["view"]) or ("Shared win!" in sim.last["view"])
+    assert ("[Winner!]" in sim.last["view"]) or ("[Shared win!]" in sim.last["view"])
     sim.close()
 
 
@@ -566,3 +638,15 @@ def test_the_demo_scripts_play_to_the_end(box_factory, game, script):
     assert "win" in box.beeper.played
     if game == "bunte-runde-tiles":
         assert final.winners() == ("Dirk",) and final.large_coin is not None
+
+
+def test_the_win_sound_plays_with_the_winner_not_with_the_final_coins(box_factory):
+    box = waiting(box_factory(NAMES))
+    start_game(box, players=2, tiles=True, free=True)
+    for colour, shape in LARGE_COIN_ORDER:
+        enter(box, colour, shape)
+        while box.app.referee.pages and box.last_view.title != "Coins at the end":
+            box.tap("host.ok")
+    assert box.last_view.title == "Coins at the end" and "win" not in box.beeper.played
+    box.tap("host.ok")
+    assert box.last_view.title == "Winner!" and box.beeper.played[-1] == "win"

@@ -19,11 +19,13 @@ SETTLE_S = 1.5
 
 # -- driving the box -----------------------------------------------------------------------------
 def begin(box, players: int = 2, learned: bool = True) -> None:
-    """From the home menu with the defaults; the set's weights already in the journal."""
+    """From the home menu with the defaults; the set's weights already in the journal; the page
+    on the keys read (when the set is known)."""
     if learned:
         box.journal.add_note(NOTE, {"samples": SAMPLES})
     play(box, setup(players))
     assert box.app.mode == "game"
+    read(box)
 
 
 def state(box):
@@ -82,16 +84,20 @@ def to_stacking(box) -> None:
 def test_the_pieces_are_learned_once_and_kept_in_the_journal(box_factory):
     box = box_factory(NAMES)
     begin(box, learned=False)
-    assert box.last_view.title == "Weigh: truck" and box.last_view.big == "0/3"
+    assert box.last_view.title == "Trucks" and box.last_view.big == "0 of 3"
     box.tap("s1.B")
     assert "Weighing the pieces:" in flashed(box)
     for kind in ("truck", "washing_machine", "rice_cooker"):
         for _ in range(3):
             put(box, G[kind])
-    assert box.last_view.title == "Pieces learned" and "kinds told apart" in box.last_view.lines
+    assert box.last_view.title == "Pieces learned"
+    assert [line.split(":")[0] for line in box.last_view.lines] == ["truck", "washer",
+                                                                     "rice cooker"]
     saved = box.journal.notes(NOTE, 1)[0]["samples"]
     assert [int(sum(v) / 3) for v in saved.values()] == [12, 7, 3]
     box.idle(0.5)
+    box.tap("host.ok")
+    assert box.last_view.title == "How to bid"         # the keys, once, before the first bid
     box.tap("host.ok")
     assert box.last_view.title == "Anna: your bid?"
     box.app.close_game()
@@ -103,7 +109,8 @@ def test_the_pieces_are_learned_once_and_kept_in_the_journal(box_factory):
 def test_bidding_at_the_stations_A_lower_C_raise_B_bid_long_B_pass(box_factory):
     box = box_factory(NAMES)
     begin(box, players=3)
-    assert box.last_view.big == "1" and box.last_view.footer == "A- C+ B bid"
+    assert box.last_view.big == "1" and box.last_view.footer == "A less  C more  B bid"
+    assert box.last_view.lines == ("you have 10 pieces",)
     box.tap("s1.C")
     box.tap("s1.C")
     box.tap("s1.A")
@@ -111,14 +118,14 @@ def test_bidding_at_the_stations_A_lower_C_raise_B_bid_long_B_pass(box_factory):
     box.tap("s1.B")
     assert actions(box) == [{"type": "bid", "player": "Anna", "count": 2}]
     assert box.last_view.title == "Ben: your bid?" and box.last_view.big == "2"
-    assert box.last_view.lines == ("top 2, you own 10",)
-    assert box.last_view.footer == "A- C+ B bid long:pass"
+    assert box.last_view.lines == ("highest bid: 2",)
     box.hold("s2.B", 1.2)
     assert actions(box)[-1] == {"type": "pass", "player": "Ben"}
     box.idle(0.5)
     box.tap("host.next")                                # every bid and the bag
-    assert box.last_view.title == "Bids / pieces, bag 30"
-    assert box.last_view.lines[:2] == ("Anna           2 / 10", "Ben           0. / 10")
+    assert box.last_view.title == "Bids (bag: 30)"
+    assert box.last_view.lines == ("Anna           bids 2", "Ben         0, passed",
+                                   "Cem        no bid yet")
     box.tap("host.next")
     assert box.last_view.title == "Cem: your bid?"
 
@@ -127,7 +134,8 @@ def test_C2_the_opener_cannot_pass_and_the_screen_says_why(box_factory):
     box = box_factory(NAMES)
     begin(box)
     box.hold("s1.B", 1.2)
-    assert actions(box) == [] and "The opener must bid" in flashed(box)
+    assert actions(box) == [] and "You start the round:" in flashed(box)
+    assert "bid at least 1" in flashed(box)
     assert box.beeper.played[-1] == "error"
 
 
@@ -136,6 +144,9 @@ def test_refused_presses_say_why(box_factory):
     begin(box)
     box.tap("s2.B")
     assert "It's Anna's turn" in flashed(box)
+    box.idle(2.0)
+    box.tap("host.ok")
+    assert "Anna bids with the" in flashed(box) and "keys at their seat" in flashed(box)
     box.idle(2.0)
     box.tap("s1.A")
     assert "Lowest: 1," in flashed(box) and "bid at least 1" in flashed(box)
@@ -148,6 +159,7 @@ def test_refused_presses_say_why(box_factory):
     box.tap("s1.B")
     box.tap("s2.A")
     assert "Lowest: 10," in flashed(box) and "the top bid is 10" in flashed(box)
+    assert "or hold B to pass" in flashed(box)
     assert actions(box) == [{"type": "bid", "player": "Anna", "count": 10}]
 
 
@@ -165,10 +177,13 @@ def test_a_first_bid_above_ones_pieces_says_how_many_to_draw(box_factory):
         external(box, action)
     read(box)
     assert state(box).pieces["Cem"] == 9 and state(box).turn() == "Cem"
-    assert box.last_view.big == "12" and box.last_view.lines == ("draw 3 from the bag",)
+    assert box.last_view.big == "12" and box.last_view.lines == ("take 3 from the bag",)
+    box.tap("s3.C")
+    assert "Highest: 12," in flashed(box) and "to reach the top bid" in flashed(box)
+    box.idle(2.0)
     box.tap("s3.B")
-    assert box.last_view.title == "Draw from the bag" and box.last_view.big == "3"
-    assert box.last_view.lines == ("Cem: take 3",) and state(box).bag == 27
+    assert box.last_view.title == "Cem: from the bag" and box.last_view.big == "3 pieces"
+    assert box.last_view.lines == ("for your bid",) and state(box).bag == 27
 
 
 def test_seats_beyond_the_stations_bid_at_the_host_panel(box_factory):
@@ -193,7 +208,7 @@ def test_a_settled_piece_is_placed_for_the_player_to_move_with_its_kind(box_fact
     to_stacking(box)
     put(box, G["truck"])
     assert actions(box)[-1] == {"type": "place", "player": "Ben", "piece": "truck"}
-    assert box.last_view.big == "Anna" and box.last_view.lines == ("stack 1, row 2",)
+    assert box.last_view.big == "Anna" and box.last_view.lines == ("2 pieces still to go",)
     put(box, G["rice_cooker"])
     assert actions(box)[-1] == {"type": "place", "player": "Anna", "piece": "rice_cooker"}
 
@@ -225,12 +240,13 @@ def test_C3_a_fall_of_the_settled_weight_is_a_collapse_with_the_penalty_on_scree
     put(box, G["washing_machine"], settle=3.0)         # Anna
     put(box, -G["washing_machine"])                    # Ben's piece knocks Anna's off
     assert actions(box)[-1] == {"type": "collapse", "player": "Ben"}
-    assert box.last_view.title == "Collapse: Ben" and box.last_view.big == "+3"
+    assert box.last_view.title == "The stack fell!" and box.last_view.big == "Ben"
+    assert box.last_view.lines == ("takes 3 pieces",)
     assert box.beeper.played[-1] == "score"
     read(box)
     assert box.last_view.lines == ("clear the pan first",)
     put(box, -G["truck"])                              # clearing the pan is no collapse
-    assert box.last_view.lines == ("stack 0, row 1",) and box.last_view.big == "Ben"
+    assert box.last_view.lines == ("1 piece still to go",) and box.last_view.big == "Ben"
     put(box, G["rice_cooker"])                         # Ben starts a new stack
     assert actions(box)[-1]["type"] == "place" and state(box).stack == ["rice_cooker"]
 
@@ -264,9 +280,11 @@ def test_two_pieces_at_once_are_refused_with_a_reason(box_factory):
     begin(box)
     to_stacking(box)
     count = len(actions(box))
-    put(box, 2 * G["truck"], settle=1.0)
-    assert "is not one" in flashed(box) and "declare what it was" in flashed(box)
-    assert len(actions(box)) == count
+    put(box, 2 * G["truck"], settle=1.3)
+    assert "More than one piece?" in flashed(box) and "Put on one at a time." in flashed(box)
+    assert len(actions(box)) == count and box.beeper.played[-1] == "error"
+    put(box, -G["truck"])                              # one taken off again: that one is placed
+    assert actions(box)[-1] == {"type": "place", "player": "Ben", "piece": "truck"}
 
 
 def test_C3_drop_at_the_station_is_no_penalty(box_factory):
@@ -287,13 +305,13 @@ def test_the_host_declares_place_collapse_and_drop_and_undo_takes_it_back(box_fa
     begin(box)
     to_stacking(box)
     box.tap("host.ok")
-    assert box.last_view.title == "Host: Ben"
-    assert box.last_view.lines[:2] == ("placed", "placed a truck")
+    assert box.last_view.title == "What did Ben do?"
+    assert box.last_view.lines[:2] == ("placed a piece", "placed a truck")
     box.tap("host.ok")                                 # declared: a piece the pan did not see
     assert actions(box)[-1] == {"type": "place", "player": "Ben"}
     box.tap("host.ok")
     labels = box.last_view.lines
-    for _ in range(labels.index("collapse (penalty)")):
+    for _ in range(labels.index("the stack fell")):
         box.tap("host.next")
     box.tap("host.ok")                                 # a piece moved without falling
     assert actions(box)[-1] == {"type": "collapse", "player": "Anna"}
@@ -302,6 +320,9 @@ def test_the_host_declares_place_collapse_and_drop_and_undo_takes_it_back(box_fa
     box.idle(0.5)
     assert actions(box)[-1] == {"type": "place", "player": "Ben"}
     assert state(box).turn() == "Anna" and state(box).stack == [None]
+    box.idle(3.0)                                      # the App's "Undone" note goes
+    assert box.last_view.title == "Anna: put back" and box.last_view.big == "1 piece"
+    assert box.last_view.lines == ("onto the stack",) and box.last_view.footer == "OK: done"
 
 
 def test_C4_the_round_ends_and_the_last_placer_opens_the_next(box_factory):
@@ -311,7 +332,7 @@ def test_C4_the_round_ends_and_the_last_placer_opens_the_next(box_factory):
     read(box)
     put(box, G["truck"])
     seen = read(box)
-    assert "[Round over]" in seen[0] and "bag 31" in seen[0]
+    assert "[Round over]" in seen[0] and "1 piece" in seen[0] and state(box).bag == 31
     assert "[Round 2]" in seen[1] and "Anna" in seen[1]
     assert state(box).round == 2 and state(box).turn() == "Anna"
 
@@ -324,7 +345,7 @@ def test_the_demo_plays_a_whole_game_with_a_collapse(box_factory):
     assert st.is_over and st.winners() == ("Ben",)
     assert any(a["type"] == "collapse" for a in actions(box))
     assert any(a["type"] == "drop" for a in actions(box))
-    assert box.last_view.title == "Ben wins!"
+    assert box.last_view.title == "Game over" and box.last_view.big == "Ben"
     final, _events, error = replay(start(box.app.session.header), actions(box))
     assert error is None and final.public() == st.public()
 
@@ -379,3 +400,106 @@ def test_the_stack_pan_is_a_table_setting_and_only_that_pan_counts(box_factory):
     box.put("right", G["truck"])
     box.idle(SETTLE_S)
     assert actions(box)[-1] == {"type": "place", "player": "Ben", "piece": "truck"}
+
+
+# -- the keys, undo, the end -----------------------------------------------------------------------
+def test_the_keys_are_explained_once_and_a_station_key_turns_that_page_and_acts(box_factory):
+    box = box_factory(NAMES)
+    box.journal.add_note(NOTE, {"samples": SAMPLES})
+    play(box, setup(2))
+    assert box.last_view.title == "How to bid"
+    assert box.last_view.lines == ("A less, C more", "B: bid", "hold B: pass")
+    box.tap("s1.C")
+    assert box.last_view.title == "Anna: your bid?" and box.last_view.big == "2"
+
+
+def test_no_bid_left_says_hold_B_to_pass_in_the_footer(box_factory):
+    box = box_factory(NAMES)
+    begin(box)
+    bid_round(box, [(1, 10), (2, 10)])
+    assert box.last_view.title == "Anna: your bid?" and box.last_view.big == "pass"
+    assert box.last_view.lines == ("you stack 10 pieces",)
+    assert box.last_view.footer == "hold B: pass"
+    box.tap("s1.B")
+    assert "No bid is possible:" in flashed(box) and "hold B to pass" in flashed(box)
+
+
+def test_undo_of_a_bid_says_how_many_to_take_back_and_waits_for_OK(box_factory):
+    box = box_factory(NAMES)
+    begin(box)
+    bid_round(box, [(1, 3)])
+    box.hold("host.back", 1.2)
+    box.idle(3.0)                                      # the App's "Undone" note goes
+    assert actions(box) == []
+    view = box.last_view
+    assert (view.title, view.big, view.lines) == ("Anna: take back", "3 pieces",
+                                                  ("from your row",))
+    box.tap("s1.B")
+    assert "First put back," in flashed(box) and actions(box) == []
+    box.idle(2.0)
+    box.tap("host.ok")
+    assert box.last_view.title == "Anna: your bid?"
+
+
+def test_undo_of_a_place_lets_the_piece_come_off_the_pan_without_a_collapse(box_factory):
+    box = box_factory(NAMES)
+    begin(box)
+    to_stacking(box)
+    put(box, G["truck"], settle=3.0)                   # Ben
+    put(box, G["washing_machine"], settle=3.0)             # Anna
+    box.hold("host.back", 1.2)
+    box.idle(3.0)
+    assert box.last_view.title == "Anna: take back" and box.last_view.big == "washer"
+    assert box.last_view.lines == ("off the stack",)
+    count = len(actions(box))
+    put(box, -G["washing_machine"], settle=3.0)            # the piece comes off: no collapse
+    assert len(actions(box)) == count
+    box.tap("host.ok")
+    put(box, G["washing_machine"])                         # and goes on again
+    assert actions(box)[-1] == {"type": "place", "player": "Anna", "piece": "washing_machine"}
+
+
+def test_a_station_press_while_a_page_waits_says_why(box_factory):
+    box = box_factory(NAMES)
+    begin(box)
+    to_stacking(box)
+    put(box, G["truck"], settle=3.0)                   # Ben
+    put(box, G["washing_machine"], settle=3.0)         # Anna
+    put(box, -G["washing_machine"])                    # Ben: collapse, its page waits
+    box.tap("s2.A")
+    assert "Wait: OK at the box" in flashed(box) and actions(box)[-1]["type"] == "collapse"
+    box.idle(2.0)
+    box.tap("s1.A")
+    assert "It's Ben's turn" in flashed(box)
+
+
+def test_the_win_sound_plays_with_the_winner_after_the_standings(box_factory):
+    box = box_factory(NAMES)
+    begin(box, players=1)
+    bid_round(box, [(1, 10), (1, None)])
+    read(box)
+    for _ in range(10):
+        external(box, {"type": "place", "player": "Anna"})
+    assert state(box).is_over and "win" not in box.beeper.played
+    assert box.last_view.title == "Round over"
+    box.tap("host.ok")
+    assert box.last_view.title == "Pieces left"
+    assert box.last_view.lines == ("1. Anna      0 pieces",) and "win" not in box.beeper.played
+    box.tap("host.ok")
+    assert box.beeper.played[-1] == "win"
+    assert (box.last_view.title, box.last_view.big) == ("Game over", "Anna")
+    assert box.last_view.lines == ("wins: no pieces left",)
+
+
+def test_learning_refuses_another_kind_and_skipping_says_what_it_means(box_factory):
+    box = box_factory(NAMES)
+    begin(box, learned=False)
+    put(box, G["truck"])
+    put(box, G["rice_cooker"])                         # not a truck
+    assert "Not the same kind?" in flashed(box) and box.beeper.played[-1] == "error"
+    assert len(box.app.referee.pan.samples["truck"]) == 1
+    box.idle(2.0)
+    box.tap("host.ok")                                 # skip learning
+    assert "Skipped: the box" in flashed(box) and "counts pieces only" in flashed(box)
+    box.idle(3.0)
+    assert box.last_view.title == "How to bid"

@@ -9,23 +9,23 @@ from spielleiter.device.history import History
 from spielleiter.device.journal import Journal
 from spielleiter.device.modes import MODES
 from spielleiter.device.roster import Roster
-from spielleiter.device.screens import CHARS
+from spielleiter.device.screens import WIDTH, big_width, crowded, layout, misfits
 from spielleiter.games import learning
 from support import HeadlessSim
 
 SETTLE = 2.0  # things put down: settled and judged together, the new screen read
 
 
+STAR2 = "\u2605 \u2605"  # two stars, drawn big
+
+
 def fits(view) -> None:
-    """The table's rules for screens: short lines, a short big word, nothing below the fold."""
-    assert len(view.title) <= CHARS and all(len(line) <= CHARS for line in view.lines), view
-    assert len(view.footer) <= CHARS, view
-    if view.big:
-        assert len(view.big) <= CHARS // 2, view
-        room = 1 if view.footer else 2
-        assert len(view.lines) <= room, view.as_text()
-    elif view.cursor is None:
-        assert len(view.lines) <= (4 if view.footer else 5), view.as_text()
+    """The table's rules for screens: nothing clipped, one idea a page, and the word that
+    matters drawn three times the font (18 px) whenever it is short enough to be."""
+    assert not misfits(view), view.as_text()
+    assert not crowded(view), view.as_text()
+    if view.big and big_width(view.big, 3) * 3 <= WIDTH:
+        assert layout(view).scale == 3, view.as_text()
 
 
 @pytest.fixture
@@ -53,13 +53,25 @@ def open_learning(box) -> None:
 
 
 def pick(box, line: str) -> None:
-    """Move the cursor to the line that starts with ``line`` and choose it."""
-    for _ in range(len(box.last_view.lines)):
-        if box.last_view.lines[box.last_view.cursor].startswith(line):
+    """Choose the name that starts with ``line`` (a list) or the quiz menu's entry whose title
+    does (one entry a screen)."""
+    for _ in range(8):
+        view = box.last_view
+        here = view.lines[view.cursor] if view.cursor is not None else view.title
+        if here.startswith(line):
             box.tap("host.ok")
             return
         box.tap("host.next")
     raise AssertionError(f"{line!r} not on {box.last_view.as_text()}")
+
+
+def turn_to(box, title: str) -> None:
+    """Turn the quiz menu (one entry a screen) to the entry titled ``title``."""
+    for _ in range(8):
+        if box.last_view.title == title:
+            return
+        box.tap("host.next")
+    raise AssertionError(f"{title!r} not in the quiz menu")
 
 
 def start(box, child: str, quiz: str) -> None:
@@ -90,14 +102,14 @@ def attempts(box, child: str) -> list:
 # -- the four quizzes ----------------------------------------------------------------------------
 def test_which_is_heavier_is_judged_from_the_stable_pans_and_revealed_with_the_difference(station):
     box = station
-    start(box, "Mia", "Heavier?")
-    assert box.last_view.big == "2 THINGS"
+    start(box, "Mia", "Which is heavier")
+    assert box.last_view.big == "BOTH"
     assert heavier_round(box, 300.0, 120.0, "s1.A") == "YES!"
     assert box.last_view.lines == ("Left: 180 g more",)
     box.tap("host.ok")
     assert box.last_view.big == "EMPTY"                  # the same things are not asked twice
     clear_pans(box, left=300.0, right=120.0)
-    assert box.last_view.big == "2 THINGS"
+    assert box.last_view.big == "BOTH"
     [attempt] = attempts(box, "Mia")
     assert (attempt.quiz, attempt.guess, attempt.truth_g, attempt.correct) == \
         ("heavier", "left", 180.0, True)
@@ -105,8 +117,8 @@ def test_which_is_heavier_is_judged_from_the_stable_pans_and_revealed_with_the_d
 
 def test_a_miss_hides_the_answer_and_trying_again_on_the_same_things_costs_nothing(station):
     box = station
-    start(box, "Mia", "Heavier?")
-    assert heavier_round(box, 90.0, 400.0, "s2.A") == "NOT QUITE"
+    start(box, "Mia", "Which is heavier")
+    assert heavier_round(box, 90.0, 400.0, "s2.A") == "NOT YET"
     assert box.last_view.lines == ("Try again!",) and "400" not in box.last_view.as_text()
     box.tap("host.ok")                                   # try again
     box.put("right", -400.0)                             # lifts the pot to heft it ...
@@ -122,7 +134,7 @@ def test_a_miss_hides_the_answer_and_trying_again_on_the_same_things_costs_nothi
 
 def test_next_after_a_miss_shows_the_answer(station):
     box = station
-    start(box, "Mia", "Heavier?")
+    start(box, "Mia", "Which is heavier")
     heavier_round(box, 90.0, 400.0, "s1.B")
     box.tap("host.next")
     assert box.last_view.big == "RIGHT" and box.last_view.lines == ("Right: 310 g more",)
@@ -130,7 +142,7 @@ def test_next_after_a_miss_shows_the_answer(station):
 
 def test_which_is_heavier_answers_from_the_host_panel_too(station):
     box = station
-    start(box, "Jonas", "Heavier?")
+    start(box, "Jonas", "Which is heavier")
     box.put("left", 100.0)
     box.put("right", 104.0)
     box.idle(SETTLE)
@@ -142,8 +154,8 @@ def test_which_is_heavier_answers_from_the_host_panel_too(station):
 
 def test_how_many_grams_steps_coarse_and_fine_and_hints_more_or_less(station):
     box = station
-    start(box, "Mia", "Grams?")
-    assert box.last_view.big == "1 THING"
+    start(box, "Mia", "How many grams")
+    assert box.last_view.big == "1 THING" and box.last_view.lines == ("on the left pan",)
     box.put("left", 37.0)
     box.idle(SETTLE)
     assert box.last_view.big == "100 g" and "250" not in box.last_view.as_text()
@@ -154,6 +166,7 @@ def test_how_many_grams_steps_coarse_and_fine_and_hints_more_or_less(station):
     assert box.last_view.big == "90 g"
     box.tap("host.ok")
     assert box.last_view.big == "LESS"                     # 53 g off: more than half of 37 g
+    assert box.last_view.lines == ("It is lighter!",)
     box.tap("host.ok")                                     # try again
     for _ in range(5):
         box.tap("s1.A")                                    # 40 g
@@ -166,7 +179,7 @@ def test_how_many_grams_steps_coarse_and_fine_and_hints_more_or_less(station):
 
 def test_how_many_grams_shows_the_truth_on_next_after_a_miss(station):
     box = station
-    start(box, "Mia", "Grams?")
+    start(box, "Mia", "How many grams")
     box.put("left", 640.0)
     box.idle(SETTLE)
     box.tap("host.ok")                                     # 100 g: far too little
@@ -177,8 +190,8 @@ def test_how_many_grams_shows_the_truth_on_next_after_a_miss(station):
 
 def test_make_it_balance_says_more_and_less_until_the_pans_balance(station):
     box = station
-    start(box, "Mia", "Balance")
-    assert box.last_view.big == "LEFT"
+    start(box, "Mia", "Make it balance")
+    assert box.last_view.big == "1 THING"
     box.put("left", 250.0)
     box.idle(SETTLE)
     assert box.last_view.big == "MORE"
@@ -194,7 +207,7 @@ def test_make_it_balance_says_more_and_less_until_the_pans_balance(station):
 
 def test_giving_up_on_the_balance_shows_the_left_pans_weight(station):
     box = station
-    start(box, "Mia", "Balance")
+    start(box, "Mia", "Make it balance")
     box.put("left", 180.0)
     box.idle(SETTLE)
     box.tap("host.next")
@@ -206,23 +219,23 @@ def weigh_three(box, weights) -> None:
     for grams in weights:
         box.put("left", grams)
         box.idle(SETTLE)
-        assert box.last_view.lines == ("Take it off.",)
+        assert box.last_view.lines == ("Got it! Take it off",)
         box.put("left", -grams)
         box.idle(SETTLE)
 
 
 def test_put_them_in_order_weighs_three_things_without_showing_grams(station):
     box = station
-    start(box, "Mia", "In order")
-    assert box.last_view.big == "No. 1"
+    start(box, "Mia", "Put them in order")
+    assert box.last_view.big == "1 of 3"
     weigh_three(box, (140.0, 60.0, 505.0))
-    assert box.last_view.title == "Lightest first" and box.last_view.big == "_ < _ < _"
+    assert box.last_view.lines == ("Lightest first",) and box.last_view.big == "? ? ?"
     box.tap("s1.A")
     box.tap("host.back")                                    # takes back the last pick
-    assert box.last_view.big == "_ < _ < _"
+    assert box.last_view.big == "? ? ?"
     box.tap("s1.B")
     box.tap("s1.B")                                         # picked already: says so
-    assert "already picked" in box.last_view.as_text()
+    assert (box.last_view.big, box.last_view.lines) == ("2", ("is already in",))
     box.tap("host.ok")                                      # the first left: thing 1
     box.tap("s1.C")
     assert box.last_view.big == "YES!" and box.last_view.lines == ("60 < 140 < 505 g",)
@@ -230,43 +243,44 @@ def test_put_them_in_order_weighs_three_things_without_showing_grams(station):
 
 def test_put_them_in_order_a_wrong_order_can_be_tried_again_then_shown(station):
     box = station
-    start(box, "Mia", "In order")
+    start(box, "Mia", "Put them in order")
     weigh_three(box, (140.0, 60.0, 505.0))
     for key in ("s1.C", "s1.B", "s1.A"):
         box.tap(key)
-    assert box.last_view.big == "NOT QUITE"
+    assert box.last_view.big == "NOT YET"
     box.tap("host.ok")
     for key in ("s1.A", "s1.B", "s1.C"):
         box.tap(key)
-    assert box.last_view.big == "NOT QUITE"
+    assert box.last_view.big == "NOT YET"
     box.tap("host.next")
-    assert box.last_view.big == "2 < 1 < 3"
+    assert box.last_view.big == "2 1 3"
     first, again = attempts(box, "Mia")
     assert (first.error, first.retry, again.error, again.retry) == (2, False, 1, True)
 
 
 def test_a_press_that_does_nothing_says_why(station):
     box = station
-    start(box, "Mia", "Heavier?")
+    start(box, "Mia", "Which is heavier")
     box.tap("s1.A")
-    assert "each pan first" in box.last_view.as_text()
+    assert (box.last_view.big, box.last_view.lines) == ("FIRST", ("One thing on each pan",))
 
 
 # -- levels, memory, guests ----------------------------------------------------------------------
 def test_the_level_rises_on_the_device_after_a_run_of_good_answers(station):
     box = station
-    start(box, "Mia", "Heavier?")
+    start(box, "Mia", "Which is heavier")
     for n in range(learning.UP_AFTER):
-        assert heavier_round(box, 200.0, 100.0, "s1.A") in ("YES!", "LEVEL 2")
+        assert heavier_round(box, 200.0, 100.0, "s1.A") in ("YES!", STAR2)
         if n == learning.UP_AFTER - 1:
-            assert box.last_view.big == "LEVEL 2"            # announced at once
+            assert box.last_view.title == "Level 2"          # announced at once, in stars
+            assert box.last_view.big == STAR2
         box.tap("host.ok")
         clear_pans(box, left=200.0, right=100.0)
     box.tap("host.back")
-    assert box.last_view.lines[0] == "Heavier?  \u2605\u2605"
+    assert (box.last_view.title, box.last_view.big) == ("Which is heavier?", STAR2)
     box.tap("host.ok")
     # 12 g apart: "the same" for a beginner, not at level 2
-    assert heavier_round(box, 112.0, 100.0, "s1.B") == "NOT QUITE"
+    assert heavier_round(box, 112.0, 100.0, "s1.B") == "NOT YET"
     assert attempts(box, "Mia")[-1].level == 2
 
 
@@ -275,11 +289,11 @@ def test_the_level_falls_after_misses_without_a_word_of_blame(station):
     history = History(station.journal)
     for _ in range(learning.UP_AFTER):
         history.add("Mia", learning.score_heavier(200.0, 100.0, "left", 1))
-    start(box, "Mia", "Heavier?")
+    start(box, "Mia", "Which is heavier")
     for n in range(learning.DOWN_AFTER):
         heavier_round(box, 200.0, 100.0, "s1.C")
         if n == learning.DOWN_AFTER - 1:
-            assert box.last_view.big == "LEVEL 1"
+            assert (box.last_view.title, box.last_view.big) == ("Level 1", "\u2605")
             assert box.last_view.lines == ("Let's practise!",)
         box.tap("host.next")                                 # show me
         box.tap("host.ok")
@@ -290,7 +304,7 @@ def test_the_level_falls_after_misses_without_a_word_of_blame(station):
 
 def test_a_good_answer_sounds_happy_and_a_miss_gentle(station):
     box = station
-    start(box, "Mia", "Heavier?")
+    start(box, "Mia", "Which is heavier")
     heavier_round(box, 200.0, 100.0, "s1.A")
     assert box.beeper.played[-1] == "score"
     box.tap("host.ok")
@@ -307,19 +321,25 @@ def test_each_childs_history_and_level_survive_a_restart(box_factory, tmp_path):
     box.close()
     box = box_factory(state_dir=tmp_path / "state")
     start(box, "Mia", "My results")
-    assert box.last_view.title == "Mia"
-    assert box.last_view.lines[:2] == ("Today: 4 of 4 right", "Best streak: 4")
+    assert (box.last_view.title, box.last_view.big) == ("Right today", "4 of 4")
     box.tap("host.ok")
-    assert "Grams?    \u2605\u2605" in box.last_view.lines
+    assert (box.last_view.title, box.last_view.big) == ("Most in a row", "4")
+    box.tap("host.back")
+    turn_to(box, "How many grams?")
+    assert box.last_view.big == STAR2
 
 
 def test_a_guests_answers_are_kept_under_no_name(station):
     box = station
-    start(box, "Guest", "Heavier?")
+    start(box, "Guest", "Which is heavier")
     assert heavier_round(box, 300.0, 100.0, "s1.A") == "YES!"
     assert History(box.journal).records() == []
     box.tap("host.back")
-    assert "My results" not in box.last_view.lines
+    titles = set()
+    for _ in range(8):
+        titles.add(box.last_view.title)
+        box.tap("host.next")
+    assert "My results" not in titles and "How it works" in titles
 
 
 def test_nothing_a_child_presses_clears_a_history(station):
@@ -367,7 +387,10 @@ def test_the_history_survives_a_sigkill(tmp_path):
     for _ in range(len(learning.QUIZZES)):
         sim.send("tap host.next")
     reply = sim.send("tap host.ok")                          # My results
-    assert "Answers: 1" in reply["view"] and "Today: 1 of 1 right" in reply["view"]
+    assert "Right today" in reply["view"] and "1 of 1" in reply["view"]
+    sim.send("tap host.ok")
+    reply = sim.send("tap host.ok")
+    assert "Answers in all" in reply["view"] and "** 1 **" in reply["view"]
     sim.close()
 
 
@@ -376,3 +399,189 @@ def test_the_demo_walks_through_each_quiz(capsys):
     assert run_demo("learning-station", out=lines.append) == 0
     said = [line for line in lines if line.startswith("###")]
     assert len(said) >= 5
+
+
+# -- screens a child can read: reasons, wobbling, a pulled cable, how it works ------------------
+def test_the_quiz_menu_shows_one_quiz_a_screen_with_the_childs_stars_big(station):
+    box = station
+    open_learning(box)
+    pick(box, "Mia")
+    seen = []
+    for _ in range(6):
+        seen.append((box.last_view.title, box.last_view.big))
+        box.tap("host.next")
+    assert seen == [("Which is heavier?", "\u2605"), ("How many grams?", "\u2605"),
+                    ("Make it balance", "\u2605"), ("Put them in order", "\u2605"),
+                    ("My results", "Mia"), ("How it works", "?")]
+    assert box.last_view.title == "Which is heavier?"           # and round again
+
+
+def test_how_it_works_turns_its_pages_with_ok_and_back_leaves_at_once(station):
+    box = station
+    start(box, "Jonas", "How it works")
+    pages = [box.last_view.big]
+    while box.last_view.footer != "OK back":
+        box.tap("host.ok")
+        pages.append(box.last_view.big)
+    assert pages[:2] == ["THINGS", "A B C"] and len(pages) == 6
+    box.tap("host.ok")
+    assert box.last_view.title == "How it works"                # back on the menu
+    box.tap("host.ok")
+    box.tap("host.back")
+    assert box.last_view.title == "How it works"
+
+
+def test_a_station_button_on_a_menu_says_the_box_buttons_choose(station):
+    box = station
+    open_learning(box)
+    box.tap("s2.A")
+    assert (box.last_view.big, box.last_view.lines) == ("NEXT/OK", ("Buttons on the box",))
+    box.tap("host.ok")                                           # the message goes, OK chooses
+    assert box.last_view.title == "Which is heavier?"
+
+
+def test_keys_while_the_pans_wobble_say_wait_in_child_words(station):
+    box = station
+    start(box, "Mia", "Which is heavier")
+    box.put("left", 300.0)
+    box.put("right", 120.0)
+    box.idle(0.7)
+    box.put("right", 5.0)                                        # a hand bumps a pan
+    box.idle(0.1)
+    box.tap("s1.A")                                              # a quick guess
+    assert (box.last_view.big, box.last_view.lines) == ("WAIT", ("Still wobbling...",))
+    box.tap("s1.C")                                              # a second answer: wait
+    assert box.last_view.title == "Which is heavier?"            # the reason, over the screen
+    assert (box.last_view.big, box.last_view.lines) == ("WAIT", ("Still wobbling...",))
+    box.idle(SETTLE)
+    assert box.last_view.big == "YES!"
+    assert [a.guess for a in attempts(box, "Mia")] == ["left"]
+
+
+def test_a_pulled_pan_cable_says_so_in_child_words_and_the_quiz_goes_on(station):
+    box = station
+    start(box, "Mia", "Make it balance")
+    chip = box.scales.sim.cells["right"].chip
+    chip.disconnect()
+    box.idle(1.5)
+    assert box.last_view.big == "OOPS!"
+    assert box.last_view.lines == ("Right pan not working", "Ask a grown-up")
+    box.tap("host.next")                                         # "show me" cannot: says why
+    assert box.last_view.lines == ("Right pan not working", "Ask a grown-up")
+    chip.reconnect()
+    box.idle(2.0)
+    assert box.last_view.big == "1 THING"
+    assert attempts(box, "Mia") == []
+
+
+def test_make_it_balance_says_the_right_pan_answers_not_the_keys(station):
+    box = station
+    start(box, "Mia", "Make it balance")
+    box.tap("s1.B")
+    assert (box.last_view.big, box.last_view.lines) == ("FIRST", ("A thing on the left",))
+    box.put("left", 200.0)
+    box.idle(SETTLE)
+    box.tap("s1.B")
+    assert (box.last_view.big, box.last_view.lines) == ("RIGHT", ("Change the right pan",))
+    assert attempts(box, "Mia") == []
+
+
+def test_how_many_grams_with_the_thing_on_the_right_pan_asks_for_the_left(station):
+    box = station
+    start(box, "Mia", "How many grams")
+    box.put("right", 150.0)
+    box.idle(SETTLE)
+    assert (box.last_view.big, box.last_view.lines) == ("LEFT", ("Use the left pan!",))
+    box.tap("s1.C")                                              # no number to step yet
+    assert (box.last_view.big, box.last_view.lines) == ("FIRST", ("A thing on the left",))
+
+
+def test_put_them_in_order_from_the_host_panel_says_what_ok_takes(station):
+    box = station
+    start(box, "Mia", "Put them in order")
+    weigh_three(box, (140.0, 60.0, 505.0))
+    box.tap("host.next")
+    assert box.last_view.lines == ("OK takes thing 2",)
+    box.tap("host.ok")
+    assert box.last_view.big == "2 ? ?" and box.last_view.lines == ("Lightest first",)
+
+
+def test_a_key_on_a_result_names_the_key_that_goes_on(station):
+    box = station
+    start(box, "Mia", "Which is heavier")
+    heavier_round(box, 300.0, 100.0, "s1.A")
+    box.tap("s1.A")
+    assert (box.last_view.big, box.last_view.lines) == ("OK", ("OK: the next one",))
+
+
+def test_my_results_show_one_number_a_page(station):
+    box = station
+    for _ in range(3):
+        History(box.journal).add("Mia", learning.score_grams(100.0, 100, 1))
+    History(box.journal).add("Mia", learning.score_grams(100.0, 900, 1))
+    start(box, "Mia", "My results")
+    pages = [(box.last_view.title, box.last_view.big)]
+    for _ in range(3):
+        box.tap("host.ok")
+        pages.append((box.last_view.title, box.last_view.big))
+    assert pages == [("Right today", "3 of 4"), ("Most in a row", "3"),
+                     ("Answers in all", "4"), ("How it's going", "NEW!")]
+    assert box.last_view.footer == "OK back"
+    box.tap("host.ok")
+    assert box.last_view.title == "My results"
+
+
+def test_a_box_without_pans_says_why_a_quiz_does_not_start(box_factory):
+    box = box_factory(pans=False)
+    open_learning(box)
+    pick(box, "Guest")
+    box.tap("host.ok")                                           # Which is heavier?
+    assert (box.last_view.big, box.last_view.lines) == ("SORRY", ("This needs two pans",))
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_every_learning_screen_draws_its_word_three_times_the_font(language, tmp_path):
+    from spielleiter.device import i18n
+    from tests.device.test_i18n import _screens
+
+    try:
+        views = _screens("learning-station", language, tmp_path)
+    finally:
+        i18n.use("en")
+    small = [v.as_text() for v in views if v.big and big_width(v.big, 3) * 3 <= WIDTH and layout(v).scale != 3]
+    assert not small, "\n\n".join(small)
+    assert sum(1 for v in views if v.big) > 40
+
+
+def hand(box, pan: str, grams: float) -> None:
+    """The simulator's hand: set a piece of ``grams`` down on ``pan`` (negative: lift it), one
+    step at a time as a child would, and let it settle."""
+    box.put(pan, grams)
+    box.idle(SETTLE)
+
+
+def test_pieces_set_down_and_lifted_one_by_one_compare_and_balance(station):
+    """What a child practising in ``spielleiter sim`` does: equal pieces on both pans are "the
+    same"; pieces added to the right one by one, the last lifted again, balance the left."""
+    box = station
+    start(box, "Mia", "Which is heavier")
+    hand(box, "left", 50.0)
+    hand(box, "right", 50.0)                                     # an equal piece
+    box.tap("s1.B")                                              # the same
+    box.idle(SETTLE)
+    assert box.last_view.big == "YES!"
+    box.tap("host.back")
+    box.tap("host.next")
+    box.tap("host.next")
+    box.tap("host.ok")                                           # Make it balance
+    assert box.last_view.big == "EMPTY"                          # the pieces from before
+    hand(box, "left", -50.0)
+    hand(box, "right", -50.0)
+    hand(box, "left", 200.0)
+    assert box.last_view.big == "MORE"
+    for piece, hint in ((100.0, "MORE"), (50.0, "MORE"), (100.0, "LESS"), (-100.0, "MORE"),
+                        (50.0, "BALANCED")):
+        hand(box, "right", piece)
+        assert box.last_view.big == hint, box.last_view.as_text()
+    [attempt] = attempts(box, "Mia")[1:]
+    assert (attempt.quiz, attempt.correct) == ("balance", True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from support import open_game
 from spielleiter.device.inputs import Press, Weight
 from spielleiter.device.modes import GAME_MODES, MODES, REGISTRY, demos
 from spielleiter.device.modes.base import ModeInfo, OnePlayer, Referee, Several, SetupOption
@@ -21,10 +22,7 @@ def test_every_registered_game_has_a_mode_and_every_mode_a_home_menu_entry(box_f
 
 
 def open_mode(box, name: str) -> None:
-    assert box.app.mode == "home", box.last_view.as_text()
-    while MODES[box.app.cursor].name != name:
-        box.tap("host.next")
-    box.tap("host.ok")
+    open_game(box, name)
 
 
 def start_tatort_tonne(box, players: int = 3) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from support import open_game
 from spielleiter.device.cli import main
 from spielleiter.device.modes import MODES
 from spielleiter.device.modes.wheel import Wheel, presses
@@ -12,10 +13,7 @@ from spielleiter.device.text import InputError
 
 
 def open_setup(box, name: str = "tatort-tonne") -> None:
-    assert box.app.mode == "home", box.last_view.as_text()
-    while MODES[box.app.cursor].name != name:
-        box.tap("host.next")
-    box.tap("host.ok")
+    open_game(box, name)
 
 
 def cursor_to(box, entry: str) -> None:

@@ -1,0 +1,173 @@
+"""Tante Trudels Trödel's pages: what the table reads after an action, after an undo, at the end.
+
+After an action: the Purchase's rows, a scales-row verdict (LIGHTER, HEAVIER, BALANCED: never
+grams, TT2), a basket reaching the weighing, the order of the weighing. At the end (TT6, TT7): the
+Purchase's grams, each basket's grams in arrival order, the baskets ranked, then the winner
+(``final_view``, shown with the win sound). After an undo: what to put back on the table, since
+the box only counts what the players move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....games.core import Event
+from ....games.tante_trudels_troedel import TanteTrudelsTroedel
+from ...i18n import N_, _
+from ...scales import pan_name
+from ...screens import CHARS, View, pack, wrap
+from ..base import Page
+from .screens import PAGE_S, big_name, fit, grams, on_pan
+
+VERDICT_WORDS = {"lighter": N_("LIGHTER"), "heavier": N_("HEAVIER"), "balanced": N_("BALANCED")}
+STANDINGS_ROWS = 3   # lines on one page of the ranked baskets
+
+
+def _named(title: str, name: str, line: str | None = None) -> View:
+    """A page with a player's name big (in a line when it is too long for ``big``)."""
+    big = big_name(name)
+    lines = (line,) if line else ()
+    if big is None:
+        return View(title, (name,) + lines)
+    return View(title, lines, big=big)
+
+
+def event_pages(events: list[Event], state: TanteTrudelsTroedel, pans: int, pan: str,
+                potd_pan: str) -> list[Page]:
+    """What the table sees after an action. A turn's ordinary steps need no page: the next
+    screen says it. ``pan`` takes the baskets, ``potd_pan`` holds the Purchase (the same with
+    one pan)."""
+    pages: list[Page] = []
+    for event in events:
+        data = event.data
+        if event.kind == "potd_row":
+            pages.append(Page(View(_("Take the edge item"), (_("put a coupon there"),),
+                                   big=_("Row {row}").format(row=data["row"])), PAGE_S))
+        elif event.kind == "potd_weighed":
+            text = (_("Leave it on the {pan} pan for the whole game.").format(
+                pan=pan_name(potd_pan)) if pans >= 2 else
+                _("Take it off the pan. The box remembers its weight."))
+            pages.append(Page(View(_("Purchase weighed"), tuple(wrap(text))), PAGE_S))
+        elif event.kind == "weigh":
+            pages.append(Page(View(fit(_("{name}'s basket is").format(name=data["player"]),
+                                       data["player"]),
+                                   (_("than the Purchase"),),
+                                   big=_(VERDICT_WORDS[data["result"]])), PAGE_S))
+        elif event.kind == "arrive":
+            line = _("There now: {n} of {total}").format(n=data["arrival"],
+                                                          total=len(state.players))
+            pages.append(Page(_named(_("To the weighing"), data["player"], line), PAGE_S,
+                              minor=True))
+        elif event.kind == "weighing":
+            first = data["order"][0]
+            pages.append(Page(_named(_("Everybody is here"), first, _("is weighed first")),
+                              PAGE_S))
+        elif event.kind == "basket_weighed" and not state.is_over:
+            player = data["player"]
+            pages.append(Page(View(fit(_("{name}'s basket").format(name=player), player),
+                                   (_("Take the items off"),), big=_("WEIGHED")), PAGE_S))
+        elif event.kind == "reveal":
+            pages += reveal_pages(state, data)
+    return pages
+
+
+# -- the end -------------------------------------------------------------------------------------
+def _basket_line(state: TanteTrudelsTroedel, result: str, diff: float) -> str:
+    """The basket against the Purchase (TT6): "0.39 g lighter: good", "0.12 g heavier: out";
+    in the kids' variants (TT7) only the grams count, so no line."""
+    if state.goal != "standard":
+        return ""
+    size = grams(abs(diff))
+    if result == "lighter":
+        return fit(_("{g} lighter: good").format(g=size), _("lighter: good"))
+    if result == "heavier":
+        return fit(_("{g} heavier: out").format(g=size), _("heavier: out"))
+    return _("just as heavy: out")
+
+
+def reveal_pages(state: TanteTrudelsTroedel, data: dict[str, Any]) -> list[Page]:
+    """The end: the Purchase's grams, each basket in arrival order, the baskets ranked."""
+    potd = data["potd_g"]
+    goal = {"standard": _("Lighter baskets count"), "heaviest": _("The heaviest wins"),
+            "lightest": _("The lightest wins")}[state.goal]
+    pages = [Page(View(_("Purchase of the Day"), (goal,), big=grams(potd)), PAGE_S)]
+    for player in state.arrivals:
+        basket = data["baskets"][player]
+        line = _basket_line(state, data["results"][player], basket - potd)
+        pages.append(Page(View(fit(_("{name}'s basket").format(name=player), player),
+                               (line,) if line else (), big=grams(basket)), PAGE_S))
+    return pages + [Page(view, PAGE_S) for view in standings_views(state)]
+
+
+def standings_views(state: TanteTrudelsTroedel) -> list[View]:
+    """The baskets ranked with their grams, at most three a page (four players: two pages)."""
+    rows = []
+    for rank, player, g in state.standings():
+        shown = grams(g)
+        head = f"{rank}. {player}"[: CHARS - len(shown) - 1]
+        rows.append(head.ljust(CHARS - len(shown)) + shown)
+    per = STANDINGS_ROWS if len(rows) <= STANDINGS_ROWS else (len(rows) + 1) // 2
+    return [View(_("The baskets"), tuple(rows[i:i + per])) for i in range(0, len(rows), per)]
+
+
+def final_view(state: TanteTrudelsTroedel) -> View:
+    """The last screen: who wins, big (the win sound plays with it)."""
+    winners = state.winners()
+    footer = _("OK: menu")
+    if not winners:
+        return View(_("Nobody wins"), (_("No basket lighter"), _("than the Purchase")),
+                    footer=footer)
+    if len(winners) > 1:
+        return View(_("Shared win!"), tuple(pack(list(winners), " & ")[:3]), footer=footer)
+    name = winners[0]  # big alone, so it is drawn at its largest (the grams were on the pages)
+    big = big_name(name)
+    return View(_("The winner is"), () if big else (name,), big=big, footer=footer)
+
+
+# -- undo ----------------------------------------------------------------------------------------
+def undo_pages(action: dict[str, Any] | None, state: TanteTrudelsTroedel, pans: int, pan: str,
+               potd_pan: str) -> list[Page]:
+    """What to put back after an undo of ``action`` (``state`` is the state before it): the box
+    took its count back, the table must do the same."""
+    if not action:
+        return []
+    kind, player = action.get("type"), str(action.get("player", ""))
+    back = fit(_("{name}, put back:").format(name=player), _("Put back:"))
+    take = fit(_("{name}, take back:").format(name=player), _("Take back:"))
+    coupon = bool(action.get("coupon"))
+    thing = _("COUPON") if coupon else _("ITEM")
+    view: View | None = None
+    if kind == "roll" and state.phase == "potd":
+        row = (state.potd_rows[-1] if state.potd_rows else 0) + int(action.get("value", 0))
+        view = View(_("Take the coupon off"), (_("and put the item back"),),
+                    big=_("Row {row}").format(row=row))
+    elif kind == "move":
+        here = state.position.get(player, 0)
+        where = _("ENTRANCE") if here <= 0 else _("Row {row}").format(row=here)
+        view = View(fit(_("{name}'s basket back").format(name=player), _("Basket back")),
+                    big=where)
+    elif kind == "take":
+        view = View(back, (_("back in the shop"),), big=thing)
+    elif kind == "return":
+        view = View(take, (_("into your basket"),), big=thing)
+    elif kind == "exchange":
+        view = View(fit(_("{name}, swap back:").format(name=player), _("Swap back:")),
+                    (_("The new item to the"), _("shop, the old one"), _("into your basket.")))
+    elif kind == "coupon_shop":
+        view = View(fit(_("{name}, swap back:").format(name=player), _("Swap back:")),
+                    (_("The item to the shop,"), _("the coupon back"), _("into your basket.")))
+    elif kind == "coupon_player":
+        target = str(action.get("target", ""))
+        view = View(_("Swap back"), (fit(_("Coupon back to {name}").format(name=player),
+                                         _("The coupon back")),
+                                     fit(_("Item back to {name}").format(name=target),
+                                         _("The item back"))))
+    elif kind == "weigh_potd":
+        view = View(_("Weigh again"), (_("Put the 3 items"), on_pan(potd_pan, pans)))
+    elif kind == "weigh_basket":
+        view = View(fit(_("{name}: weigh again").format(name=player), _("Weigh again")),
+                    (_("Put your items back"), on_pan(pan, pans)))
+    return [Page(view, PAGE_S)] if view is not None else []
+
+
+__all__ = ["event_pages", "final_view", "reveal_pages", "standings_views", "undo_pages"]
