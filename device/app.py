@@ -148,7 +148,7 @@ class App:
             events = self.session.apply(action)
         except GameError as exc:
             self.beep("error")
-            self.flash(str(exc))
+            self.flash(i18n.refusal(exc))
             return None
         except JournalError as exc:  # not saved, so not taken: the state is unchanged
             log.error("%s", exc)
@@ -429,7 +429,8 @@ class App:
         if self.mode == "menu":
             return menus.game_menu_view(self.cursor)
         if self.mode == "standings" and self.session is not None:
-            return menus.standings_view(self.session.state, self.standings_at)
+            return menus.standings_view(self.session.state, self.standings_at,
+                                        self.referee.score_text if self.referee else None)
         if self.mode == "confirm_end":
             return menus.confirm_end_view()
         assert self.referee is not None

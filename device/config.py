@@ -107,6 +107,13 @@ class Config:
         return pins
 
 
+# The seat colours the shipped config names players and stations after (German, its first users)
+# and their English twins (an English config, an older box): a seat, not a person.
+SEAT_COLOURS = frozenset(
+    ("Rot", "Blau", "Grün", "Gelb", "Lila", "Orange", "Rosa", "Braun", "Grau", "Weiß",
+     "Red", "Blue", "Green", "Yellow", "Purple", "Pink", "Brown", "Grey", "White"))
+
+
 def defaults() -> dict[str, Any]:
     text = resources.files("spielleiter.device").joinpath("data/default_config.toml").read_text()
     return tomllib.loads(text)

@@ -2,13 +2,17 @@
 
 The language is a setting (``[ui] language``, the Settings mode, ``--lang``): ``use(lang)`` switches
 every later ``_()`` at once. Engines stay free of text choices: their event texts are English for
-logs; screens build their words from the events' data through ``_``.
+logs; screens build their words from the events' data through ``_``. An engine's refusal is a
+template and its parameters (``games.core.GameError``); ``refusal(exc)`` says it in the current
+language.
 """
 
 from __future__ import annotations
 
 import gettext
+import string
 from pathlib import Path
+from typing import Any
 
 DOMAIN = "spielleiter"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -44,3 +48,39 @@ def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it yet: texts kept in tables made at
     import (set-up labels, mode names) are passed through ``_`` where they are shown."""
     return message
+
+
+# The parameters of a refusal that hold an engine's English word for a thing (games.core.GameError)
+# and are said in the current language too; player names and values shown as given ({x!r}) never.
+WORD_FIELDS = frozenset({"colour", "shape", "kind"})
+# Words engines put there that no screen marks already (colours and shapes: Bunte Runde's screens).
+ENGINE_WORDS = (N_("truck"), N_("washing machine"), N_("rice cooker"))
+
+
+class _Word(str):
+    """A word parameter of a refusal: translated where shown plainly, as given in ``{x!r}``."""
+
+
+class _Filler(string.Formatter):
+    def convert_field(self, value: Any, conversion: str | None) -> Any:
+        if conversion is None and isinstance(value, _Word):
+            return _(str(value))
+        return super().convert_field(value, conversion)
+
+
+def refusal(exc: BaseException) -> str:
+    """An engine's refusal in the current language: ``_(exc.template)`` filled with
+    ``exc.params`` (words among them translated too). The English ``str(exc)`` when the error
+    carries no template or its translation does not fit the parameters."""
+    template, params = getattr(exc, "template", None), getattr(exc, "params", None)
+    if not isinstance(template, str) or not isinstance(params, dict):
+        return str(exc)
+    text = _(template)
+    if not params:  # a template without parameters is never formatted (games.core.fill)
+        return text
+    words = {k: _Word(v) if k in WORD_FIELDS and isinstance(v, str) else v
+             for k, v in params.items()}
+    try:
+        return _Filler().vformat(text, (), words)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return str(exc)

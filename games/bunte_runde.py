@@ -44,7 +44,6 @@ SHAPES: dict[str, tuple[str, ...]] = {
     "pieces": ("circle", "square", "triangle", "star", "heart", "cross"),
     "tiles": ("cat", "dog", "fish", "bird", "frog"),
 }
-SHAPE_WORD = {"pieces": "shape", "tiles": "animal"}  # what the second half of a pair is called
 STEPS = (1, 2, 3)
 DEFAULTS: dict[str, Any] = {"set": "pieces", "layout": None, "start": 0}
 
@@ -158,9 +157,9 @@ class BunteRunde(State):
     # -- actions ---------------------------------------------------------------------------------
     def _player(self, action: Action) -> str:
         name = field_of(action, "player", str)
-        require(name in self.small_coins, f"no player {name!r}")
+        require(name in self.small_coins, "no player {name!r}", name=name)
         turn = self.players[self.turn_index]
-        require(name == turn, f"{turn}'s turn, not {name}'s")
+        require(name == turn, "{turn}'s turn, not {name}'s", turn=turn, name=name)
         return name
 
     def _move(self, action: Action) -> list[Event]:
@@ -177,10 +176,12 @@ class BunteRunde(State):
         require(self.free, "take: free layout only")
         colour = field_of(action, "colour", str)
         shape = field_of(action, "shape", str)
-        require(colour in self.colours, f"no colour {colour!r}")
-        require(shape in self.shapes, f"no {SHAPE_WORD[self.set_name]} {shape!r}")
+        require(colour in self.colours, "no colour {value!r}", value=colour)
+        require(shape in self.shapes, "no animal {value!r}" if self.set_name == "tiles"
+                else "no shape {value!r}", value=shape)
         index = self.pieces.index((colour, shape))
-        require(not self.taken[index], f"{colour} {shape} is already taken")  # B7
+        require(not self.taken[index], "{colour} {shape} is already taken",  # B7
+                colour=colour, shape=shape)
         return self._collect(player, index, None)
 
     # -- taking and scoring (B3-B6) --------------------------------------------------------------
@@ -266,7 +267,7 @@ def _check_layout(layout: Any, set_name: str) -> tuple[Piece, ...]:
     """A given circle (B2): a full set, N colours x N shapes under any names, each pair once."""
     n = side(set_name)
     if not isinstance(layout, (list, tuple)) or len(layout) != n * n:
-        raise SetupError(f"layout: {n * n} pairs [colour, shape]")
+        raise SetupError("layout: {count} pairs [colour, shape]", count=n * n)
     pieces: list[Piece] = []
     for pair in layout:
         if (not isinstance(pair, (list, tuple)) or len(pair) != 2
@@ -274,9 +275,10 @@ def _check_layout(layout: Any, set_name: str) -> tuple[Piece, ...]:
             raise SetupError("layout: pairs of names [colour, shape]")
         pieces.append((pair[0].strip(), pair[1].strip()))
     if len({c for c, _ in pieces}) != n:
-        raise SetupError(f"layout: {n} colours")
+        raise SetupError("layout: {n} colours", n=n)
     if len({s for _, s in pieces}) != n:
-        raise SetupError(f"layout: {n} {SHAPE_WORD[set_name]}s")
+        raise SetupError("layout: {n} animals" if set_name == "tiles" else "layout: {n} shapes",
+                         n=n)
     if len(set(pieces)) != len(pieces):
         raise SetupError("layout: a pair twice")
     return tuple(pieces)
@@ -298,7 +300,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     n = side(set_name)
     start = opts["start"]
     if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < n * n:
-        raise SetupError(f"start: 0 to {n * n - 1}")
+        raise SetupError("start: 0 to {last}", last=n * n - 1)
     layout = opts["layout"]
     free = False
     if layout is None:

@@ -37,7 +37,25 @@ Action = Mapping[str, Any]
 
 
 class GameError(ValueError):
-    """Base of every error a rule engine raises: a short message fit for the OLED (3 x 21 chars)."""
+    """Base of every error a rule engine raises: a short message fit for the OLED (3 x 21 chars).
+
+    The message is a template and its parameters, ``IllegalAction("{turn}'s turn, not {name}'s",
+    turn="Anna", name="Ben")``, so an engine needs no language: ``str(exc)`` is the English
+    sentence (logs, the serial link), and the device shows ``template`` translated, filled with
+    ``params``. A template is a string literal (the catalogue tools collect it from the source),
+    filled by ``str.format`` only when there are parameters. Parameters named ``colour``,
+    ``shape`` or ``kind`` hold an engine's English word for a thing, which the device translates
+    too; ``{value!r}`` shows a value as it was given (bad input) and is never translated.
+    """
+
+    def __init__(self, template: str, /, **params: Any) -> None:
+        self.template = template
+        self.params: dict[str, Any] = params
+        super().__init__(fill(template, params))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle and copy rebuild the error from its template, not from the English sentence."""
+        return (_rebuild, (type(self), self.template, self.params))
 
 
 class IllegalAction(GameError):
@@ -46,6 +64,20 @@ class IllegalAction(GameError):
 
 class SetupError(GameError):
     """The players or options cannot start a game."""
+
+
+def fill(template: str, params: Mapping[str, Any]) -> str:
+    """``template`` filled with ``params`` (as it stands without any, or if they do not fit)."""
+    if not params:
+        return template
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError, AttributeError, TypeError):
+        return template
+
+
+def _rebuild(cls: type[GameError], template: str, params: dict[str, Any]) -> GameError:
+    return cls(template, **params)
 
 
 @dataclass(frozen=True)
@@ -111,7 +143,7 @@ class State:
         """Check and perform ``action`` on ``self`` (a private copy); raise IllegalAction first."""
         kind = action.get("type")
         if kind not in self.ACTIONS:
-            raise IllegalAction(f"unknown action {kind!r}")
+            raise IllegalAction("unknown action {action!r}", action=kind)
         return getattr(self, f"_{kind}")(action)
 
     def to_json(self) -> dict[str, Any]:
@@ -122,13 +154,14 @@ class State:
     def from_json(cls, doc: Mapping[str, Any]) -> "State":
         """Rebuild a state written by ``to_json`` (lists become the tuples the fields declare)."""
         if not isinstance(doc, Mapping) or doc.get("game") != cls.game:
-            raise GameError(f"not a {cls.game} state")
+            raise GameError("not a {game} state", game=cls.game)
         hints, fields = _field_types(cls)
         values = doc.get("state", {})
         try:
             return cls(**{k: _typed(v, hints[k]) for k, v in values.items() if k in fields})
         except (TypeError, KeyError, ValueError) as exc:
-            raise GameError(f"bad {cls.game} state: {exc}") from None
+            raise GameError("bad {game} state: {problem}", game=cls.game,
+                            problem=str(exc)) from None
 
     def apply(self, action: Action) -> tuple["State", list[Event]]:
         """Return the state after ``action`` and the events it caused; ``self`` never changes."""
@@ -176,21 +209,21 @@ def _typed(value: Any, hint: Any) -> Any:
     return value
 
 
-def require(condition: bool, message: str) -> None:
-    """Raise IllegalAction with ``message`` unless ``condition`` holds."""
+def require(condition: bool, template: str, /, **params: Any) -> None:
+    """Raise ``IllegalAction(template, **params)`` unless ``condition`` holds."""
     if not condition:
-        raise IllegalAction(message)
+        raise IllegalAction(template, **params)
 
 
 def field_of(action: Action, name: str, kinds: type | tuple[type, ...]) -> Any:
     """The field ``name`` of ``action``, checked against ``kinds`` (bool is never an int here)."""
     if name not in action:
-        raise IllegalAction(f"action needs '{name}'")
+        raise IllegalAction("action needs '{field}'", field=name)
     value = action[name]
     if isinstance(value, bool) and bool not in (kinds if isinstance(kinds, tuple) else (kinds,)):
-        raise IllegalAction(f"bad '{name}': {value!r}")
+        raise IllegalAction("bad '{field}': {value!r}", field=name, value=value)
     if not isinstance(value, kinds):
-        raise IllegalAction(f"bad '{name}': {value!r}")
+        raise IllegalAction("bad '{field}': {value!r}", field=name, value=value)
     return value
 
 
@@ -204,7 +237,8 @@ def check_players(players: Sequence[Any], low: int, high: int) -> tuple[str, ...
     if len(set(names)) != len(names):
         raise SetupError("two players share a name")
     if not low <= len(names) <= high:
-        raise SetupError(f"{low}-{high} players, not {len(names)}")
+        raise SetupError("{low}-{high} players, not {count}", low=low, high=high,
+                         count=len(names))
     return names
 
 
@@ -216,7 +250,7 @@ def check_options(options: Any, known: Mapping[str, Any]) -> dict[str, Any]:
         raise SetupError("options: a JSON object")
     unknown = sorted(set(options) - set(known))
     if unknown:
-        raise SetupError(f"unknown option {unknown[0]!r}")
+        raise SetupError("unknown option {option!r}", option=unknown[0])
     return {**known, **options}
 
 

@@ -164,10 +164,10 @@ class CurrencyTorraku(State):
     # -- actions ---------------------------------------------------------------------------------
     def _player(self, action: Action, phase: str) -> str:
         name = field_of(action, "player", str)
-        require(name in self.pieces, f"no player {name!r}")
+        require(name in self.pieces, "no player {name!r}", name=name)
         require(self.phase == phase, "no bidding now" if phase == "bid" else "no stacking now")
         turn = self.turn()
-        require(name == turn, f"{turn}'s turn, not {name}'s")
+        require(name == turn, "{turn}'s turn, not {name}'s", turn=turn, name=name)
         return name
 
     def _bid(self, action: Action) -> list[Event]:
@@ -175,8 +175,8 @@ class CurrencyTorraku(State):
         count = field_of(action, "count", int)
         low, high = self.bid_range(player)
         require(high >= low, "you can only pass")
-        require(count >= low, f"bid at least {low}")
-        require(count <= high, f"bid at most {high}")
+        require(count >= low, "bid at least {low}", low=low)
+        require(count <= high, "bid at most {high}", high=high)
         self.bids[player] = count
         events = [Event("bid", f"{player} bids {count}", {"player": player, "count": count})]
         draw = count - self.pieces[player]
@@ -205,8 +205,9 @@ class CurrencyTorraku(State):
         kind = None
         if "piece" in action:
             kind = field_of(action, "piece", str)
-            require(kind in KINDS, f"no kind {kind!r}")
-            require(self.row_may[player][kind] > 0, f"no {kind_name(kind)[2:]} in the row")
+            require(kind in KINDS, "no kind {value!r}", value=kind)
+            require(self.row_may[player][kind] > 0, "no {kind} in the row",
+                    kind=kind.replace("_", " "))
             self.row_may[player][kind] -= 1
             self.may_own[player][kind] -= 1
         self.row[player] -= 1
@@ -312,9 +313,9 @@ def _check_bag(value: Any) -> Kinds:
         raise SetupError("bag: counts per kind")
     for kind, count in value.items():
         if kind not in KINDS:
-            raise SetupError(f"bag: no kind {kind!r}")
+            raise SetupError("bag: no kind {value!r}", value=kind)
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_BAG:
-            raise SetupError(f"bag: 0 to {MAX_BAG} {kind}")
+            raise SetupError("bag: 0 to {most} {key}", most=MAX_BAG, key=kind)
     return {**DEFAULTS["bag"], **value}
 
 

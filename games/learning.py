@@ -23,6 +23,8 @@ import math
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
+from .core import GameError
+
 QUIZZES = ("heavier", "grams", "balance", "order")
 SIDES = ("left", "same", "right")
 MIN_LEVEL, MAX_LEVEL = 1, 5
@@ -32,8 +34,9 @@ DOWN_AFTER = 3   # missed first tries among them that lower it
 MIN_THING_G = 2.0  # less than this on a pan is "nothing there"
 
 
-class LearningError(ValueError):
-    """A guess or a measurement the quizzes cannot score (message fit for the OLED)."""
+class LearningError(GameError):
+    """A guess or a measurement the quizzes cannot score (message fit for the OLED; a template
+    and its parameters, like every engine's refusal)."""
 
 
 @dataclass(frozen=True)
@@ -87,16 +90,26 @@ class Attempt:
     retry: bool = False
 
 
-def _finite(grams: float, what: str) -> float:
-    if not isinstance(grams, (int, float)) or isinstance(grams, bool) or not math.isfinite(grams):
-        raise LearningError(f"{what} is not a weight")
-    return float(grams)
+def _number(value: float) -> bool:
+    """A finite number of grams (a broken reading is NaN or infinite)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) \
+        and math.isfinite(value)
+
+
+def _pans(left_g: float, right_g: float) -> tuple[float, float]:
+    """Both pans' readings, or a LearningError naming the pan that gave no weight."""
+    if not _number(left_g):
+        raise LearningError("the left pan gave no weight")
+    if not _number(right_g):
+        raise LearningError("the right pan gave no weight")
+    return float(left_g), float(right_g)
 
 
 # -- the four quizzes ----------------------------------------------------------------------------
 def side(left_g: float, right_g: float, level: int) -> str:
     """Which pan is heavier at ``level``: "left", "same" (closer than ``same_g``) or "right"."""
-    diff = _finite(left_g, "left") - _finite(right_g, "right")
+    left, right = _pans(left_g, right_g)
+    diff = left - right
     if abs(diff) < rules(level).same_g:
         return "same"
     return "left" if diff > 0 else "right"
@@ -115,8 +128,11 @@ def score_heavier(left_g: float, right_g: float, guess: str, level: int,
 
 def score_grams(truth_g: float, guess_g: int, level: int, retry: bool = False) -> Attempt:
     """How many grams? Close enough within the level's tolerance."""
-    truth = _finite(truth_g, "the thing")
-    guess = _finite(guess_g, "the guess")
+    if not _number(truth_g):
+        raise LearningError("the pan gave no weight")
+    if not _number(guess_g):
+        raise LearningError("the guess is not a number")
+    truth, guess = float(truth_g), float(guess_g)
     if guess < 0:
         raise LearningError("a weight is 0 or more")
     error = guess - truth
@@ -127,7 +143,8 @@ def score_grams(truth_g: float, guess_g: int, level: int, retry: bool = False) -
 
 def balance_hint(left_g: float, right_g: float, level: int) -> str:
     """While a child balances: "more" (right is too light), "less" or "balanced"."""
-    diff = _finite(right_g, "right") - _finite(left_g, "left")
+    left, right = _pans(left_g, right_g)
+    diff = right - left
     if abs(diff) <= rules(level).balance_g:
         return "balanced"
     return "more" if diff < 0 else "less"
@@ -160,7 +177,10 @@ def order_errors(weights: Sequence[float], guess: Sequence[int], level: int) -> 
 def score_order(weights: Sequence[float], guess: Sequence[int], level: int,
                 retry: bool = False) -> Attempt:
     """Put them in order: ``guess`` names the things (1-based) from lightest to heaviest."""
-    grams = [_finite(w, f"thing {i + 1}") for i, w in enumerate(weights)]
+    for index, weight in enumerate(weights):
+        if not _number(weight):
+            raise LearningError("thing {n} gave no weight", n=index + 1)
+    grams = [float(w) for w in weights]
     if sorted(guess) != list(range(1, len(grams) + 1)):
         raise LearningError("name each thing once")
     errors = order_errors(grams, guess, level)

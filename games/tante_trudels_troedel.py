@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
-from .core import Action, Event, GameInfo, Measurement, State, check_players, field_of, require
+from .core import (Action, Event, GameInfo, IllegalAction, Measurement, State, check_players,
+                   field_of, require)
 from .trudel_rules import (
     LINES,
     ROWS,
@@ -178,9 +179,9 @@ class TanteTrudelsTroedel(State):
     # -- checks shared by the actions --------------------------------------------------------------
     def _player(self, action: Action) -> str:
         name = field_of(action, "player", str)
-        require(name in self.position, f"no player {name!r}")
+        require(name in self.position, "no player {name!r}", name=name)
         waiting = self.waiting_for()
-        require(name in waiting, f"{waiting[0]}'s turn, not {name}'s")
+        require(name in waiting, "{turn}'s turn, not {name}'s", turn=waiting[0], name=name)
         return name
 
     def _acting(self, action: Action, once: str = "") -> str:
@@ -198,18 +199,20 @@ class TanteTrudelsTroedel(State):
         order = ("roll", "move", "act")
         if self.stage != stage:  # too early: do the stage now first; too late: done already
             late = order.index(str(self.stage)) > order.index(stage)
-            require(False, {"roll": "rolled already", "move": "moved already"}[stage] if late
-                    else f"{self.stage} first")
+            if late:
+                raise IllegalAction("rolled already" if stage == "roll" else "moved already")
+            raise IllegalAction("roll first" if self.stage == "roll" else "move first")
 
     def _with_coupon(self, action: Action) -> bool:
         coupon = action.get("coupon", False)
-        require(isinstance(coupon, bool), f"bad 'coupon': {coupon!r}")
+        require(isinstance(coupon, bool), "bad '{field}': {value!r}", field="coupon", value=coupon)
         return coupon
 
     @staticmethod
     def _grams(action: Action, positive: bool) -> float:
-        require("grams" in action, "action needs 'grams'")
-        require(grams_ok(action["grams"], positive), f"bad 'grams': {action['grams']!r}")
+        require("grams" in action, "action needs '{field}'", field="grams")
+        require(grams_ok(action["grams"], positive), "bad '{field}': {value!r}", field="grams",
+                value=action["grams"])
         return float(action["grams"])
 
     # -- the Purchase of the Day (TT2) and the die (TT4) -----------------------------------------
@@ -285,7 +288,8 @@ class TanteTrudelsTroedel(State):
             require(self.coupons[player] == 0, "you hold a coupon")
             require(self.shop_coupons[line] > 0, "no coupon in this row")
         held = self.coupons if coupon else self.items
-        require(sign > 0 or held[player] > 0, f"no {'coupon' if coupon else 'item'} to return")
+        require(sign > 0 or held[player] > 0,
+                "no coupon to return" if coupon else "no item to return")
         held[player] += sign
         if coupon:
             self.shop_coupons[line] -= sign
@@ -325,9 +329,11 @@ class TanteTrudelsTroedel(State):
         player = self._acting(action, "coupon")
         require(self.coupons[player] > 0, "no coupon to pay with")
         target = field_of(action, "target", str)
-        require(target in self.position and target != player, f"bad 'target': {target!r}")
-        require(self.position[target] == self.position[player], f"{target} is not in this row")
-        require(self.items[target] > 0, f"{target} has no item")
+        require(target in self.position and target != player, "bad '{field}': {value!r}",
+                field="target", value=target)
+        require(self.position[target] == self.position[player], "{name} is not in this row",
+                name=target)
+        require(self.items[target] > 0, "{name} has no item", name=target)
         self.coupons[player] -= 1
         self.coupons[target] += 1
         self.items[target] -= 1

@@ -96,15 +96,15 @@ class TatortTonne(State):
     # -- actions ---------------------------------------------------------------------------------
     def _player(self, action: Action) -> str:
         name = field_of(action, "player", str)
-        require(name in self.in_game, f"no player {name!r}")
-        require(self.in_game[name], f"{name} is out")
+        require(name in self.in_game, "no player {name!r}", name=name)
+        require(self.in_game[name], "{name} is out", name=name)
         return name
 
     def _choose(self, action: Action) -> list[Event]:
         player = self._player(action)
         require(self.phase == "choose", "not choosing now")
         card = field_of(action, "card", str)
-        require(card in CARDS, f"no card {card!r}")
+        require(card in CARDS, "no card {value!r}", value=card)
         self.choices[player] = card  # T2: a player may change their mind until the last choice
         if self.waiting_for():
             return [Event("chosen", f"{player} has chosen", {"player": player,
@@ -121,14 +121,14 @@ class TatortTonne(State):
     def _point(self, action: Action) -> list[Event]:
         require(self.phase == "point", "no pointing now")
         player = self._player(action)
-        require(self.choices.get(player) == "accuse", f"{player} did not accuse")
-        require("target" in action, "action needs 'target'")
+        require(self.choices.get(player) == "accuse", "{name} did not accuse", name=player)
+        require("target" in action, "action needs '{field}'", field="target")
         target = action["target"]
         if target is not None:
             target = field_of(action, "target", str)
-            require(target in self.in_game, f"no player {target!r}")
+            require(target in self.in_game, "no player {name!r}", name=target)
             require(target != player, "cannot accuse oneself")
-            require(self.in_game[target], f"{target} is out")
+            require(self.in_game[target], "{name} is out", name=target)
         self.targets[player] = target  # T3: any order; the round resolves with the last one
         if self.waiting_for():
             return [Event("pointed", f"{player} has pointed", {"player": player})]

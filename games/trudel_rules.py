@@ -113,7 +113,7 @@ def check_setup(names: Sequence[str], options: Any) -> dict[str, Any]:
         if opts[key] is None:
             opts[key] = names[0]
         elif opts[key] not in names:
-            raise SetupError(f"{key}: one of the players")
+            raise SetupError("{option}: one of the players", option=key)
     band = opts["tie_band_g"]
     if not grams_ok(band, positive=False) or band > 10:
         raise SetupError("tie_band_g: 0 to 10 g")

@@ -6,9 +6,12 @@
     python scripts/i18n.py check     # exit 1 if a German text is missing or a .mo is stale
     python scripts/i18n.py translate FILE.po   # extract, take the German texts FILE gives, compile
 
-Extraction reads the code with ``ast``: every ``_("literal")`` (and ``N_``, marked only) and ``ngettext("one", "many", n)``
-under device/. Compiling needs no msgfmt (a fresh machine has none): the ``.mo`` format is written
-here, with the messages sorted, so the same ``.po`` always gives the same bytes.
+Extraction reads the code with ``ast``: every ``_("literal")`` (and ``N_``, marked only) and
+``ngettext("one", "many", n)`` under device/, and the refusal templates under games/ (the literal
+message of ``require(cond, "...")``, ``IllegalAction("...")``, ``SetupError``, ``GameError``,
+``LearningError``; ``"a" if cond else "b"`` gives both), which the box shows translated.
+Compiling needs no msgfmt (a fresh machine has none): the ``.mo`` format is written here, with the
+messages sorted, so the same ``.po`` always gives the same bytes.
 """
 
 from __future__ import annotations
@@ -23,6 +26,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "device"
+GAMES = ROOT / "games"
+# The engines' error types whose first argument is a message template; ``require`` has it second.
+REFUSALS = ("GameError", "IllegalAction", "SetupError", "LearningError")
 LOCALE = SOURCE / "locale"
 DOMAIN = "spielleiter"
 LANGUAGES = ("de", "en")
@@ -65,8 +71,50 @@ def _literal(node: ast.expr) -> str | None:
     return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
 
 
-def extract(source: Path = SOURCE) -> dict[str, Message]:
-    """Every message the code under ``source`` asks gettext for, in the order first met."""
+def _literals(node: ast.expr) -> list[str] | None:
+    """The texts a message argument can be: a literal, or ``a if cond else b`` of literals."""
+    text = _literal(node)
+    if text is not None:
+        return [text]
+    if isinstance(node, ast.IfExp):
+        body, orelse = _literals(node.body), _literals(node.orelse)
+        if body is not None and orelse is not None:
+            return body + orelse
+    return None
+
+
+def refusals(games: Path = GAMES) -> tuple[dict[str, Message], list[str]]:
+    """The refusal templates the engines under ``games`` raise, and where a refusal's message is
+    built some other way (an f-string, a concatenation: the catalogue cannot hold it). A bare
+    name passes a template through (``require`` itself) and is neither."""
+    found: dict[str, Message] = {}
+    unfit: list[str] = []
+    for path in sorted(games.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = _name(node.func)
+            position = 1 if name == "require" else 0 if name in REFUSALS else None
+            if position is None:
+                continue
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            if len(node.args) <= position:
+                unfit.append(f"{where}: {name} without a message")
+                continue
+            texts = _literals(node.args[position])
+            if texts is None:
+                if not isinstance(node.args[position], ast.Name):
+                    unfit.append(f"{where}: {name}'s message is not a literal")
+                continue
+            for text in texts:
+                found.setdefault(text, Message(text)).where.append(where)
+    return found, unfit
+
+
+def extract(source: Path = SOURCE, games: Path | None = GAMES) -> dict[str, Message]:
+    """Every message the code under ``source`` asks gettext for, in the order first met, then
+    the refusal templates of the engines under ``games`` (None: none)."""
     found: dict[str, Message] = {}
     for path in sorted(source.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
@@ -83,6 +131,12 @@ def extract(source: Path = SOURCE) -> dict[str, Message]:
                 one, many = _literal(node.args[0]), _literal(node.args[1])
                 if one is not None and many is not None:
                     found.setdefault(one, Message(one, many)).where.append(where)
+    if games is not None:
+        for text, message in refusals(games)[0].items():
+            if text in found and found[text].plural is None:
+                found[text].where.extend(message.where)
+            else:
+                found.setdefault(text, message)
     return found
 
 

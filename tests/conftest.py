@@ -7,8 +7,22 @@ from pathlib import Path
 
 import pytest
 
+from spielleiter.device import config, i18n
 from spielleiter.device.box import Box
-from support import build_box
+from support import build_box, english
+
+SHIPPED_DEFAULTS = config.defaults
+
+
+@pytest.fixture(autouse=True)
+def english_unless_asked(request, monkeypatch):
+    """The box ships in German with German seat colours (its first users); a test reads its
+    screens, names and stations in English unless it is marked ``shipped_language``."""
+    if "shipped_language" not in request.keywords:
+        monkeypatch.setattr(config, "defaults", lambda: english(SHIPPED_DEFAULTS()))
+    i18n.use("en" if "shipped_language" not in request.keywords else "de")
+    yield
+    i18n.use("en")
 
 
 @pytest.fixture

@@ -25,12 +25,40 @@ REFERENCE = Path(__file__).parent / "device" / "reference"
 REGEN = os.environ.get("SPIELLEITER_REGEN") == "1"
 
 
+ENGLISH_NAMES = ["Red", "Blue", "Green", "Yellow", "Purple", "Orange", "Pink", "Brown", "Grey",
+                 "White"]
+
+
+def english(raw: dict) -> dict:
+    """The shipped configuration in English: the box ships in German (its first users), the
+    tests read and assert English screens, names and stations unless they say otherwise."""
+    raw.setdefault("ui", {})["language"] = "en"
+    raw["players"]["names"] = list(ENGLISH_NAMES)
+    for station, name in zip(raw.get("stations", []), ENGLISH_NAMES):
+        station["name"] = name
+    return raw
+
+
+def english_config(folder: Path) -> Path:
+    """A config.toml over the shipped defaults that makes the box English as ``english`` does,
+    for the commands the tests start as a person would (``sim``, ``selftest``, ``service``)."""
+    raw = english(config.defaults())
+    lines = ["[ui]", 'language = "en"', "[players]",
+             f"names = {json.dumps(raw['players']['names'])}"]
+    for station in raw["stations"]:
+        lines += ["[[stations]]"] + [f"{key} = {json.dumps(value)}" for key, value in station.items()]
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "english.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
 def build_box(state_dir: Path, names: list[str] | None = None, pans: bool = True,
               **kwargs) -> Box:
     """A whole device on MockFactory pins, luma's dummy display and a ManualClock; with
     ``pans=False`` no load cells (games that weigh nothing run ten times faster without the
     bit-level HX711 twins)."""
-    raw = config.read(None)
+    raw = english(config.read(None))
     if not pans:
         loadcells = raw["loadcells"]
         for name, cell in loadcells.items():
@@ -72,7 +100,7 @@ class HeadlessSim:
     def __init__(self, state_dir: Path) -> None:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "spielleiter.device.cli", "sim", "--headless",
-             "--state-dir", str(state_dir)],
+             "--state-dir", str(state_dir), "--config", str(english_config(state_dir))],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env=dict(os.environ, PYTHONUNBUFFERED="1"))
         self.last = self._read()

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Protocol, S
 
 from ..i18n import _
 from ..inputs import Press, Weight
-from ..screens import View
+from ..screens import CHARS, PAGE_LINES, View
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -198,6 +198,30 @@ class Pages:
         return View(page.title, page.lines, page.big, footer=page.footer or _("OK: next"))
 
 
+# -- standings -----------------------------------------------------------------------------------
+def score_shown(score: Any) -> str:
+    """A standings score as the table reads it ("" when the game keeps none)."""
+    return "" if score is None else f"{score:g}" if isinstance(score, float) else str(score)
+
+
+def standings_view(rows: Sequence[tuple[int, str, Any]], at: int, footer_more: str,
+                   footer: str, score: Callable[[str, Any], str] = lambda _p, s: score_shown(s),
+                   ) -> View:
+    """Every player's place and score, best first (the engine ranks: ties share a place), a name
+    never cut for its score; more than three rows make a list that scrolls, ``at`` being the row
+    at the cursor."""
+    scroll = len(rows) > PAGE_LINES
+    width = CHARS - 1 if scroll else CHARS  # room for the scroll mark
+    lines = []
+    for rank, name, value in rows:
+        right = score(name, value)
+        head = f"{rank}. {name}"[: width - len(right) - 1]
+        lines.append(head.ljust(width - len(right)) + right)
+    if scroll:
+        return View(_("Standings"), tuple(lines), cursor=at % len(lines), footer=footer_more)
+    return View(_("Standings"), tuple(lines), footer=footer)
+
+
 # -- seats ---------------------------------------------------------------------------------------
 def seat_player(table: Table, players: Sequence[str], station: int) -> str | None:
     """The player whose seat is wired to ``station`` (None: nobody sits there this game)."""
@@ -321,6 +345,10 @@ class Referee:
 
     def on_weight(self, weight: Weight) -> bool:
         return False
+
+    def score_text(self, player: str, score: Any) -> str:
+        """``player``'s score as the standings show it; a game may mark more (who is out)."""
+        return score_shown(score)
 
     def on_events(self, events: list[Any]) -> None:
         """An action that came from elsewhere (the serial link) was applied."""

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ..i18n import _
-from ..screens import CHARS, View
+from ..screens import PAGE_LINES, View
+from . import base
 from .base import ModeInfo
 
 GAME_MENU = ("continue", "standings", "undo", "end")
-STANDINGS_ROOM = 4  # lines under the title and the footer; more players scroll with NEXT
 
 
 def game_menu_labels() -> tuple[str, ...]:
@@ -35,18 +35,12 @@ def confirm_end_view() -> View:
                 footer=_("OK end  BACK keep"))
 
 
-def standings_view(state: Any, at: int = 0) -> View:
-    """Every player's place and score, best first (the engine ranks: ties share a place); more
-    than fit scroll, ``at`` being the line at the cursor."""
-    lines = []
-    for rank, name, score in state.standings():
-        shown = "" if score is None else f"{score:g}" if isinstance(score, float) else str(score)
-        head = f"{rank}. {name}"[: CHARS - len(shown) - 1]
-        lines.append(head.ljust(CHARS - len(shown)) + shown)
-    if len(lines) > STANDINGS_ROOM:
-        return View(_("Standings"), tuple(lines), cursor=at % len(lines),
-                    footer=_("NEXT more  OK back"))
-    return View(_("Standings"), tuple(lines), footer=_("OK back"))
+def standings_view(state: Any, at: int = 0,
+                   score: Callable[[str, Any], str] | None = None) -> View:
+    """The game menu's standings; ``score`` is the referee's way of showing a score."""
+    kwargs = {"score": score} if score is not None else {}
+    return base.standings_view(state.standings(), at, _("NEXT more  OK back"), _("OK back"),
+                               **kwargs)
 
 
 def menu_key(app: Any, key: str) -> None:
@@ -68,7 +62,7 @@ def menu_key(app: Any, key: str) -> None:
 def standings_key(app: Any, key: str) -> None:
     """NEXT scrolls a long list; any other key goes back to the game menu."""
     rows = len(app.session.state.standings()) if app.session is not None else 0
-    if key == "next" and rows > STANDINGS_ROOM:  # a long list scrolls
+    if key == "next" and rows > PAGE_LINES:  # a long list scrolls
         app.standings_at += 1
         return
     app.mode = "menu"

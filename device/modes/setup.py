@@ -17,7 +17,7 @@ from ..i18n import _, ngettext
 from ..header import Header
 from ..roster import Roster
 from ..screens import View
-from .base import ModeInfo, OnePlayer, SetupOption
+from .base import ModeInfo, SetupOption
 from .picker import PlayerPicker
 
 log = logging.getLogger(__name__)
@@ -148,9 +148,8 @@ class SetupFlow:
                       for o in self.options]
             hot = n - min(n, self.stations)
             if hot:  # players without a station choose at the box (said only when it happens)
-                lines.append(_("Seats {first}-{last}: at the box").format(
-                    first=self.stations + 1, last=n) if hot > 1 else
-                    _("Seat {n}: at the box").format(n=n))
+                lines.append(ngettext("{n} plays at the box", "{n} play at the box",
+                                      hot).format(n=hot))
             cursor = self.shown % len(lines) if len(lines) > SUMMARY_ROOM else None
             return View(title, tuple(lines), cursor=cursor, footer=_("OK start  BACK change"))
         if self.step == 0:

@@ -6,8 +6,12 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from spielleiter.device import config, pinout
 from spielleiter.device.config import SPI_PINS
+
+pytestmark = pytest.mark.shipped_language  # the table documents the box as it ships
 
 README = Path(__file__).resolve().parents[2] / "hardware" / "README.md"
 

@@ -190,6 +190,26 @@ def test_the_shipped_config_names_a_language():
     assert "language" in config_mod.defaults()["ui"]
 
 
+@pytest.mark.shipped_language
+def test_the_box_ships_in_german_with_german_seat_colours(tmp_path):
+    shipped = config_mod.validate(config_mod.read(None))
+    assert shipped.language == "de"
+    assert [s.name for s in shipped.stations] == ["Rot", "Blau", "Grün"]
+    assert set(shipped.player_names) <= config_mod.SEAT_COLOURS
+    from spielleiter.device.box import Box
+    from spielleiter.device.runtime import ManualClock
+    from spielleiter.drivers.buttons import mock_factory
+    from spielleiter.drivers.display import open_device
+
+    with Box.build(shipped, tmp_path, pin_factory=mock_factory(),
+                   display_device=open_device("dummy"), clock=ManualClock()) as box:
+        box.runtime.pump()
+        box.app.redraw()
+        assert box.last_view.lines == ("Tatort Tonne", "Bunte Runde", "Tante Trudels Trödel",
+                                       "Currency Torraku", "Lernen", "Waage", "Einstellungen")
+        assert box.last_view.footer == "NEXT weiter OK wählen"
+
+
 @pytest.mark.parametrize("command", [["run"], ["sim"], ["demo", "tatort-tonne"]])
 def test_lang_is_an_option_of_run_sim_and_demo(command, capsys):
     from spielleiter.device.cli import build_parser

@@ -131,6 +131,7 @@ def test_install_on_a_pi5(tmp_path):
     assert (root / "opt/spielleiter/docs/install.md").exists()
 
 
+@pytest.mark.shipped_language
 def test_the_site_config_is_the_defaults_commented_out(tmp_path):
     root = make_root(tmp_path)
     install(root)

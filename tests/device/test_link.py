@@ -14,6 +14,7 @@ import pytest
 import serial
 
 from spielleiter.drivers.link import LinkLine, LinkStatus, NullModem, SerialLink
+from support import english_config
 
 EXAMPLE = ["Alexandra", "Melanie", "Ulrike", "Birgit", "Sarah"]
 
@@ -239,7 +240,8 @@ def test_a_cable_pulled_mid_line_discards_the_partial_line(box_factory):
 def test_watch_follows_a_sim_game_over_a_pty_pair(tmp_path):
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     sim = subprocess.Popen([sys.executable, "-m", "spielleiter.device.cli", "sim", "--headless",
-                            "--link-pty", "--state-dir", str(tmp_path)],
+                            "--link-pty", "--state-dir", str(tmp_path),
+                            "--config", str(english_config(tmp_path))],
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            text=True, env=env)
     try:

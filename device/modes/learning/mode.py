@@ -55,7 +55,7 @@ class LearningMode:
         names = Roster(self.app.journal).names()
         if names:
             return names
-        shipped = set(config.read(None)["players"]["names"])
+        shipped = config.SEAT_COLOURS | set(config.defaults()["players"]["names"])
         return [n for n in getattr(self.app, "player_names", ()) if n not in shipped]
 
     # -- the Mode protocol -------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Tatort Tonne's demo: the rulebook's example round, then two more rounds to a winner."""
+"""Tatort Tonne's demo: the rulebook's example round, then two more rounds (one undone and played
+again) to a winner and the standings."""
 
 from __future__ import annotations
 
@@ -10,17 +11,21 @@ from .referee import COUNTDOWN_S
 PLAYERS = ("Alexandra", "Melanie", "Ulrike", "Birgit", "Sarah")
 
 
-def _hot_seat(card_index: int) -> Iterator[DemoStep]:
-    """The host panel's hot-seat hand-over: call up the seat, show the cards, pick, clear."""
+def _hot_seat(card_index: int, last: bool = False) -> Iterator[DemoStep]:
+    """The host panel's hot-seat hand-over: call up the seat, show the cards, pick, clear (the
+    ``last`` card of a round goes straight on to the countdown or the reveal)."""
     yield ("tap", "host.ok")          # the waiting hot-seat player takes the box
     yield ("tap", "host.ok")          # cards shown
     for _ in range(card_index):
         yield ("tap", "host.next")
     yield ("tap", "host.ok")          # card down; screen blanked
-    yield ("tap", "host.ok")          # pass the box on
+    if not last:
+        yield ("tap", "host.ok")      # pass the box on
 
 
 def _host_pick(steps: int) -> Iterator[DemoStep]:
+    """The host panel answers whom an accuser pointed at: OK opens the list, NEXT moves, OK."""
+    yield ("tap", "host.ok")
     for _ in range(steps):
         yield ("tap", "host.next")
     yield ("tap", "host.ok")
@@ -38,7 +43,7 @@ def script() -> Iterator[DemoStep]:
     yield ("tap", "s2.B")             # Melanie: accuse
     yield ("tap", "s3.B")             # Ulrike: accuse
     yield from _hot_seat(2)           # Birgit: alibi
-    yield from _hot_seat(0)           # Sarah: steal
+    yield from _hot_seat(0, last=True)  # Sarah: steal
     yield ("idle", COUNTDOWN_S)       # cards down, 3, 2, 1, point!
     yield ("say", "Melanie and Ulrike both point at Birgit (no station: the host picks)")
     yield from _host_pick(2)          # Melanie -> Birgit
@@ -48,14 +53,22 @@ def script() -> Iterator[DemoStep]:
     yield ("say", "Round 2: Birgit accuses Alexandra, who answers at her station")
     yield ("tap", "s1.A")             # Alexandra: steal
     yield from _hot_seat(1)           # Birgit: accuse
-    yield from _hot_seat(0)           # Sarah: steal
+    yield from _hot_seat(0, last=True)  # Sarah: steal
     yield ("idle", COUNTDOWN_S)
     yield ("tap", "s1.B")             # the accused Alexandra presses a button at her station
     yield ("read",)           # the pages that follow, OK turns each
+    yield ("say", "Undo: the host holds BACK; the box says what to put back, then who acts")
+    yield ("hold", "host.back", 1.2)
+    yield ("idle", 2.0)
+    yield ("read",)
+    yield ("tap", "s1.B")             # Alexandra answers again
+    yield ("read",)
     yield ("say", "Round 3: Sarah steals her third trash")
     yield from _hot_seat(2)           # Birgit: alibi
-    yield from _hot_seat(0)           # Sarah: steal
+    yield from _hot_seat(0, last=True)  # Sarah: steal
     yield ("read",)           # the pages that follow, OK turns each
+    yield ("say", "The winner (with the win sound), then OK: the standings")
+    yield ("tap", "host.ok")
 
 
 DEMOS = {"tatort-tonne": Demo(PLAYERS, script)}

@@ -3,8 +3,10 @@
 Stations: A/B/C = steal/accuse/alibi while choosing (a player may press again to change, T2). Seats
 without a station choose at the host panel one at a time (the shared hot seat). When accusers exist
 the box counts down "3, 2, 1, point!" with the buzzer and then asks, accuser by accuser, whom they
-pointed at: the accused presses any button at their own station, the accuser presses C for nobody,
-or the host panel picks. The reveal is shown page by page in the rulebook's order.
+pointed at: the one pointed at presses any button at their own station, the accuser presses C for
+nobody, or OK at the host panel opens a list to pick from. The reveal is shown page by page in the
+rulebook's order; at the end the winner (with the win sound), then the standings. Every refused
+press says why; an undo says what to put back and who acts again.
 """
 
 from __future__ import annotations
@@ -12,16 +14,18 @@ from __future__ import annotations
 from typing import Any
 
 from ....games.core import Event
-from ....games.tatort_tonne import CARDS, TatortTonne
+from ....games.tatort_tonne import TatortTonne
 from ...i18n import N_, _
-from ...screens import View, pack, wrap
+from ...screens import PAGE_LINES, View
 from ...session import Session
 from ..base import HotSeat, Page, Referee, SetupOption, Table
-from .screens import card_name, final_view, reveal_pages
+from .pages import reveal_pages, score_text, standings_view, undo_pages, winner_view
+from .screens import (KEYS, card_name, choose_view, countdown_view, handover_view, pick_view,
+                      point_view, ready_view)
 
 PAGE_S = 2.5
+UNDO_PAGE_S = 5.0  # things to put back take longer; the App's "Undone" notice covers it at first
 COUNT_S = 1.0
-KEYS = {"A": "steal", "B": "accuse", "C": "alibi"}
 COUNTDOWN_S = COUNT_S * (2 + 3 + 1.5)  # cards down, 3, 2, 1, point!
 
 
@@ -31,12 +35,22 @@ class TatortTonneReferee(Referee):
     def __init__(self, table: Table, session: Session) -> None:
         super().__init__(table, session)
         self._count_timer: Any = None
-        self.count: int | None = None  # 4 = cards down, 3, 2, 1, 0 = "POINT!"; else None
+        self.count: int | None = None  # 4 = get ready, 3, 2, 1, 0 = "POINT!"; else None
         self.counted = False            # the countdown of this point phase is over
         self.hot = HotSeat()
+        self.picking = False            # the host panel's list of whom an accuser pointed at
         self.target_cursor = 0
+        self.end_page = 0               # after the end: 0 the winner, 1 the standings
+        self.standings_at = 0
+        self._seen: tuple[TatortTonne, dict[str, Any] | None] = (self.state, None)
+        self._remember()
 
     state: TatortTonne  # type: ignore[assignment]
+
+    def _remember(self) -> None:
+        """The state the table has seen and the action that led to it: what an undo takes back."""
+        actions = self.session.actions
+        self._seen = (self.state, dict(actions[-1]) if actions else None)
 
     def _hot_waiting(self) -> list[str]:
         """In-game seats without a station, the ones still to choose first."""
@@ -47,18 +61,29 @@ class TatortTonneReferee(Referee):
     def _cards(self, player: str) -> list[str]:
         return [a["card"] for a in self.legal(player) if a["type"] == "choose"]
 
+    def score_text(self, player: str, score: Any = None) -> str:
+        """The standings' right column: a player's trash, "out" marked (for the game menu)."""
+        return score_text(self.state, player)
+
     # -- events from the App ---------------------------------------------------------------------
     def resumed(self) -> None:
         if self.session.last_events and self.session.last_events[-1].kind in ("round", "winner"):
             self._play(self.session.last_events)
         self.counted = False
+        self._remember()
         self._phase_entered()
 
     def after_undo(self) -> None:
+        before, undone = self._seen
         super().after_undo()
         self._stop_countdown()
         self.counted = self.state.phase == "point"
         self.hot.reset()
+        self.picking, self.target_cursor, self.end_page = False, 0, 0
+        if undone is not None:
+            self.pages.show([Page(view, UNDO_PAGE_S) for view in
+                             undo_pages(before, self.state, undone)])
+        self._remember()
 
     def _stop_countdown(self) -> None:
         self.table.cancel(self._count_timer)
@@ -71,49 +96,94 @@ class TatortTonneReferee(Referee):
     def private(self) -> bool:
         return self.hot.private()
 
+    def _refuse(self, *lines: str) -> None:
+        self.table.beep("error")
+        self.table.flash(*lines)
+
+    # -- station buttons -------------------------------------------------------------------------
     def on_station(self, station: int, key: str) -> None:
         player = self.seat_player(station)
+        state = self.state
         if player is None:
-            self.table.flash(_("Nobody plays at"), self.table.station_name(station))
-            return
-        if self.pages or self.state.is_over:
-            self.table.beep("error")
-            self.table.flash(_("Wait: OK at the host") if self.pages else _("The game is over"))
-            return
-        phase = self.state.phase
-        if phase == "choose":
+            self._refuse(_("Nobody plays at"), self.table.station_name(station))
+        elif self.pages:
+            self._refuse(_("Wait: OK at the box"))
+        elif state.is_over:
+            self._refuse(_("The game is over"))
+        elif not state.in_game[player]:
+            self._refuse(_("{player} is out").format(player=player), _("of this game."))
+        elif state.phase == "choose":
             self.act({"type": "choose", "player": player, "card": KEYS[key]})
-        elif phase == "point":
-            if not self.counted:
-                self.table.beep("error")
-                self.table.flash(_("Wait for POINT!"))
-                return
-            accuser = self.state.waiting_for()[0]
-            if player == accuser:
-                if key != "C":
-                    self.table.flash(_("{player}: press C").format(player=accuser),
-                                     _("if you pointed at"), _("nobody"))
-                    return
-                self.act({"type": "point", "player": accuser, "target": None})
-            else:
-                self.act({"type": "point", "player": accuser, "target": player})
+        elif state.phase == "point":
+            self._station_point(player, key)
 
+    def _station_point(self, player: str, key: str) -> None:
+        """The one pointed at presses any button; the accuser's own C says nobody."""
+        if not self.counted:
+            self._refuse(_("Wait for POINT!"))
+            return
+        accuser = self.state.waiting_for()[0]
+        if player != accuser:
+            self.act({"type": "point", "player": accuser, "target": player})
+        elif key == "C":
+            self.act({"type": "point", "player": accuser, "target": None})
+        else:
+            self._refuse(_("Not you, {player}!").format(player=accuser),
+                         _("The accused presses."), _("Nobody? Press C."))
+
+    # -- the host panel --------------------------------------------------------------------------
     def on_host(self, key: str) -> bool:
         if self.pages:
             return self.pages.on_host(key)
-        state = self.state
-        if state.phase == "choose":
-            return self.hot.on_host(key, self._hot_waiting(), self._cards, self._choose)
-        if state.phase == "point" and self.counted:
-            candidates = self._targets()
-            if key == "next":
-                self.target_cursor = (self.target_cursor + 1) % len(candidates)
+        if self.state.is_over:
+            return self._end_key(key)
+        if self.state.phase == "choose":
+            return self._choose_key(key)
+        if self.state.phase == "point":
+            return self._point_key(key)
+        return False
+
+    def _choose_key(self, key: str) -> bool:
+        waiting = self._hot_waiting()
+        if key in ("ok", "next") and self.hot.stage == "" and not waiting:
+            self._refuse(_("Choose with your own"), _("buttons: A, B or C."))
+            return True
+        if key == "next" and self.hot.stage == "privacy":
+            self._refuse(_("OK shows the cards."))
+            return True
+        if key == "back" and self.hot.stage == "done":  # the card is played: nothing to cancel
+            self._refuse(_("The card is down."), _("OK: go on"))
+            return True
+        return self.hot.on_host(key, waiting, self._cards, self._choose)
+
+    def _point_key(self, key: str) -> bool:
+        if key == "back":
+            if self.picking:
+                self.picking = False
                 return True
-            if key == "ok":
-                accuser = state.waiting_for()[0]
-                target = candidates[self.target_cursor % len(candidates)]
-                self.act({"type": "point", "player": accuser, "target": target})
-                return True
+            return False  # the game menu
+        if not self.counted:
+            self._refuse(_("Wait for POINT!"))
+            return True
+        if not self.picking:
+            self.picking, self.target_cursor = True, 0
+            return True
+        if key == "next":
+            self.target_cursor = (self.target_cursor + 1) % len(self._targets())
+        elif key == "ok":
+            accuser = self.state.waiting_for()[0]
+            target = self._targets()[self.target_cursor % len(self._targets())]
+            self.act({"type": "point", "player": accuser, "target": target})
+        return True
+
+    def _end_key(self, key: str) -> bool:
+        """The winner, then the standings (NEXT scrolls a long list); OK there goes on."""
+        if self.end_page == 0 and key in ("ok", "next"):
+            self.end_page, self.standings_at = 1, 0
+            return True
+        if self.end_page == 1 and key == "next" and len(self.state.players) > PAGE_LINES:
+            self.standings_at += 1
+            return True
         return False
 
     def _choose(self, player: str, card: str) -> None:
@@ -127,14 +197,16 @@ class TatortTonneReferee(Referee):
             self.hot.reset()
             self._stop_countdown()
             self.counted = False
+            self.end_page = 0
             self._play(events)
         if any(e.kind in ("pointed", "round", "winner", "accusers") for e in events):
-            self.target_cursor = 0
+            self.picking, self.target_cursor = False, 0
+        self._remember()
         self._phase_entered()
 
     def _phase_entered(self) -> None:
         if self.state.phase == "point" and not self.counted and self.count is None:
-            self.count = 4  # "cards down" first, then 3, 2, 1, "POINT!"
+            self.count = 4  # "get ready" first, then 3, 2, 1, "POINT!"
             self._count_timer = self.table.call_later(COUNT_S * 2, self._tick)
 
     def _tick(self) -> None:
@@ -157,13 +229,15 @@ class TatortTonneReferee(Referee):
     def _play(self, events: list[Event]) -> None:
         won = any(e.kind == "winner" for e in events)
         self.pages.show([Page(view, PAGE_S) for view in reveal_pages(events, self.state)],
-                        finale="win" if won else None)
+                        finale="win" if won else None)  # the win sound plays with the winner
         if not won and any(e.kind == "trash" for e in events):
             self.table.beep("score")
 
     # -- the screen ------------------------------------------------------------------------------
     def end_view(self) -> View:
-        return final_view(self.state)
+        if self.end_page == 0:
+            return winner_view(self.state)
+        return standings_view(self.state, self.standings_at)
 
     def play_view(self) -> View:
         if self.state.phase == "point":
@@ -172,35 +246,26 @@ class TatortTonneReferee(Referee):
 
     def _choose_view(self) -> View:
         state = self.state
+        if self.hot.stage == "privacy" and self.hot.player is not None:
+            return handover_view(self.hot.player)
         if self.hot.stage:
             player = self.hot.player or ""
             hot = self.hot.view([card_name(c) for c in self._cards(player)] if player else [])
             assert hot is not None
             return hot
-        left = len(state.waiting_for())
         waiting = self._hot_waiting()
-        line = _("still to choose")
-        if waiting:
-            line = _("OK: {player} at host").format(
-                player=waiting[self.hot.index % len(waiting)])
-        return View(_("Round {n}: choose!").format(n=state.round), (line,),
-                    big=_("{n} of {total}").format(n=left, total=len(state.still_in())),
-                    footer=_("A:steal B:acc C:alibi"))
+        turn = waiting[self.hot.index % len(waiting)] if waiting else None
+        return choose_view(state.round, len(state.waiting_for()), len(state.still_in()),
+                           turn if turn in state.waiting_for() else None)
 
     def _point_view(self) -> View:
         state = self.state
-        accusers = [p for p in state.players if state.choices.get(p) == "accuse"]
+        accusers = state.accusers()
         if not self.counted:
-            if self.count == 4:
-                said = _("You did it! from {names}").format(names=", ".join(accusers))
-                return View(_("Cards down!"), tuple(wrap(said)[:3]) + (_("Get ready to point..."),))
-            big = _("POINT!") if self.count == 0 else str(self.count)
-            return View(_("You did it!"), tuple(pack(accusers)[:2]), big=big)  # room for two
+            if self.count is None or self.count == 4:
+                return ready_view(accusers)
+            return countdown_view(accusers, self.count)
         accuser = state.waiting_for()[0]
-        target = self._targets()[self.target_cursor % len(self._targets())]
-        lines = [_("Accused: any button")]
-        if self.has_station(accuser):  # a hot-seat accuser has no C to press
-            lines.append(_("{player}: C = nobody").format(player=accuser))
-        lines.append(_("Host: > {target}").format(target=target or _("nobody")))
-        return View(_("{player} pointed at?").format(player=accuser), tuple(lines),
-                    footer=_("NEXT other  OK pick"))
+        if self.picking:
+            return pick_view(accuser, self._targets(), self.target_cursor)
+        return point_view(accuser, self.has_station(accuser))

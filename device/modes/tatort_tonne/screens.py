@@ -1,11 +1,18 @@
-"""Tatort Tonne's screens: the reveal in the rulebook's order, the standings, the end."""
+"""Tatort Tonne's screens during a round: choosing, the hot-seat hand-over, the countdown and the
+question whom an accuser pointed at. Each says one thing, the word that matters in ``big``.
+
+The pages that follow an action (the reveal, the trash, the end, undo) are in ``pages.py``.
+"""
 
 from __future__ import annotations
 
-from ....games.core import Event
-from ....games.tatort_tonne import TatortTonne
+from typing import Sequence
+
 from ...i18n import _, ngettext
-from ...screens import CHARS, View, pack, wrap
+from ...screens import CHARS, View, pack
+
+KEYS = {"A": "steal", "B": "accuse", "C": "alibi"}
+BIG = CHARS // 2  # the longest word ``big`` takes (at 2x)
 
 
 def short(card: str) -> str:
@@ -14,75 +21,100 @@ def short(card: str) -> str:
 
 
 def card_name(card: str) -> str:
-    """The card's name as the table knows it."""
+    """The card's name as the table knows it from the rulebook."""
     return {"steal": _("Steal trash"), "accuse": _("You did it!"),
             "alibi": _("Airtight alibi")}[card]
 
 
-def _names(names: list[str]) -> str:
-    return ", ".join(names)
+def fit(*texts: str) -> str:
+    """The first of ``texts`` that fits one line (the last one otherwise): a long name falls back
+    to a shorter wording instead of being cut."""
+    for text in texts:
+        if len(text) <= CHARS:
+            return text
+    return texts[-1][:CHARS]
 
 
-def reveal_pages(events: list[Event], state: TatortTonne) -> list[View]:
-    """The reveal as screens, in the rulebook's order (accusations, accused, the rest, result)."""
-    pages: list[View] = []
-    pointed = [e for e in events if e.kind == "pointed_at"]
-    for first in range(0, len(pointed), 4):
-        lines = tuple(_("{player} > {target}").format(player=e.data["player"],
-                                                     target=e.data["target"] or _("nobody"))
-                      for e in pointed[first:first + 4])
-        pages.append(View(_("Accusations"), lines))
-    reveals: list[tuple[Event, list[Event]]] = []
-    for event in events:
-        if event.kind == "reveal":
-            reveals.append((event, []))
-        elif event.kind in ("out", "trash", "no_trash") and reveals and \
-                event.data.get("why") != "playoff":
-            reveals[-1][1].append(event)
-    for reveal, after in reveals:
-        player, card = reveal.data["player"], reveal.data["card"]
-        accused = bool(reveal.data["accused_by"])
-        outs = [e.data["player"] for e in after if e.kind == "out"]
-        if card == "steal" and accused:
-            line = _("Caught! Out of game")
-        elif card == "alibi" and outs:
-            line = _("Out: {names}").format(names=_names(outs))
-            if len(line) > CHARS:
-                line = ngettext("{n} accuser is out", "{n} accusers are out",
-                                len(outs)).format(n=len(outs))
-        elif card == "accuse":
-            line = _("Accused: no effect") if accused else _("No trash")
-        elif card == "steal":
-            got = [e for e in after if e.kind == "trash"]
-            line = (_("Takes trash ({n})").format(n=got[0].data["trash"]) if got
-                    else _("Pile empty: nothing"))
-        else:
-            line = _("Safe. No trash.")
-        title = (_("{player} was accused") if accused else _("{player} reveals")).format(
-            player=player)
-        pages.append(View(title if len(title) <= CHARS else player, (line,), big=short(card)))
-    for event in events:
-        if event.kind == "playoff":
-            text = _("Only {names} play on until one leads.").format(
-                names=_names(event.data["players"]))
-            pages.append(View(_("Play-off!"), tuple(wrap(text)[:4])))
-    if any(e.kind == "round" for e in events):
-        pages.append(standings_view(state, _("Round {n} next").format(n=state.round)))
-    return pages
+def names_lines(names: Sequence[str], room: int) -> list[str]:
+    """``names`` packed into at most ``room`` lines; what does not fit is counted ("and 3 more")."""
+    lines = pack(list(names))
+    if len(lines) <= room:
+        return lines
+    shown: list[str] = []
+    for count in range(len(names), 0, -1):
+        shown = pack(list(names[:count]))
+        if len(shown) <= room - 1:
+            rest = len(names) - count
+            return shown + [ngettext("and {n} more", "and {n} more", rest).format(n=rest)]
+    return [ngettext("{n} player", "{n} players", len(names)).format(n=len(names))]
 
 
-def standings_view(state: TatortTonne, title: str) -> View:
-    """Who is still in and how much trash each holds, packed into four lines."""
-    lines = pack([f"{p} {state.trash[p]}" for p in state.still_in()])  # a name keeps its number
-    lines = [_("Trash:")] + lines[:2] + [_("Pile: {n} left").format(n=state.trash_left)]
-    return View(title, tuple(lines))
+def button_lines() -> tuple[str, ...]:
+    """Which station button plays which card, in the cards' own names (padded alike, so the
+    centred lines stand aligned)."""
+    lines = [f"{key} {card_name(card)}" for key, card in KEYS.items()]
+    width = max(len(line) for line in lines)
+    return tuple(line.ljust(width) for line in lines)
 
 
-def final_view(state: TatortTonne) -> View:
-    winners = list(state.winners())
-    if len(winners) == 1:
-        name = winners[0]
-        return View(_("Game over: winner"), (_("{n} trash").format(n=state.trash[name]),),
-                    big=name, footer=_("OK: menu"))
-    return View(_("Shared win!"), tuple(wrap(" & ".join(winners))[:3]) +
-                (_("{n} trash each").format(n=state.trash[winners[0]]),), footer=_("OK: menu"))
+def _turn_footer(hot_player: str | None) -> str:
+    """The host key's job while choosing: call up the next player without a station."""
+    if hot_player is None:
+        return ""
+    return fit(_("OK: {player}'s turn").format(player=hot_player),
+               _("OK: {player}").format(player=hot_player))
+
+
+def choose_view(round_no: int, left: int, total: int, hot_player: str | None) -> View:
+    """While choosing: the buttons until the first card is down, then how many still choose
+    (never who, T2). ``hot_player`` is the next player without a station (OK calls them)."""
+    title = _("Round {n}: choose!").format(n=round_no)
+    if left == total:
+        return View(title, button_lines(), footer=_turn_footer(hot_player))
+    return View(title, (_("still to choose"),),
+                big=_("{n} of {total}").format(n=left, total=total),
+                footer=_turn_footer(hot_player))
+
+
+def handover_view(player: str) -> View:
+    """The box goes to a player without a station; the others look away."""
+    look = _("Others: look away!")
+    if len(player) <= BIG:
+        return View(_("Pass the box to"), (look,), big=player,
+                    footer=_("OK show  BACK cancel"))
+    return View(_("Pass the box to"), (player, look), footer=_("OK show  BACK cancel"))
+
+
+def ready_view(accusers: Sequence[str]) -> View:
+    """Cards are down; who said "You did it!" gets ready to point."""
+    title = _("Get ready to point:")
+    if len(accusers) == 1 and len(accusers[0]) <= BIG:
+        return View(title, big=accusers[0])
+    return View(title, tuple(names_lines(accusers, 3)))
+
+
+def countdown_view(accusers: Sequence[str], count: int) -> View:
+    """3, 2, 1, then POINT! (the accusers point and shout "You did it!")."""
+    if count == 0:
+        return View(_("Shout: You did it!"), tuple(names_lines(accusers, 2)), big=_("POINT!"))
+    return View(_("Get ready to point:"), tuple(names_lines(accusers, 2)), big=str(count))
+
+
+def _asked(accuser: str) -> str:
+    return fit(_("{player} pointed at?").format(player=accuser), _("Pointed at?"))
+
+
+def point_view(accuser: str, has_station: bool) -> View:
+    """Whom did ``accuser`` point at? The one pointed at answers at their own buttons; the
+    accuser's C says nobody; OK picks at the box instead."""
+    lines = [_("Was it you? Press!")]
+    if has_station:  # a hot-seat accuser has no C to press
+        lines.append(fit(_("Nobody? {player}: C").format(player=accuser), _("Nobody? Press C")))
+    return View(_asked(accuser), tuple(lines), footer=_("OK: pick at the box"))
+
+
+def pick_view(accuser: str, targets: Sequence[str | None], cursor: int) -> View:
+    """The host panel's answer: a list of the players still in, and nobody."""
+    labels = tuple(t if t is not None else _("Nobody") for t in targets)
+    return View(_asked(accuser), labels, cursor=cursor % len(labels),
+                footer=_("NEXT move  OK choose"))

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from support import HeadlessSim
+from support import HeadlessSim, english
 from spielleiter.device import config
 from spielleiter.device.box import Box
 from spielleiter.device.cli.demo import play
@@ -102,7 +102,7 @@ def to_the_weighing(box) -> None:
 
 
 def one_pan_box(tmp_path) -> Box:
-    raw = config.read(None)
+    raw = english(config.read(None))
     raw["loadcells"]["right"] = {"reader": "none"}
     box = Box.build(config.validate(raw), tmp_path / "one", pin_factory=mock_factory(),
                     display_device=open_device("dummy"), clock=ManualClock(),

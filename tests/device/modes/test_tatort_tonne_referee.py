@@ -22,8 +22,15 @@ def box_factory(fast_game_box_factory):
 
 
 
+def open_game(box) -> None:
+    """From the home menu to Tatort Tonne's set-up (through the game's own menu, "New game")."""
+    box.tap("host.ok")
+    if box.app.mode == "start":
+        box.tap("host.ok")
+
+
 def start_game(box, players: int = 5) -> None:
-    box.tap("host.ok")                      # Tatort Tonne
+    open_game(box)
     for _ in range(players - 4):
         box.tap("host.next")
     box.tap("host.ok")
@@ -32,12 +39,22 @@ def start_game(box, players: int = 5) -> None:
     assert box.app.mode == "game"
 
 
-def hot_seat(box, card_index: int) -> None:
+def hot_seat(box, card_index: int, last: bool = False) -> None:
+    """A hot-seat hand-over at the host panel; the ``last`` card of a round goes straight on."""
     box.tap("host.ok")
     box.tap("host.ok")
     for _ in range(card_index):
         box.tap("host.next")
     box.tap("host.ok")
+    if not last:
+        box.tap("host.ok")
+
+
+def host_pick(box, steps: int) -> None:
+    """The host panel answers whom the accuser pointed at: OK opens the list, NEXT, OK."""
+    box.tap("host.ok")
+    for _ in range(steps):
+        box.tap("host.next")
     box.tap("host.ok")
 
 
@@ -46,7 +63,7 @@ def example_choices(box) -> None:
     box.tap("s2.B")
     box.tap("s3.B")
     hot_seat(box, 2)
-    hot_seat(box, 0)
+    hot_seat(box, 0, last=True)
 
 
 def actions(box) -> int:
@@ -58,17 +75,19 @@ def test_the_demo_plays_from_the_menu_to_a_winner(box_factory):
     play(box, tatort_tonne_script())
     state = box.app.session.state
     assert state.is_over and state.winners() == ("Sarah",)
-    assert box.last_view.big == "Sarah" and "3 trash" in box.last_view.lines[0]
+    assert box.last_view.title == "Standings"           # the demo's last OK: after the winner
+    assert box.last_view.lines[0].startswith("1. Sarah") and box.last_view.footer.endswith("menu")
     box.tap("host.ok")
-    assert box.app.mode == "home"
+    assert box.app.mode != "game" and box.app.session is None
 
 
 def test_reference_frames_of_a_round(box_factory):
     box = box_factory(EXAMPLE_PLAYERS)
     assert_frame(box.frame(), "tt_home")
     start_game(box)
-    assert_frame(box.frame(), "tt_choose_5_of_5")
+    assert_frame(box.frame(), "tt_choose_buttons")
     box.tap("s1.C")
+    assert_frame(box.frame(), "tt_choose_4_of_5")
     box.tap("s2.B")
     box.tap("s3.B")
     box.tap("host.ok")
@@ -80,15 +99,18 @@ def test_reference_frames_of_a_round(box_factory):
     box.tap("host.ok")
     assert_frame(box.frame(), "tt_hot_seat_blank")
     box.tap("host.ok")
-    hot_seat(box, 0)                        # the last card starts "cards down" (2 s), then 3
-    box.idle(2.0 - 0.58)                    # less the hot seat's last tap (press + settle)
+    hot_seat(box, 0, last=True)             # the last card: "get ready" (2 s), then 3
+    assert_frame(box.frame(), "tt_get_ready")
+    box.idle(2.0)
     assert_frame(box.frame(), "tt_countdown_3")
     box.idle(COUNTDOWN_S)
     assert_frame(box.frame(), "tt_who_did_melanie_point_at")
-    for _ in range(2):
-        box.tap("host.next")
-        box.tap("host.next")
-        box.tap("host.ok")
+    box.tap("host.ok")
+    box.tap("host.next")
+    box.tap("host.next")
+    assert_frame(box.frame(), "tt_host_picks_birgit")
+    box.tap("host.ok")
+    host_pick(box, 2)
     assert_frame(box.frame(), "tt_reveal_accusations")
     box.tap("host.ok")
     assert_frame(box.frame(), "tt_reveal_birgit_alibi")
@@ -150,9 +172,7 @@ def test_a_player_who_is_out_pressing_buttons_changes_nothing(box_factory):
     example_choices(box2)
     box2.idle(COUNTDOWN_S)
     for _ in range(2):
-        box2.tap("host.next")
-        box2.tap("host.next")
-        box2.tap("host.ok")
+        host_pick(box2, 2)
     box2.idle(30)
     before = actions(box2)
     box2.tap("s2.A")
@@ -168,6 +188,7 @@ def test_presses_during_the_countdown_are_ignored(box_factory):
     before = actions(box)
     box.tap("s1.A")  # Alexandra tries to answer before "point!"
     assert actions(box) == before and box.app.session.state.phase == "point"
+    assert "Wait for POINT!" in box.last_view.as_text() and "error" in box.beeper.played
 
 
 def test_accused_answers_at_their_station_and_accuser_c_means_nobody(box_factory):
@@ -177,11 +198,12 @@ def test_accused_answers_at_their_station_and_accuser_c_means_nobody(box_factory
     box.tap("s2.B")                         # Melanie accuses
     box.tap("s3.B")                         # Ulrike accuses
     hot_seat(box, 2)
-    hot_seat(box, 2)
+    hot_seat(box, 2, last=True)
     box.idle(COUNTDOWN_S)
     box.tap("s1.B")                         # Melanie pointed at Alexandra: she presses any key
     box.tap("s3.A")                         # Ulrike's own A means nothing...
-    assert "press C" in box.last_view.as_text()
+    assert "Not you, Ulrike!" in box.last_view.as_text()
+    assert "Press C" in box.last_view.as_text()
     box.tap("s3.C")                         # ...C means she pointed at nobody
     state = box.app.session.state
     assert state.phase == "choose" and not state.in_game["Alexandra"]
@@ -192,7 +214,7 @@ def test_accused_answers_at_their_station_and_accuser_c_means_nobody(box_factory
 
 def test_a_station_without_a_seat_is_told_so(box_factory):
     box = box_factory()
-    box.tap("host.ok")
+    open_game(box)
     for _ in range(7):                      # 4 -> 10, then round to 2
         box.tap("host.next")
     box.tap("host.ok")
@@ -212,7 +234,10 @@ def test_long_press_back_undoes_the_last_action(box_factory):
     box.idle(0.2)
     assert box.app.session.state.choices == {"Alexandra": "steal"}
     assert "Undone" in box.last_view.as_text()
-    box.idle(3)
+    box.idle(2)                             # the page says who chooses again
+    assert box.last_view.title == "Undone" and box.last_view.big == "Melanie"
+    assert box.last_view.lines == ("choose again",)
+    box.tap("host.ok")
     assert box.app.mode == "game" and box.last_view.big == "4 of 5"
 
 
@@ -222,12 +247,10 @@ def test_undo_of_the_resolving_point_returns_to_pointing(box_factory):
     example_choices(box)
     box.idle(COUNTDOWN_S)
     for _ in range(2):
-        box.tap("host.next")
-        box.tap("host.next")
-        box.tap("host.ok")
+        host_pick(box, 2)
     assert box.app.session.state.round == 2
     box.hold("host.back", 1.2)
-    box.idle(3)
+    box.idle(30)                            # the undo's pages (at the fast pace) and back
     state = box.app.session.state
     assert state.phase == "point" and state.waiting_for() == ("Ulrike",)
     assert box.last_view.title == "Ulrike pointed at?"
@@ -291,6 +314,8 @@ def test_the_game_resumes_after_a_restart_with_undo_still_working(box_factory, t
     again.hold("host.back", 1.2)
     again.idle(3)
     assert again.app.session.state.choices == {"Alexandra": "steal"}
+    assert again.last_view.big == "Melanie" and again.last_view.lines == ("choose again",)
+    again.tap("host.ok")
     assert again.last_view.big == "4 of 5"
 
 
@@ -338,8 +363,8 @@ def test_a_round_ended_from_the_link_during_the_countdown_keeps_the_next_countdo
     box.idle(30)                                        # reveal pages; the old countdown is gone
     box.tap("s1.B")                                     # Alexandra accuses
     hot_seat(box, 2)
-    hot_seat(box, 0)
-    assert box.last_view.title == "Cards down!"         # the new countdown starts from the top
+    hot_seat(box, 0, last=True)
+    assert box.last_view.title == "Get ready to point:"  # the new countdown starts from the top
     box.idle(COUNTDOWN_S)
     assert box.last_view.title == "Alexandra pointed at?"
 
@@ -347,7 +372,7 @@ def test_a_round_ended_from_the_link_during_the_countdown_keeps_the_next_countdo
 def test_the_final_action_and_the_end_of_the_game_are_saved_together(box_factory, tmp_path):
     state_dir = tmp_path / "final"
     box = box_factory(["a", "b"], state_dir=state_dir)
-    box.tap("host.ok")
+    open_game(box)
     for _ in range(6):                                  # 4 -> 10 -> 2 players
         box.tap("host.next")
     box.tap("host.next")

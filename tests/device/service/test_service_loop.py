@@ -26,6 +26,7 @@ from spielleiter.device.journal import Journal
 from spielleiter.device.header import Header
 from spielleiter.device.runtime import ManualClock
 from spielleiter.device.screens import View, render
+from support import english_config
 from spielleiter.device.service.loop import (SIM_FRAME, Service, goodbye_view, open_display,
                                              run_service)
 from spielleiter.device.service.notify import Notifier
@@ -240,8 +241,7 @@ def test_a_box_that_cannot_start_exits_1(tmp_path, listener, capsys):
 # -- the real process, stopped by a signal --------------------------------------------------------
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 def test_signal_stops_the_service_cleanly_within_2_s(tmp_path, listener, sig):
-    site = tmp_path / "config.toml"
-    site.write_text("# defaults\n")
+    site = english_config(tmp_path)
     state = tmp_path / "state"
     env = dict(os.environ, NOTIFY_SOCKET=listener.path, WATCHDOG_USEC="200000",
                PYTHONUNBUFFERED="1")

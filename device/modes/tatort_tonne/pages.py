@@ -1,0 +1,161 @@
+"""Tatort Tonne's pages: the reveal in the rulebook's order, the trash after a round, the end
+(winner, then the standings) and what an undo asks the table to put back. Built from the engine's
+events and state only; one idea a page, at most three small lines.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....games.core import Event
+from ....games.tatort_tonne import TatortTonne
+from ...i18n import _, ngettext
+from ...screens import CHARS, PAGE_LINES, View, pack
+from .screens import BIG, fit, names_lines, short
+from ..base import standings_view as base_standings
+
+
+def _chunks(title: str, lines: list[str], **kwargs: Any) -> list[View]:
+    """``lines`` as pages of at most three lines, each under ``title``."""
+    return [View(title, tuple(lines[i:i + PAGE_LINES]), **kwargs)
+            for i in range(0, len(lines), PAGE_LINES)]
+
+
+def _group_pages(groups: list[list[str]]) -> list[list[str]]:
+    """Groups of lines on pages of at most three lines, never splitting a group."""
+    out: list[list[str]] = []
+    for group in groups:
+        if not out or len(out[-1]) + len(group) > PAGE_LINES:
+            out.append([])
+        out[-1] += group
+    return out
+
+
+# -- the reveal ----------------------------------------------------------------------------------
+def reveal_pages(events: list[Event], state: TatortTonne) -> list[View]:
+    """The round's resolution as pages: who pointed at whom, every accused card, the cards still
+    face down, a play-off, then the trash and the next round."""
+    pages: list[View] = []
+    groups: list[list[str]] = []
+    for event in events:
+        if event.kind == "pointed_at":
+            player, target = event.data["player"], event.data["target"] or _("nobody")
+            line = _("{player} > {target}").format(player=player, target=target)
+            groups.append([line] if len(line) <= CHARS else [f"{player} >", f"> {target}"])
+    for lines in _group_pages(groups):
+        pages.append(View(_("Accusations"), tuple(lines)))
+    reveals: list[tuple[Event, list[Event]]] = []
+    for event in events:
+        if event.kind == "reveal":
+            reveals.append((event, []))
+        elif event.kind in ("out", "trash", "no_trash") and reveals and \
+                event.data.get("why") != "playoff":
+            reveals[-1][1].append(event)
+    pages += [_reveal_view(reveal, after) for reveal, after in reveals]
+    for event in events:
+        if event.kind == "playoff":
+            names = event.data["players"]
+            pages.append(View(_("Play-off!"), tuple(names_lines(names, 2)) +
+                              (_("play on alone"),)))
+    if any(e.kind == "round" for e in events):
+        pages += trash_pages(state, state.round - 1)
+        pages.append(View(_("Round {n} next").format(n=state.round),
+                          (ngettext("trash card left", "trash cards left", state.trash_left),),
+                          big=str(state.trash_left)))
+    return pages
+
+
+def _reveal_view(reveal: Event, after: list[Event]) -> View:
+    """One turned card: the card large, what it does below."""
+    player, card = reveal.data["player"], reveal.data["card"]
+    accused = bool(reveal.data["accused_by"])
+    outs = [e.data["player"] for e in after if e.kind == "out"]
+    if card == "steal" and accused:
+        line = _("Caught! Out of game")
+    elif card == "alibi" and outs:
+        line = fit(_("Out: {names}").format(names=", ".join(outs)),
+                   ngettext("{n} accuser is out", "{n} accusers are out",
+                            len(outs)).format(n=len(outs)))
+    elif card == "accuse":
+        line = _("Nothing happens") if accused else _("No trash")
+    elif card == "steal":
+        got = any(e.kind == "trash" for e in after)
+        line = _("Takes a trash card") if got else _("Pile empty: nothing")
+    else:
+        line = _("Safe. No trash.")
+    title = (_("{player} was accused") if accused else _("{player} reveals")).format(
+        player=player)
+    return View(title if len(title) <= CHARS else player, (line,), big=short(card))
+
+
+def trash_pages(state: TatortTonne, round_no: int) -> list[View]:
+    """How much trash each player still in holds after ``round_no``: one a line when they fit
+    one page, else packed."""
+    parts = [f"{p} {state.trash[p]}" for p in state.still_in()]
+    lines = parts if len(parts) <= PAGE_LINES else pack(parts)  # a name keeps its number
+    return _chunks(fit(_("Trash after round {n}").format(n=round_no), _("Trash")), lines)
+
+
+# -- the end -------------------------------------------------------------------------------------
+def winner_view(state: TatortTonne) -> View:
+    """Who won, large: the screen the win sound plays with. OK shows the standings."""
+    winners = list(state.winners())
+    footer = _("OK: standings")
+    trash = state.trash[winners[0]]
+    if len(winners) > 1:
+        return View(_("Shared win!"), tuple(names_lines(winners, 2)) +
+                    (ngettext("{n} trash card each", "{n} trash cards each", trash)
+                     .format(n=trash),), footer=footer)
+    name = winners[0]
+    if len(state.still_in()) == 1 and trash < 3:
+        why = _("everyone else is out")
+    else:
+        why = ngettext("{n} trash card", "{n} trash cards", trash).format(n=trash)
+    if len(name) <= BIG:
+        return View(_("The winner is"), (why,), big=name, footer=footer)
+    return View(_("The winner is"), (name, why), footer=footer)
+
+
+def score_text(state: TatortTonne, player: str) -> str:
+    """A player's trash for the standings; a player who is out is marked so."""
+    trash = state.trash[player]
+    return str(trash) if state.in_game[player] else _("out {n}").format(n=trash)
+
+
+def standings_view(state: TatortTonne, at: int = 0) -> View:
+    """Everybody's place and trash at the end, out players marked (the engine ranks); OK goes
+    on to the game's menu."""
+    return base_standings(state.standings(), at, _("NEXT more  OK menu"), _("OK: menu"),
+                          lambda player, _trash: score_text(state, player))
+
+
+# -- undo ----------------------------------------------------------------------------------------
+def undo_pages(before: TatortTonne, after: TatortTonne, undone: dict[str, Any]) -> list[View]:
+    """What the table does after an undo: trash cards back to the pile and players back in (when
+    a round's result was taken back), then who acts again."""
+    pages: list[View] = []
+    back = [(p, before.trash[p] - after.trash[p]) for p in after.players
+            if before.trash[p] > after.trash[p]]
+    if len(back) == 1 and len(back[0][0]) <= BIG:
+        name, n = back[0]
+        pages.append(View(_("Put trash back"), (
+            ngettext("{n} trash card", "{n} trash cards", n).format(n=n),), big=name))
+    else:
+        lines = [fit(ngettext("{player}: {n} card", "{player}: {n} cards", n).format(
+            player=p, n=n), f"{p[:CHARS - 4]}: {n}") for p, n in back]
+        pages += _chunks(_("Put trash back"), lines)
+    returning = [p for p in after.players if after.in_game[p] and not before.in_game[p]]
+    if len(returning) == 1 and len(returning[0]) <= BIG:
+        pages.append(View(_("Back in the game"), big=returning[0]))
+    elif returning:
+        pages.append(View(_("Back in the game"), tuple(names_lines(returning, PAGE_LINES))))
+    player = undone.get("player")
+    if isinstance(player, str) and player in after.in_game and after.in_game[player]:
+        again = _("point again") if undone.get("type") == "point" else _("choose again")
+        if len(player) <= BIG:
+            pages.append(View(_("Undone"), (again,), big=player))
+        else:
+            said = f"{player}: {again}"
+            lines = (said,) if len(said) <= CHARS else (player, again)
+            pages.append(View(_("Undone"), lines))
+    return pages
