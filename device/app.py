@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from ..drivers.buttons import Edge, PressDetector
-from ..games import GAMES, GameError
+from ..games import GameError
 from . import i18n, settings_store
 from .broadcast import Broadcast
 from .i18n import _, ngettext
@@ -24,7 +24,7 @@ from .header import Header
 from .journal import Journal, JournalError
 from .modes import GAME_MODES, MODES, ModeInfo
 from .modes.base import Mode, Referee
-from .modes import menus, setup as setup_flow
+from .modes import menus, start as start_flow
 from .modes.setup import SetupFlow
 from .modes.start import StartMenu
 from .notices import notice_lines
@@ -249,12 +249,12 @@ class App:
             if not self.tool.on_press(press):
                 self._set_tool(None)
         elif self.mode == "setup":
-            self._setup_key(press)
+            start_flow.setup_key(self, press)
         elif press.source == "host":
             if self.mode == "home":
                 self._host_home(press.key)
             elif self.mode == "start":
-                self._start_key(press.key)
+                start_flow.start_key(self, press.key)
             else:
                 menus.KEYS[self.mode](self, press.key)
 
@@ -265,7 +265,7 @@ class App:
         active = self.referee if self.mode == "game" else self.tool
         return bool(active is not None and active.on_weight(weight))
 
-    def _set_holds(self) -> None:
+    def set_holds(self) -> None:
         active = self.referee if self.mode == "game" else self.tool
         self.inputs.set_holds(active.holds() if active is not None else ())
 
@@ -280,70 +280,16 @@ class App:
         """Open a home-menu entry: a game's own menu (new game, play again, rules) with the cursor
         on ``choice``, or a tool."""
         if mode.game is not None:
-            info = GAMES[mode.game]
-            again = setup_flow.can_play_again(self.journal, mode, info.min_players,
-                                              info.max_players)
-            self.start = StartMenu(mode, again)
-            self.start.point_at(choice)
-            self.mode = "start"
+            start_flow.open_menu(self, mode, choice)
         elif mode.open is not None:
             self._set_tool(mode.open(self))
-
-    def begin_setup(self, mode: ModeInfo, again: bool = False) -> None:
-        """A game's set-up screens; ``again``: the last game's players and choices, at the
-        summary."""
-        assert mode.game is not None
-        info = GAMES[mode.game]
-        self.setup = setup_flow.begin(mode, self.player_names, self.stations,
-                                      info.min_players, info.max_players, self.journal,
-                                      self.station_name, again=again)
-        self.start, self.mode = None, "setup"
-        self.inputs.set_holds(self.setup.holds())
-
-    def _start_key(self, key: str) -> None:
-        assert self.start is not None
-        what = self.start.on_key(key)
-        if what == "home":
-            self.mode, self.start = "home", None
-        elif what in ("new", "again"):
-            self.begin_setup(self.start.mode, again=what == "again")
 
     def _set_tool(self, tool: Mode | None) -> None:
         if self.tool is not None:
             self.tool.close()
         self.tool = tool
         self.mode = "tool" if tool is not None else "home"
-        self._set_holds()
-
-    # setup ---------------------------------------------------------------------------------------
-    def _setup_key(self, press: Press) -> None:
-        assert self.setup is not None
-        what = self.setup.on_key(press.key, press.hold)
-        message = self.setup.message
-        if message:
-            self.beep("error")
-            self.flash(message)
-        if what == "home":  # back to the game's own menu
-            self.open(self.setup.mode)
-            self.setup = None
-        elif what == "start":
-            self._start_game(self.setup)
-        if self.mode == "setup" and self.setup is not None:
-            self.inputs.set_holds(self.setup.holds())
-        else:  # home again, or the game started: the mode's own holds
-            self._set_holds()
-
-    def _start_game(self, setup: SetupFlow) -> None:
-        try:
-            self.start_game(setup.header(self.new_seed()))
-        except ReplayError as exc:
-            self.flash(str(exc))
-            return
-        except JournalError as exc:
-            log.error("%s", exc)
-            self.flash(_("Cannot save!"), _("Game not started."))
-            return
-        setup_flow.remember(self.journal, setup.mode.name, setup.seats, setup.values)
+        self.set_holds()
 
     def _enter_game(self, session: Session) -> None:
         self._close_referee()
@@ -353,7 +299,7 @@ class App:
         self.referee = mode.referee(self, session)
         self.mode = "game"
         self.cursor = 0
-        self._set_holds()
+        self.set_holds()
 
     # game ----------------------------------------------------------------------------------------
     def _game_key(self, key: str) -> None:
@@ -376,7 +322,7 @@ class App:
         self._close_referee()
         self.session = None
         self.mode, self.cursor = "home", 0
-        self._set_holds()
+        self.set_holds()
         self.listeners.notify("state", {"state": None})
 
     def undo(self) -> dict[str, Any] | None:

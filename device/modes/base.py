@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Protocol, S
 
 from ..i18n import _
 from ..inputs import Press, Weight
-from ..screens import CHARS, PAGE_LINES, View
+from ..screens import CHARS, PAGE_LINES, View, wrap
 
 if TYPE_CHECKING:
     from ..session import Session
@@ -196,6 +196,13 @@ class Pages:
     def view(self) -> View:
         page = self.queue[0].view
         return View(page.title, page.lines, page.big, footer=page.footer or _("OK: next"))
+
+
+# -- text pages ----------------------------------------------------------------------------------
+def text_page(title: str, text: str, big: str | None = None, footer: str = "") -> View:
+    """A page that says one sentence, wrapped for the screen in whatever language it arrives in
+    (translators write sentences, not screen lines)."""
+    return View(title, tuple(wrap(text)), big=big, footer=footer)
 
 
 # -- standings -----------------------------------------------------------------------------------

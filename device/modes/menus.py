@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from ..i18n import _
-from ..screens import PAGE_LINES, View
+from ..screens import PAGE_LINES, View, wrap
 from . import base
 from .base import ModeInfo
 
@@ -31,8 +31,8 @@ def game_menu_view(cursor: int) -> View:
 
 
 def confirm_end_view() -> View:
-    return View(_("End this game?"), (_("It is kept, and can"), _("be looked at later.")),
-                footer=_("OK end  BACK keep"))
+    return View(_("End this game?"), tuple(wrap(_("It cannot be continued afterwards."))),
+                footer=_("OK end  BACK play on"))
 
 
 def standings_view(state: Any, at: int = 0,
@@ -74,7 +74,7 @@ def confirm_end_key(app: Any, key: str) -> None:
         if not app.session.state.is_over:
             app.session.abandon()
         app.close_game()
-        app.flash(_("Game ended"), _("It is kept."))
+        app.flash(_("Game ended"))
     elif key == "back":
         app.mode = "menu"
 

@@ -7,11 +7,19 @@ rules are a few pages the game's mode folder writes (``ModeInfo.rules``), read w
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+from typing import Any
 
+from ...games import GAMES
 from ..i18n import _
+from ..journal import JournalError
+from ..replay import ReplayError
 from ..screens import View
+from . import setup as setup_flow
 from .base import ModeInfo
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -69,3 +77,64 @@ class StartMenu:
             return View(page.title, page.lines, page.big, footer=footer)
         return View(_(self.mode.title), tuple(self.labels()), cursor=self.cursor,
                     footer=_("NEXT move  OK choose"))
+
+
+# -- the App's way into a game: its menu, the set-up, the start ----------------------------------
+def open_menu(app: Any, mode: ModeInfo, choice: str = "new") -> None:
+    """Show ``mode``'s own menu, the cursor on ``choice`` ("again" after a finished game)."""
+    info = GAMES[mode.game]
+    again = setup_flow.can_play_again(app.journal, mode, info.min_players, info.max_players)
+    app.start = StartMenu(mode, again)
+    app.start.point_at(choice)
+    app.mode = "start"
+
+
+def begin_setup(app: Any, mode: ModeInfo, again: bool = False) -> None:
+    """A game's set-up screens; ``again``: the last game's players and choices, at the summary."""
+    info = GAMES[mode.game]
+    app.setup = setup_flow.begin(mode, app.player_names, app.stations, info.min_players,
+                                 info.max_players, app.journal, app.station_name, again=again)
+    app.start, app.mode = None, "setup"
+    app.inputs.set_holds(app.setup.holds())
+
+
+def start_key(app: Any, key: str) -> None:
+    """A host key on the game's menu or its rules pages."""
+    what = app.start.on_key(key)
+    if what == "home":
+        app.mode, app.start = "home", None
+    elif what in ("new", "again"):
+        begin_setup(app, app.start.mode, again=what == "again")
+
+
+def setup_key(app: Any, press: Any) -> None:
+    """A key on the set-up screens: a refusal says why; BACK at the first returns to the game's
+    menu; OK on the summary starts the game."""
+    setup = app.setup
+    what = setup.on_key(press.key, press.hold)
+    message = setup.message
+    if message:
+        app.beep("error")
+        app.flash(message)
+    if what == "home":
+        open_menu(app, setup.mode)
+        app.setup = None
+    elif what == "start":
+        _start(app, setup)
+    if app.mode == "setup" and app.setup is not None:
+        app.inputs.set_holds(app.setup.holds())
+    else:  # the game's menu again, or the game started: the mode's own holds
+        app.set_holds()
+
+
+def _start(app: Any, setup: setup_flow.SetupFlow) -> None:
+    try:
+        app.start_game(setup.header(app.new_seed()))
+    except ReplayError as exc:
+        app.flash(str(exc))
+        return
+    except JournalError as exc:
+        log.error("%s", exc)
+        app.flash(_("Cannot save!"), _("Game not started."))
+        return
+    setup_flow.remember(app.journal, setup.mode.name, setup.seats, setup.values)

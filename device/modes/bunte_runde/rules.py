@@ -9,7 +9,8 @@ in the language of the moment (the pages are built when shown).
 from __future__ import annotations
 
 from ...i18n import _
-from ...screens import View, wrap
+from ...screens import View
+from ..base import text_page
 
 
 def pages() -> list[View]:
@@ -25,4 +26,4 @@ def pages() -> list[View]:
         (_("Free layout"),                                                         # B7
          _("You lay out the circle and tell the box each piece taken.")),
     ]
-    return [View(title, tuple(wrap(text))) for title, text in texts]
+    return [text_page(title, text) for title, text in texts]

@@ -9,23 +9,19 @@ from __future__ import annotations
 
 from ...i18n import _
 from ...screens import View
+from ..base import text_page
 from .screens import keys_view
 
 
 def pages() -> list[View]:
     """The rules pages, first to last (each says one thing; three small lines at most)."""
     return [
-        View(_("The goal"), (_("Stack all your pieces"), _("away. No pieces left"),
-                             _("after a round: win!"))),
-        View(_("Bidding"), (_("Bid how many you can"), _("stack: the top bid or"),
-                            _("more, or pass."))),
+        text_page(_("The goal"), _('Stack all your pieces away. No pieces left after a round: win!')),
+        text_page(_("Bidding"), _('Bid how many you can stack: the top bid or more, or pass.')),
         keys_view(),
-        View(_("Good to know"), (_("Who starts must bid."), _("Too few pieces? Take"),
-                                 _("more from the bag."))),
-        View(_("Stacking"), (_("In turn, put a piece"), _("on the stack. The box"),
-                             _("weighs each one."))),
-        View(_("It fell!"), (_("Stack fell? You take"), _("it all. Only your own"),
-                             _("piece fell? Press A."))),
+        text_page(_("Good to know"), _('Who starts must bid. Too few pieces? Take more from the bag.')),
+        text_page(_("Stacking"), _('In turn, put a piece on the stack. The box weighs each one.')),
+        text_page(_("It fell!"), _('Stack fell? You take it all. Only your own piece fell? Press A.')),
     ]
 
 

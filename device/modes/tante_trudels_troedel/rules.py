@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ...i18n import _
 from ...screens import View
+from ..base import text_page
 from .screens import grams
 
 TIE_BAND_G = 0.05  # the default tie band (RULINGS.md TT6)
@@ -16,16 +17,11 @@ TIE_BAND_G = 0.05  # the default tie band (RULINGS.md TT6)
 
 def pages() -> list[View]:
     return [
-        View(_("The goal"), (_("Fill your basket, but"), _("stay lighter than the"),
-                             _("Purchase of the Day."))),
-        View(_("Only the box knows"), (_("The box weighs, and"), _("until the end it says"),
-                                       _("LIGHTER or HEAVIER."))),
-        View(_("Your turn"), (_("Roll and move. Then"), _("take, return or swap"),
-                              _("one thing, or weigh."))),
-        View(_("Going back"), (_("Could you reach the"), _("weighing? Go back if"),
-                               _("nobody is there yet."))),
-        View(_("Who wins?"), (_("The heaviest basket"), _("under the Purchase."),
-                              _("Same weight: shared."))),
+        text_page(_("The goal"), _('Fill your basket, but stay lighter than the Purchase of the Day.')),
+        text_page(_("Only the box knows"), _('The box weighs, and until the end it says LIGHTER or HEAVIER.')),
+        text_page(_("Your turn"), _('Roll and move. Then take, return or swap one thing, or weigh.')),
+        text_page(_("Going back"), _('Could you reach the weighing? Go back if nobody is there yet.')),
+        text_page(_("Who wins?"), _('The heaviest basket under the Purchase. Same weight: shared.')),
         View(_("Same weight?"), (_("or less apart: yes"),), big=grams(TIE_BAND_G)),
     ]
 

@@ -6,20 +6,16 @@ from __future__ import annotations
 
 from ...i18n import _
 from ...screens import View
+from ..base import text_page
 from .screens import button_lines
 
 
 def pages() -> list[View]:
     return [
-        View(_("How to win"), (_("Be the only one with"), _("3 trash cards, or the"),
-                               _("last one in the game."))),
+        text_page(_("How to win"), _('Be the only one with 3 trash cards, or the last one in the game.')),
         View(_("Your buttons"), button_lines()),                                   # T2
-        View(_("Choose in secret"), (_("Change your mind?"), _("Press again until"),
-                                     _("everyone has chosen."))),                  # T2
-        View(_("3, 2, 1, POINT!"), (_("Accusers point at one"), _("player or nobody."),
-                                    _("Pointed at? Press!"))),                     # T3
-        View(_("Play-off"), (_("Several with 3 trash?"), _("Only they play on,"),
-                             _("until one has most."))),                           # T5
-        View(_("Pile empty?"), (_("Then whoever has"), _("the most trash wins."),
-                                _("A tie shares the win."))),                      # T6
+        text_page(_("Choose in secret"), _('Change your mind? Press again until everyone has chosen.')),                  # T2
+        text_page(_("3, 2, 1, POINT!"), _('Accusers point at one player or nobody. Pointed at? Press!')),                     # T3
+        text_page(_("Play-off"), _('Several with 3 trash? Only they play on, until one has most.')),                           # T5
+        text_page(_("Pile empty?"), _('Then whoever has the most trash wins. A tie shares the win.')),                      # T6
     ]
