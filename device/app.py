@@ -342,7 +342,7 @@ class App:
         self.mode = "game"
         assert self.referee is not None
         self.referee.after_undo()
-        if not self.referee.pages:  # else the referee's own pages say what to put back
+        if not self.referee.says_what_to_put_back():
             who = undone.get("player")
             self.flash(_("Undone:"), _("{player}'s last action").format(player=who) if who
                        else _("the last action"))

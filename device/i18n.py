@@ -44,6 +44,12 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _current.ngettext(singular, plural, n)
 
 
+def decimal(value: float, places: int, width: int = 0) -> str:
+    """``value`` with ``places`` decimals as the language writes it ("13.10", German "13,10")."""
+    text = f"{round(value, places) + 0.0:{width}.{places}f}"  # + 0.0: never "-0.00"
+    return text.replace(".", ",") if _language == "de" else text
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it yet: texts kept in tables made at
     import (set-up labels, mode names) are passed through ``_`` where they are shown."""

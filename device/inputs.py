@@ -89,6 +89,10 @@ class Inputs:
                 self._screen_at = self._clock()
             self._screen = screen
 
+    def guard_left(self) -> float:
+        """Seconds until short presses count again after the last screen change (0: now)."""
+        return max(0.0, self.guard_s - (self._clock() - self._screen_at))
+
     def guarded(self, press: Press) -> bool:
         """True for a short press that came within ``guard_s`` of a screen change (a long press
         is deliberate and always counts)."""

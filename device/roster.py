@@ -10,6 +10,8 @@ import logging
 import unicodedata
 from typing import Any
 
+from . import screens
+from .i18n import _
 from .journal_file import transaction
 from .text import InputError, bad_char
 
@@ -20,19 +22,25 @@ DDL = "CREATE TABLE IF NOT EXISTS roster (name TEXT PRIMARY KEY COLLATE NOCASE, 
 
 
 def clean_name(name: Any) -> str:
-    """A name as the roster keeps it (NFC, spaces folded), or InputError saying what is wrong."""
+    """A name as the roster keeps it (NFC, spaces folded), or InputError saying what is wrong, in
+    the box's language. A name the screen could only draw as "?" is refused: two children
+    shown as "????" could not tell which is theirs."""
     if not isinstance(name, str):
-        raise InputError("a name is text")
+        raise InputError(_("a name is text"))
     bad = bad_char(name)
     if bad:
-        raise InputError(f"a name may not hold {bad}")
+        raise InputError(_("a name may not hold {what}").format(what=bad))
     text = " ".join(unicodedata.normalize("NFC", name).split())
     if not text:
-        raise InputError("a name needs a letter")
+        raise InputError(_("a name needs a letter"))
     if len(text) > MAX_NAME:
-        raise InputError(f"a name has at most {MAX_NAME} characters")
+        raise InputError(_("a name has at most {n} characters").format(n=MAX_NAME))
     if any(unicodedata.category(ch)[0] in "CZ" and ch != " " for ch in text):
-        raise InputError("a name holds letters, digits and spaces")
+        raise InputError(_("a name holds letters, digits and spaces"))
+    unshown = screens.cannot_show(text)
+    if unshown:
+        raise InputError(_("the screen cannot show {letters}: use Latin letters").format(
+            letters=unshown))
     return text
 
 
@@ -60,7 +68,7 @@ class Roster:
         text = clean_name(name)
         known = [n for n in self.names() if n.casefold() == text.casefold()]
         if known:
-            raise InputError(f"{known[0]} is already on the roster")
+            raise InputError(_("{name} is already on the roster").format(name=known[0]))
         with transaction(self.journal.db):  # JournalError when it cannot be saved
             self.journal.db.execute("INSERT INTO roster VALUES (?, ?)",
                                     (text, self.journal.clock()))
@@ -71,7 +79,7 @@ class Roster:
         text = clean_name(name)
         known = [n for n in self.names() if n.casefold() == text.casefold()]
         if not known:
-            raise InputError(f"{text} is not on the roster")
+            raise InputError(_("{name} is not on the roster").format(name=text))
         with transaction(self.journal.db):
             self.journal.db.execute("DELETE FROM roster WHERE name=?", (known[0],))
         return known[0]

@@ -18,6 +18,7 @@ from ..drivers.loadcell import LoadCellError, LoadCellSample, LoadCellStatus, ma
 from ..drivers.weighing import (JUDGE_S, TIE_BAND_G, Calibration, CalibrationError, Calibrator,
                                 Judge, Judgement, ScaleChannel, WeighEvent)
 from .config import Config
+from . import i18n
 from .i18n import _
 from .journal import Journal
 
@@ -59,8 +60,7 @@ class PanReading:
             return _("no signal")
         if self.grams is None:
             return "..."
-        grams = round(self.grams, 2) + 0.0  # never "-0.00"
-        return f"{grams:8.2f} g{' *' if self.stable else '  '}"
+        return f"{i18n.decimal(self.grams, 2, 8)} g{' *' if self.stable else '  '}"
 
 
 @dataclass

@@ -10,6 +10,7 @@ about 7 characters, a pixel apart) when the screen has room, else twice (12 px c
 from __future__ import annotations
 
 import textwrap
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -29,7 +30,8 @@ def font() -> ImageFont.ImageFont:
 
 
 # Symbols the Latin-1 bitmap font lacks (game pieces), each a 7x7 bitmap drawn over one character
-# cell; write them as these characters in any View text. Other characters beyond Latin-1 show "?".
+# cell; write them as these characters in any View text. Other characters beyond Latin-1 show as
+# their letter without the accent, or "?" (``drawn_as``).
 GLYPHS: dict[str, str] = {  # rows top to bottom, "/" between rows
     "\u25cf": "..###../.#####./#######/#######/#######/.#####./..###..",  # circle
     "\u25a0": "#######/#######/##...##/##...##/##...##/#######/#######",  # square
@@ -45,9 +47,27 @@ GLYPHS: dict[str, str] = {  # rows top to bottom, "/" between rows
 }
 
 
+@lru_cache(maxsize=1024)
+def drawn_as(ch: str) -> str:
+    """The character the Latin-1 bitmap font draws for ``ch``: itself, its letter without the
+    accent the font lacks ("Ş" as "S", "ł" as "l"), or "?" when it has no Latin letter."""
+    if ord(ch) < 256:
+        return ch
+    base = unicodedata.normalize("NFKD", ch)[:1]
+    folded = {"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i"}
+    if ch in folded:
+        return folded[ch]
+    return base if base and ord(base) < 256 and base != ch else "?"
+
+
+def cannot_show(text: str) -> str:
+    """The characters of ``text`` the screen can only draw as "?" (empty when all show)."""
+    return "".join(ch for ch in text if ch not in GLYPHS and drawn_as(ch) == "?")
+
+
 def _plain(text: str) -> str:
-    """``text`` as the bitmap font can draw it: glyph cells blank, other non-Latin-1 as "?"."""
-    return "".join(" " if ch in GLYPHS else ch if ord(ch) < 256 else "?" for ch in text)
+    """``text`` as the bitmap font can draw it: glyph cells blank, others as ``drawn_as``."""
+    return "".join(" " if ch in GLYPHS else drawn_as(ch) for ch in text)
 
 
 def _text(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: int) -> None:

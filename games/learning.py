@@ -43,13 +43,16 @@ class LearningError(GameError):
 class Rules:
     """How strict one level is.
 
-    ``same_g``: two things closer than this are "the same" (heavier, order); ``close``: a guess
+    ``same_g`` and ``same_share``: two things are "the same" (heavier, order) when they differ by
+    less than ``same_g`` and by less than ``same_share`` of the heavier one (hands feel a share,
+    not grams: 10 g against 20 g is twice as heavy, 176 g against 182 g is not); ``close``: a guess
     within this fraction of the truth (and never stricter than ``fine_g``) is close enough;
     ``balance_g``: the pans balance within this; ``max_g``, ``coarse_g``, ``fine_g``: the range
     and the steps of the number a child picks."""
 
     level: int
     same_g: float
+    same_share: float
     close: float
     balance_g: float
     max_g: int
@@ -59,13 +62,18 @@ class Rules:
     def close_enough_g(self, truth_g: float) -> float:
         return max(float(self.fine_g), self.close * abs(truth_g))
 
+    def same(self, a_g: float, b_g: float) -> bool:
+        """Whether two things count as equally heavy at this level."""
+        diff = abs(a_g - b_g)
+        return diff < self.same_g and diff < self.same_share * max(abs(a_g), abs(b_g))
+
 
 LEVELS: dict[int, Rules] = {
-    1: Rules(1, same_g=20.0, close=0.50, balance_g=20.0, max_g=500, coarse_g=50, fine_g=10),
-    2: Rules(2, same_g=10.0, close=0.30, balance_g=10.0, max_g=1000, coarse_g=50, fine_g=10),
-    3: Rules(3, same_g=5.0, close=0.20, balance_g=5.0, max_g=1000, coarse_g=20, fine_g=5),
-    4: Rules(4, same_g=2.0, close=0.10, balance_g=2.0, max_g=2000, coarse_g=10, fine_g=1),
-    5: Rules(5, same_g=1.0, close=0.05, balance_g=1.0, max_g=2000, coarse_g=10, fine_g=1),
+    1: Rules(1, same_g=20.0, same_share=0.15, close=0.50, balance_g=20.0, max_g=500, coarse_g=50, fine_g=10),
+    2: Rules(2, same_g=10.0, same_share=0.10, close=0.30, balance_g=10.0, max_g=1000, coarse_g=50, fine_g=10),
+    3: Rules(3, same_g=5.0, same_share=0.06, close=0.20, balance_g=5.0, max_g=1000, coarse_g=20, fine_g=5),
+    4: Rules(4, same_g=2.0, same_share=0.03, close=0.10, balance_g=2.0, max_g=2000, coarse_g=10, fine_g=1),
+    5: Rules(5, same_g=1.0, same_share=0.02, close=0.05, balance_g=1.0, max_g=2000, coarse_g=10, fine_g=1),
 }
 
 
@@ -107,12 +115,11 @@ def _pans(left_g: float, right_g: float) -> tuple[float, float]:
 
 # -- the four quizzes ----------------------------------------------------------------------------
 def side(left_g: float, right_g: float, level: int) -> str:
-    """Which pan is heavier at ``level``: "left", "same" (closer than ``same_g``) or "right"."""
+    """Which pan is heavier at ``level``: "left", "same" (``Rules.same``) or "right"."""
     left, right = _pans(left_g, right_g)
-    diff = left - right
-    if abs(diff) < rules(level).same_g:
+    if rules(level).same(left, right):
         return "same"
-    return "left" if diff > 0 else "right"
+    return "left" if left > right else "right"
 
 
 def score_heavier(left_g: float, right_g: float, guess: str, level: int,
@@ -163,13 +170,14 @@ def true_order(weights: Sequence[float]) -> tuple[int, ...]:
 
 
 def order_errors(weights: Sequence[float], guess: Sequence[int], level: int) -> int:
-    """Pairs the guess puts the wrong way round; things closer than ``same_g`` may go either way."""
-    same = rules(level).same_g
+    """Pairs the guess puts the wrong way round; things the level calls the same may go either
+    way."""
+    level_rules = rules(level)
     errors = 0
     for a in range(len(guess)):
         for b in range(a + 1, len(guess)):
             lighter, heavier = weights[guess[a] - 1], weights[guess[b] - 1]
-            if lighter - heavier >= same:
+            if lighter > heavier and not level_rules.same(lighter, heavier):
                 errors += 1
     return errors
 

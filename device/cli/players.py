@@ -30,7 +30,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..journal import Journal
+    from ..journal import Journal, JournalError
     from ..paths import JOURNAL_NAME, find_state_dir, sim_state_dir
     from ..roster import Roster
     from ..text import InputError
@@ -40,9 +40,15 @@ def run(args: argparse.Namespace) -> int:
         return 2
     state_dir = (sim_state_dir(args.state_dir, os.environ) if args.sim
                  else find_state_dir(args.state_dir, os.environ))
-    if args.action != "list":
-        state_dir.mkdir(parents=True, exist_ok=True)
-    with Journal(state_dir / JOURNAL_NAME, memory_fallback=False) as journal:
+    try:
+        if args.action != "list":
+            state_dir.mkdir(parents=True, exist_ok=True)
+        journal_file = Journal(state_dir / JOURNAL_NAME, memory_fallback=False)
+    except (OSError, JournalError) as exc:
+        hint = "" if args.sim or args.state_dir else " (on a laptop: add --sim; on the box: sudo)"
+        say("players", f"cannot use {state_dir}: {getattr(exc, 'strerror', None) or exc}{hint}")
+        return 2
+    with journal_file as journal:
         roster = Roster(journal)
         try:
             if args.action == "add":

@@ -393,6 +393,11 @@ class Referee:
     def after_undo(self) -> None:
         self.pages.stop()
 
+    def says_what_to_put_back(self) -> bool:
+        """Whether the screen after an undo is the game's own (what to put back): the App then
+        shows no notice over it, which a key meant for the notice would also turn away."""
+        return bool(self.pages)
+
     def resumed(self) -> None:
         pass
 

@@ -32,7 +32,7 @@ def game_menu_view(cursor: int) -> View:
 
 def confirm_end_view() -> View:
     return View(_("End this game?"), tuple(wrap(_("It cannot be continued afterwards."))),
-                footer=_("OK end  BACK play on"))
+                footer=_("OK end  BACK no"))
 
 
 def standings_view(state: Any, at: int = 0,

@@ -17,6 +17,15 @@ def test_which_is_heavier_counts_things_closer_than_the_levels_same_band_as_the_
     assert L.side(100.0, 101.5, level=5) == "right"
 
 
+def test_a_thing_twice_as_heavy_is_never_the_same_however_few_grams_apart():
+    """Hands feel shares, not grams: 10 g against 20 g is heavier at every level."""
+    for level in range(L.MIN_LEVEL, L.MAX_LEVEL + 1):
+        assert L.side(10.0, 20.0, level=level) == "right"
+        assert L.score_heavier(10.0, 20.0, "right", level=level).correct
+        assert L.order_errors([20.0, 10.0, 300.0], (1, 2, 3), level=level) == 1
+    assert L.side(182.0, 176.0, level=1) == "same"        # an apple and a pear: alike in hand
+
+
 def test_which_is_heavier_scores_one_step_off_and_the_opposite_side():
     right = L.score_heavier(200.0, 100.0, "left", level=2)
     assert right.correct and right.error == 0 and right.truth_g == 100.0

@@ -158,7 +158,7 @@ def move_pages(events: list[Event], state: BunteRunde) -> list[Page]:
         elif event.kind == "scoring":
             pages += _scoring_pages(data)
     if state.shortfall and state.is_over:
-        pages.append(Page(View(_("Not enough coins"), (_("missing: use buttons"),),
+        pages.append(Page(View(_("Not enough coins"), (_("owed: write them down"),),
                                big=str(state.shortfall))))
     if state.is_over:
         for lines in chunks(ranking_lines(state)):

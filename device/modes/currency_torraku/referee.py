@@ -333,6 +333,9 @@ class CurrencyTorrakuReferee(Referee):
         self.putback = None if self._pan_undo or undone is None \
             else undo_view(undone, self.state)
 
+    def says_what_to_put_back(self) -> bool:
+        return bool(self.pages) or self.putback is not None
+
     def resumed(self) -> None:
         self._seen = list(self.session.actions)
         self.pan.rebase(resumed=True)

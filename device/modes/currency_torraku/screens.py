@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from ....games.core import Event
 from ....games.currency_torraku import CurrencyTorraku
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, decimal, ngettext
 from ...screens import CHARS, View, pack
 from ..base import Page
 
@@ -144,7 +144,7 @@ def learn_view(kind: str, have: int, want: int) -> View:
 
 def learned_view(weights: dict[str, float], distinct: bool) -> View:
     """The weights the box learned; the title says whether it tells the kinds apart."""
-    lines = [fit(f"{kind_text(k)}: {g:.1f} g") for k, g in weights.items()]
+    lines = [fit(f"{kind_text(k)}: {decimal(g, 1)} g") for k, g in weights.items()]
     return View(_("Pieces learned") if distinct else _("Kinds look alike"), tuple(lines[:3]),
                 footer=_("OK: clear the pan"))
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from ....games.tante_trudels_troedel import TanteTrudelsTroedel
 from ....games.trudel_rules import WEIGHING
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, decimal, ngettext
 from ...scales import pan_name
 from ...screens import CHARS, View
 from .weighing import Job, Weigher
@@ -44,8 +44,7 @@ def grams(g: float | None) -> str:
     """"13.10 g" (German "13,10 g"): shown only once the game is over."""
     if g is None:
         return "-"
-    units, cents = f"{g:.2f}".split(".")
-    return _("{units}.{cents} g").format(units=units, cents=cents)
+    return f"{decimal(g, 2)} g"
 
 
 # -- the pans, as the table says them ------------------------------------------------------------
@@ -100,7 +99,7 @@ def roll_view(state: TanteTrudelsTroedel, player: str, station: bool, table_die:
     potd = state.phase == "potd"
     n = len(state.potd_rows) + 1
     if table_die:
-        footer = _("A- C+ B: enter") if station else _("NEXT +1  OK enter")
+        footer = _("A less  C more  B ok") if station else _("NEXT +1  OK enter")
         if potd:
             return View(_("Purchase of the Day"), (fit(_("{name}: roll {n} of 3").format(
                 name=player, n=n), _("Roll {n} of 3").format(n=n)),), big=str(value),

@@ -24,7 +24,7 @@ from .screens import (KEYS, card_name, choose_view, countdown_view, handover_vie
                       point_view, ready_view)
 
 PAGE_S = 2.5
-UNDO_PAGE_S = 5.0  # things to put back take longer; the App's "Undone" notice covers it at first
+UNDO_PAGE_S = 5.0  # at a chosen pace: things to put back take longer to read and do
 COUNT_S = 1.0
 COUNTDOWN_S = COUNT_S * (2 + 3 + 1.5)  # cards down, 3, 2, 1, point!
 

@@ -384,7 +384,7 @@ def test_nobody_rich_enough_for_the_large_coin_is_announced(box_factory):
     enter(box, "blue", "frog")
     pages = pages_text(box)
     assert pages[2] == "[Large coin]\n  Nobody has 5 small\n  coins: no swap.\n(OK: next)"
-    assert pages[5] == "[Not enough coins]\n  ** 5 **\n  missing: use buttons\n(OK: next)"
+    assert pages[5] == "[Not enough coins]\n  ** 5 **\n  owed: write them down\n(OK: next)"
     assert state(box).shortfall == 5                     # B5: paid in full anyway
     assert [p.split("\n")[0] for p in pages[6:]] == ["[Coins at the end]"] * 2
     assert state(box).winners() == ("Ben", "Emil")

@@ -136,3 +136,25 @@ def test_the_players_command_lists_adds_and_removes(tmp_path, capsys):
     assert main(["players", "remove", "SOPHIE", "--state-dir", str(tmp_path)]) == 0
     assert main(["players", "remove", "Nobody", "--state-dir", str(tmp_path)]) == 1
     assert main(["players", "add", "--state-dir", str(tmp_path)]) == 2
+
+
+def test_the_players_command_says_why_when_the_state_folder_cannot_be_used(tmp_path, capsys):
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a folder")
+    assert main(["players", "add", "Sophie", "--state-dir", str(blocker / "state")]) == 2
+    err = capsys.readouterr().err
+    assert "cannot use" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("name", ["Алина", "مريم", "李娜", "😀", "Zoë😀"])
+def test_a_name_the_screen_could_only_draw_as_question_marks_is_refused_with_why(name):
+    with pytest.raises(InputError, match="the screen cannot show"):
+        clean_name(name)
+
+
+def test_a_latin_name_with_accents_the_font_lacks_is_kept_and_drawn_without_them():
+    from spielleiter.device.screens import View, _plain, render
+
+    assert clean_name("Şule") == "Şule" and clean_name("Łukasz") == "Łukasz"
+    assert _plain("Şule Çağla Łukasz Dvořák") == "Sule Çagla Lukasz Dvorák"
+    assert render(View("Şule", ("x",))).tobytes() == render(View("Sule", ("x",))).tobytes()
