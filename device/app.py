@@ -248,6 +248,8 @@ class App:
         elif self.mode == "tool" and self.tool is not None:
             if not self.tool.on_press(press):
                 self._set_tool(None)
+            else:  # a tool's long keys may change with its screen (the letter wheel)
+                self.set_holds()
         elif self.mode == "setup":
             start_flow.setup_key(self, press)
         elif press.source == "host":

@@ -12,7 +12,7 @@ from typing import Callable
 
 from ..i18n import _
 from ..screens import View
-from .wheel import Wheel
+from .names import HOLDS, NewName
 
 MAX_GUESTS = 10
 
@@ -29,7 +29,7 @@ class PlayerPicker:
     station: Callable[[int], str | None]
     chosen: list[str] = field(default_factory=list)
     cursor: int = 0
-    wheel: Wheel | None = None
+    wheel: NewName | None = None
     message: str | None = None  # why the last press was refused, for the App to show
 
     def entries(self) -> list[str]:
@@ -54,7 +54,7 @@ class PlayerPicker:
         elif self.cursor == len(self.roster):
             self._guest()
         elif self.cursor == len(self.roster) + 1:
-            self.wheel = Wheel()
+            self.wheel = NewName(self.add)
         elif not self.low <= len(self.chosen) <= self.high:
             self.message = _("Choose {low} to {high} players").format(low=self.low,
                                                                       high=self.high)
@@ -78,19 +78,12 @@ class PlayerPicker:
                 return
 
     def _wheel_key(self, key: str, hold: bool) -> None:
-        wheel = self.wheel
-        assert wheel is not None
-        wheel.key(key, hold)
-        if wheel.cancelled:
+        assert self.wheel is not None
+        name = self.wheel.on_key(key, hold)
+        self.message, self.wheel.message = self.wheel.message, None
+        if name is not None:
             self.wheel = None
-        elif wheel.done:
-            try:
-                name = self.add(wheel.text)
-            except ValueError as exc:
-                self.message = str(exc)
-                wheel.done = False
-                return None
-            self.wheel = None
+        if name:
             self.roster.append(name)
             self.cursor = self.roster.index(name)
             self._toggle(name)
@@ -98,7 +91,7 @@ class PlayerPicker:
 
     def holds(self) -> frozenset[str]:
         """A long OK ends a name on the wheel."""
-        return frozenset({"host.ok"}) if self.wheel is not None else frozenset()
+        return HOLDS if self.wheel is not None else frozenset()
 
     def view(self, title: str) -> View:
         if self.wheel is not None:

@@ -1,6 +1,7 @@
 """The Settings mode: how the table wants the box to behave, kept in the journal.
 
 NEXT moves between entries, OK changes the entry under the cursor (saved at once), BACK goes home.
+"Players" keeps the roster of names (a new one on the letter wheel, one removed after a question).
 The last entry clears one child's learning history, after a question that names the child: it is
 a parent's or teacher's job, so it lives here and not in the learning station.
 """
@@ -14,9 +15,13 @@ from ..history import History
 from ..i18n import N_, _
 from ..inputs import Press, Weight
 from ..journal import JournalError
+from ..roster import Roster
 from ..screens import View
 from ..settings_store import CHOICES, LANGUAGE_NAMES
 from .base import ModeInfo
+from .names import RosterScreen
+
+EXTRA = 2  # entries after the settings: Players, Clear history
 
 
 def _label(key: str) -> str:
@@ -41,11 +46,14 @@ class SettingsMode:
         self.cursor = 0
         self.children: list[str] | None = None  # clearing: the children with a history
         self.confirm: str | None = None          # clearing: the child asked about
+        self.players: RosterScreen | None = None
 
     def holds(self) -> frozenset[str]:
-        return frozenset()
+        return self.players.holds() if self.players is not None else frozenset()
 
     def on_press(self, press: Press) -> bool:
+        if self.players is not None:  # the letter wheel takes a near station's keys too
+            return self._players_key(press)
         if press.station is not None:
             return True
         if self.confirm is not None:
@@ -56,8 +64,10 @@ class SettingsMode:
         if press.key == "back":
             return False
         if press.key == "next":
-            self.cursor = (self.cursor + 1) % (len(keys) + 1)
+            self.cursor = (self.cursor + 1) % (len(keys) + EXTRA)
         elif press.key == "ok" and self.cursor == len(keys):
+            self.players = RosterScreen(Roster(self.app.journal))
+        elif press.key == "ok" and self.cursor == len(keys) + 1:
             self.children, self.cursor = History(self.app.journal).children(), 0
         elif press.key == "ok":
             key = keys[self.cursor]
@@ -67,10 +77,20 @@ class SettingsMode:
                 key: choices[(choices.index(now) + 1) % len(choices)]}))
         return True
 
+    def _players_key(self, press: Press) -> bool:
+        assert self.players is not None
+        if not self.players.on_key(press.key, press.hold):
+            self.players = None
+        elif self.players.message:
+            self.app.beep("error")
+            self.app.flash(self.players.message)
+            self.players.message = None
+        return True
+
     def _child_key(self, key: str) -> bool:
         assert self.children is not None
         if key == "back" or not self.children:
-            self.children, self.cursor = None, len(CHOICES)
+            self.children, self.cursor = None, len(CHOICES) + 1
         elif key == "next":
             self.cursor = (self.cursor + 1) % len(self.children)
         elif key == "ok":
@@ -86,7 +106,7 @@ class SettingsMode:
                 self.app.flash(_("Cannot save!"), _("Nothing cleared."))
                 return True
             self.app.flash(_("{child}: {n} answers").format(child=child, n=count), _("cleared"))
-            self.children, self.cursor = None, len(CHOICES)
+            self.children, self.cursor = None, len(CHOICES) + 1
         return True
 
     def on_weight(self, weight: Weight) -> bool:
@@ -96,6 +116,8 @@ class SettingsMode:
         if self.confirm is not None:
             return View(_("Clear history?"), (_("All answers of"), f"{self.confirm}?"),
                         big=None, footer=_("OK clear  BACK keep"))
+        if self.players is not None:
+            return self.players.view()
         if self.children is not None:
             if not self.children:
                 return View(_("Clear history"), (_("No child has"), _("answers yet.")),
@@ -104,7 +126,7 @@ class SettingsMode:
                         footer=_("NEXT move  OK choose"))
         settings = self.app.settings
         lines = tuple(f"{_label(k)}: {_show(k, getattr(settings, k))}" for k in CHOICES)
-        return View(_("Settings"), lines + (_("Clear history"),), cursor=self.cursor,
+        return View(_("Settings"), lines + (_("Players"), _("Clear history")), cursor=self.cursor,
                     footer=_("NEXT move  OK change"))
 
     def private(self) -> bool:

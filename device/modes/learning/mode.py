@@ -22,6 +22,7 @@ from ...inputs import Press, Weight
 from ...journal import JournalError
 from ...roster import Roster
 from ...screens import View
+from ..names import HOLDS, NewName
 from . import rules
 from . import screens as S
 from .quizzes import QUIZZES, TWO_PANS, Quiz
@@ -46,6 +47,7 @@ class LearningMode:
         self.guest: list[Attempt] = []           # a guest's answers, in memory only
         self.progress: dict[str, Progress] = {}
         self.quiz: Quiz | None = None
+        self.new: NewName | None = None         # a new child's name on the letter wheel
         if self.scales is not None:
             self.scales.verdict_listeners.append(self._verdict)
 
@@ -60,13 +62,16 @@ class LearningMode:
 
     # -- the Mode protocol -------------------------------------------------------------------------
     def holds(self) -> frozenset[str]:
-        return frozenset()
+        return HOLDS if self.new is not None else frozenset()
 
     def on_press(self, press: Press) -> bool:
         key = press.key
         if self.step == "quiz" and self.quiz is not None:
             if not self.quiz.on_key(key):
                 self.leave_quiz()
+            return True
+        if self.new is not None:       # the wheel takes a near station's keys too
+            self.on_new(key, press.hold)
             return True
         if press.station is not None:  # stations answer quizzes; menus are the host's
             self.refuse(S.use_the_box(self.view().title))
@@ -98,15 +103,31 @@ class LearningMode:
 
     # -- who, the quiz menu, results, how it works -----------------------------------------------
     def on_who(self, key: str) -> bool:
-        count = len(self.children) + 1
+        count = len(self.children) + 2  # a guest, a new child
         if key == "back":
             return False
         if key == "next":
             self.cursor = (self.cursor + 1) % count
+        elif key == "ok" and self.cursor == len(self.children) + 1:
+            self.new = NewName(Roster(self.app.journal).add)
         elif key == "ok":
             guest = self.cursor >= len(self.children)
             self.choose(None if guest else self.children[self.cursor])
         return True
+
+    def on_new(self, key: str, hold: bool) -> None:
+        """The letter wheel: the new child is kept on the roster and starts at once."""
+        assert self.new is not None
+        name = self.new.on_key(key, hold)
+        if self.new.message:
+            self.app.beep("error")
+            self.app.flash(self.new.message)
+            self.new.message = None
+        if name is not None:
+            self.new = None
+        if name:
+            self.children = self.names()
+            self.choose(name)
 
     def choose(self, child: str | None) -> None:
         self.child, self.guest = child, []
@@ -195,6 +216,8 @@ class LearningMode:
 
     # -- screen ----------------------------------------------------------------------------------
     def view(self) -> View:
+        if self.new is not None:
+            return self.new.view()
         if self.step == "who":
             return S.who(self.children, self.cursor)
         if self.step == "menu":

@@ -34,8 +34,9 @@ def stars(level: int) -> str:
 
 # -- choosing --------------------------------------------------------------------------------
 def who(names: Sequence[str], cursor: int) -> View:
-    return View(_("Who is learning?"), tuple(names) + (_("Guest"),), cursor=cursor,
-                footer=_("NEXT move  OK choose"))
+    """The children, a guest, and a new child (typed on the letter wheel)."""
+    return View(_("Who is learning?"), tuple(names) + (_("Guest"), _("New child")),
+                cursor=cursor, footer=_("NEXT move  OK choose"))
 
 
 def menu_quiz(quiz: str, level: int) -> View:

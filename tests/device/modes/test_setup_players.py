@@ -158,3 +158,52 @@ def test_a_latin_name_with_accents_the_font_lacks_is_kept_and_drawn_without_them
     assert clean_name("Şule") == "Şule" and clean_name("Łukasz") == "Łukasz"
     assert _plain("Şule Çağla Łukasz Dvořák") == "Sule Çagla Lukasz Dvorák"
     assert render(View("Şule", ("x",))).tobytes() == render(View("Sule", ("x",))).tobytes()
+
+
+def open_settings_players(box) -> None:
+    open_game(box, "settings")
+    cursor_to(box, "Players")
+    box.tap("host.ok")
+
+
+def test_settings_players_adds_a_name_on_the_wheel_with_no_laptop_and_set_up_offers_it(
+        box_factory):
+    box = box_factory(pans=False)
+    open_settings_players(box)
+    assert box.last_view.title == "Players (0)"
+    assert box.last_view.lines == ("New player",)
+    box.tap("host.ok")
+    type_name(box, "Sophie")
+    assert Roster(box.journal).names() == ["Sophie"]
+    assert box.last_view.title == "Players (1)"
+    box.tap("host.back")
+    box.tap("host.back")                                     # home
+    open_setup(box)
+    assert box.last_view.title == "Who plays? (0)" and "  Sophie" in box.last_view.lines
+
+
+def test_settings_players_removes_a_name_only_after_the_question(box_factory):
+    box = box_factory(pans=False)
+    Roster(box.journal).add("Anna")
+    Roster(box.journal).add("Ben")
+    open_settings_players(box)
+    box.tap("host.ok")                                       # Anna: the question
+    assert (box.last_view.title, box.last_view.big) == ("Remove?", "Anna")
+    box.tap("host.back")                                     # keep
+    assert Roster(box.journal).names() == ["Anna", "Ben"]
+    box.tap("host.ok")
+    box.tap("host.ok")                                       # remove
+    assert Roster(box.journal).names() == ["Ben"]
+
+
+def test_a_known_name_typed_in_settings_is_refused_with_why_and_the_wheel_stays(box_factory):
+    box = box_factory(pans=False)
+    Roster(box.journal).add("Ben")
+    open_settings_players(box)
+    box.tap("host.next")
+    box.tap("host.ok")                                       # New player
+    type_name(box, "Ben")
+    assert "Ben is already on the roster" in " ".join(box.app.flash_view.lines)
+    assert Roster(box.journal).names() == ["Ben"]
+    box.tap("host.back")
+    assert box.app.tool.players.new is not None              # still typing: change the name
