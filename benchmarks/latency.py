@@ -71,8 +71,11 @@ class Bench:
             raise RuntimeError(f"no frame after {name}")
         latency = (self.frame_at - start) * 1000
         if timed_edge == "press":
+            time.sleep(0.05)  # a finger stays on a button for 50 ms or more
             pin.drive_high()
-        time.sleep(0.035)  # past the debounce lock-out before the next press
+        # Past the lock-outs: the release is taken when the press's 30 ms lock-out ends, and a
+        # new press inside the release's own lock-out would wait for it (a finger is slower).
+        time.sleep(0.08)
         return latency
 
     def call(self, fn) -> None:
