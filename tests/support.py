@@ -158,3 +158,52 @@ def open_game(box, name: str) -> None:
     if box.app.mode == "start":
         assert box.last_view.lines[box.last_view.cursor] == "New game", box.last_view.as_text()
         box.tap("host.ok")
+
+
+def i18n_script():
+    """scripts/i18n.py as a module (it is a script, not part of the package)."""
+    import importlib.util
+
+    root = Path(__file__).resolve().parents[1]
+    if "i18n_script" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("i18n_script", root / "scripts" / "i18n.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["i18n_script"] = module  # dataclasses look their module up
+        spec.loader.exec_module(module)
+    return sys.modules["i18n_script"]
+
+
+def type_name(box, name: str) -> int:
+    """Type ``name`` on the letter wheel as a practised hand would (station 1's keys near);
+    returns the presses used."""
+    from spielleiter.device.modes.wheel import presses
+
+    keys = presses(name)
+    for key in keys:
+        if key == "ok-hold":
+            box.hold("host.ok", 1.2)
+            box.idle(0.5)
+        elif key in ("A", "C"):
+            box.tap(f"s1.{key}")
+        else:
+            box.tap(f"host.{key}")
+    return len(keys)
+
+
+def start_header(box, game: str, players, options: dict, seed: int = 7,
+                 table: dict | None = None) -> None:
+    """Start a game as the link's "new" does (the set-up screens are walked elsewhere)."""
+    from spielleiter.device.header import Header
+
+    header = Header(game, tuple(players), options, seed, table or {})
+    box.runtime.post(lambda: box.app.start_game(header))
+    box.runtime.pump()
+    box.idle(0.5)
+
+
+def act(box, **action) -> None:
+    """Apply an action as the link does, then past the guard of the new screen, as a person
+    reads it."""
+    box.runtime.post(lambda: box.app.external_action(action))
+    box.runtime.pump()
+    box.idle(0.5)

@@ -4,9 +4,7 @@ and ``--lang``."""
 
 from __future__ import annotations
 
-import importlib.util
 import string
-import sys
 from pathlib import Path
 
 import pytest
@@ -16,27 +14,15 @@ from spielleiter.device import i18n
 from spielleiter.device.cli.demo import play
 from spielleiter.device.modes import demos
 from spielleiter.device.screens import CHARS, View, crowded, misfits, wrap
-from tests.support import build_box
+from tests.support import build_box, i18n_script
 
-ROOT = Path(__file__).resolve().parents[2]
 
 # Screens known not to fit yet, as "lang demo: title"; every entry is a bug to fix, not a rule.
 ALLOWED: set[str] = set()
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("i18n_script", ROOT / "scripts" / "i18n.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("i18n_script", module)  # dataclasses look their module up
-    spec.loader.exec_module(sys.modules["i18n_script"])
-    return sys.modules["i18n_script"]
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    """The language is process-wide: leave every later test in English."""
-    yield
-    i18n.use("en")
+    return i18n_script()
 
 
 def _fields(text: str) -> list[str]:

@@ -3,9 +3,7 @@ template a ``GameError`` carries, while ``str(exc)`` stays the English sentence 
 
 from __future__ import annotations
 
-import importlib.util
 import string
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,24 +16,13 @@ from spielleiter.games.bunte_runde import new_game as bunte_runde
 from spielleiter.games.currency_torraku import new_game as currency_torraku
 from spielleiter.games.learning import LearningError, score_order
 from spielleiter.games.tatort_tonne import new_game as tatort_tonne
-from tests.support import build_box
+from tests.support import build_box, i18n_script
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def _script():
-    spec = importlib.util.spec_from_file_location("i18n_script", ROOT / "scripts" / "i18n.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("i18n_script", module)  # dataclasses look their module up
-    spec.loader.exec_module(sys.modules["i18n_script"])
-    return sys.modules["i18n_script"]
-
-
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    """The language is process-wide: leave every later test in English."""
-    yield
-    i18n.use("en")
+    return i18n_script()
 
 
 def refused(state, action) -> GameError:

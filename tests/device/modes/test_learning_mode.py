@@ -359,19 +359,12 @@ def test_an_empty_roster_offers_a_guest_and_a_new_child(box_factory):
 
 
 def test_a_new_child_typed_on_the_box_is_kept_on_the_roster_and_starts_at_once(box_factory):
-    from spielleiter.device.modes.wheel import presses
+    from support import type_name
 
     box = box_factory()
     open_learning(box)
     pick(box, "New child")
-    for key in presses("Mia"):
-        if key == "ok-hold":
-            box.hold("host.ok", 1.2)
-            box.idle(0.5)
-        elif key in ("A", "C"):
-            box.tap(f"s1.{key}")
-        else:
-            box.tap(f"host.{key}")
+    type_name(box, "Mia")
     assert Roster(box.journal).names() == ["Mia"]
     assert box.app.tool.child == "Mia" and box.app.tool.step == "menu"
 

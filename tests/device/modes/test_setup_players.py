@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from support import open_game
+from support import open_game, type_name
 from spielleiter.device.cli import main
 from spielleiter.device.modes import MODES
 from spielleiter.device.modes.wheel import Wheel, presses
@@ -22,20 +22,6 @@ def cursor_to(box, entry: str) -> None:
             return
         box.tap("host.next")
     raise AssertionError(box.last_view.as_text())
-
-
-def type_name(box, name: str) -> int:
-    """Type ``name`` on the wheel as a practised hand would; returns the presses used."""
-    keys = presses(name)
-    for key in keys:
-        if key == "ok-hold":
-            box.hold("host.ok", 1.2)
-            box.idle(0.5)
-        elif key in ("A", "C"):
-            box.tap(f"s1.{key}")
-        else:
-            box.tap(f"host.{key}")
-    return len(keys)
 
 
 def test_sophie_takes_fewer_than_25_presses_on_the_letter_wheel(box_factory):

@@ -6,11 +6,10 @@ import re
 
 import pytest
 
-from support import HeadlessSim, english
+from support import HeadlessSim, act, english, start_header
 from spielleiter.device import config
 from spielleiter.device.box import Box
 from spielleiter.device.cli.demo import play
-from spielleiter.device.header import Header
 from spielleiter.device.modes.tante_trudels_troedel.demo import PLAYERS, script
 from spielleiter.device.modes.tante_trudels_troedel.referee import box_roll
 from spielleiter.device.runtime import ManualClock
@@ -55,17 +54,7 @@ def assert_screen_rules(view) -> None:
 
 def start(box, players=("Anna", "Ben"), seed: int = 7, table: dict | None = None,
           **options) -> None:
-    """Start a game as the link's "new" does (the set-up screens are walked in the demo)."""
-    header = Header(GAME, tuple(players), options, seed, table or {})
-    box.runtime.post(lambda: box.app.start_game(header))
-    box.runtime.pump()
-    box.idle(0.5)
-
-
-def act(box, **action) -> None:
-    box.runtime.post(lambda: box.app.external_action(action))
-    box.runtime.pump()
-    box.idle(0.5)          # past the guard of the new screen, as a person reads it
+    start_header(box, GAME, players, options, seed, table)
 
 
 def state(box):

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from support import HeadlessSim
-from spielleiter.device.header import Header
+from support import HeadlessSim, act, start_header
 
 GAME = "tante-trudels-troedel"
 POTD_G = 13.2
@@ -16,20 +15,25 @@ WEIGH_S = 3.0   # "all on" to a basket's verdict (weighing.py)
 
 # -- helpers -------------------------------------------------------------------------------------
 def start(box, players=("Anna", "Ben"), table: dict | None = None, **options) -> None:
-    header = Header(GAME, tuple(players), options, 7, table or {})
-    box.runtime.post(lambda: box.app.start_game(header))
-    box.runtime.pump()
-    box.idle(0.5)
-
-
-def act(box, **action) -> None:
-    box.runtime.post(lambda: box.app.external_action(action))
-    box.runtime.pump()
-    box.idle(0.5)
+    start_header(box, GAME, players, options, 7, table)
 
 
 def state(box):
     return box.app.session.state
+
+
+def turn(box, player: str, roll: int, *then: dict, end: bool = True) -> None:
+    """One turn through the engine: ``player`` rolls ``roll`` and moves forward, then the
+    actions ``then`` (their fields besides type/player as a dict with "type"), then ends it."""
+    act(box, type="roll", player=player, value=roll)
+    act(box, type="move", player=player, direction="forward")
+    for action in then:
+        act(box, player=player, **action)
+    if end:
+        act(box, type="end_turn", player=player)
+
+
+TAKE_ITEM = {"type": "take", "coupon": False}
 
 
 def read_pages(box) -> None:
@@ -185,9 +189,7 @@ def test_undo_of_taking_an_item_says_put_the_item_back(box_factory):
     box = box_factory(["Anna", "Ben"], pans=False)
     start(box)
     purchase(box)
-    act(box, type="roll", player="Anna", value=5)
-    act(box, type="move", player="Anna", direction="forward")
-    act(box, type="take", player="Anna", coupon=False)
+    turn(box, "Anna", 5, TAKE_ITEM, end=False)
     undo(box)
     assert state(box).items["Anna"] == 0
     view = box.last_view
@@ -212,20 +214,10 @@ def test_undo_of_a_coupon_payment_says_who_gets_what_back(box_factory):
     box = box_factory(["Anna", "Ben"], pans=False)
     start(box)
     purchase(box)                                  # coupons on rows 6, 10 and 13
-    act(box, type="roll", player="Anna", value=5)
-    act(box, type="move", player="Anna", direction="forward")
-    act(box, type="take", player="Anna", coupon=False)
-    act(box, type="end_turn", player="Anna")
-    act(box, type="roll", player="Ben", value=6)
-    act(box, type="move", player="Ben", direction="forward")
-    act(box, type="take", player="Ben", coupon=True)
-    act(box, type="end_turn", player="Ben")
-    act(box, type="roll", player="Anna", value=3)
-    act(box, type="move", player="Anna", direction="forward")
-    act(box, type="end_turn", player="Anna")
-    act(box, type="roll", player="Ben", value=2)
-    act(box, type="move", player="Ben", direction="forward")
-    act(box, type="coupon_player", player="Ben", target="Anna")
+    turn(box, "Anna", 5, TAKE_ITEM)
+    turn(box, "Ben", 6, {"type": "take", "coupon": True})
+    turn(box, "Anna", 3)
+    turn(box, "Ben", 2, {"type": "coupon_player", "target": "Anna"}, end=False)
     undo(box)
     assert box.last_view.title == "Swap back"
     assert box.last_view.lines == ("Coupon back to Ben", "Item back to Anna")
@@ -251,9 +243,7 @@ def test_undo_says_what_to_put_back_in_german(box_factory):
     box = box_factory(["Anna", "Ben"], pans=False)
     start(box)
     purchase(box)
-    act(box, type="roll", player="Anna", value=5)
-    act(box, type="move", player="Anna", direction="forward")
-    act(box, type="take", player="Anna", coupon=False)
+    turn(box, "Anna", 5, TAKE_ITEM, end=False)
     i18n.use("de")
     try:
         undo(box)

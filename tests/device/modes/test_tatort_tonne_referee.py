@@ -66,6 +66,16 @@ def example_choices(box) -> None:
     hot_seat(box, 0, last=True)
 
 
+def example_round_pointed(box) -> None:
+    """The rulebook's example round from the start: choices, the countdown, and Melanie and
+    Ulrike pointed at Birgit at the box; the reveal pages follow."""
+    start_game(box)
+    example_choices(box)
+    box.idle(COUNTDOWN_S)
+    for _ in range(2):
+        host_pick(box, 2)
+
+
 def actions(box) -> int:
     return len(box.app.session.actions)
 
@@ -243,11 +253,7 @@ def test_long_press_back_undoes_the_last_action(box_factory):
 
 def test_undo_of_the_resolving_point_returns_to_pointing(box_factory):
     box = box_factory(EXAMPLE_PLAYERS)
-    start_game(box)
-    example_choices(box)
-    box.idle(COUNTDOWN_S)
-    for _ in range(2):
-        host_pick(box, 2)
+    example_round_pointed(box)
     assert box.app.session.state.round == 2
     box.hold("host.back", 1.2)
     box.idle(30)                            # the undo's pages (at the fast pace) and back

@@ -17,8 +17,8 @@ from spielleiter.games.tatort_tonne import new_game
 from support import build_box
 from spielleiter.device.cli.demo import play
 from spielleiter.device.modes.tatort_tonne.demo import script
-from test_tatort_tonne_referee import (EXAMPLE_PLAYERS, actions, example_choices, host_pick,
-                                       open_game, start_game)
+from test_tatort_tonne_referee import (EXAMPLE_PLAYERS, actions, example_choices,
+                                       example_round_pointed, host_pick, open_game, start_game)
 
 LONG = ["Maximilianne", "Konstantinos", "Bartholomäus", "Friederike-A", "Wilhelmina-B",
         "Josephine-An", "Anastasia-Lu", "Christophoru", "Alexandrina1", "Kunigunde-Ma"]
@@ -150,11 +150,7 @@ def test_a_host_key_during_the_countdown_says_wait(box_factory):
 
 def test_a_station_during_the_reveal_is_told_to_wait_for_ok(box_factory):
     box = box_factory(EXAMPLE_PLAYERS)
-    start_game(box)
-    example_choices(box)
-    box.idle(COUNTDOWN_S)
-    for _ in range(2):
-        host_pick(box, 2)
+    example_round_pointed(box)
     assert box.app.referee.pages
     before = actions(box)
     box.tap("s1.A")
@@ -270,11 +266,7 @@ def test_undo_of_a_choice_says_who_chooses_again():
 
 def test_undo_of_the_resolving_point_says_what_to_put_back(box_factory):
     box = box_factory(EXAMPLE_PLAYERS)
-    start_game(box)
-    example_choices(box)
-    box.idle(COUNTDOWN_S)
-    for _ in range(2):
-        host_pick(box, 2)
+    example_round_pointed(box)
     box.idle(30)                                                  # round 2: Sarah holds 1 trash
     seen = []
     box.hold("host.back", 1.2)
