@@ -239,8 +239,9 @@ class App:
             self.beep("click")
         if self.flash_view is not None:
             self._end_flash()  # the message goes; the key still does what it says
-        if press.hold and press.name == "host.back":
-            self.undo()
+        if press.hold and press.name == "host.back" and (
+                self.mode in menus.KEYS or self.mode == "game"):
+            self.undo()  # elsewhere a long BACK is the screen's own BACK (the wheel: give up)
             return
         if self.mode == "game" and self.referee is not None:
             if not self.referee.on_press(press):
@@ -259,6 +260,13 @@ class App:
                 start_flow.start_key(self, press.key)
             else:
                 menus.KEYS[self.mode](self, press.key)
+        else:
+            self.refuse_station()
+
+    def refuse_station(self) -> None:
+        """A station key on a screen that is the host panel's: say so, change nothing."""
+        self.beep("error")
+        self.flash(_("Station keys are for games."), _("Here: NEXT, OK, BACK on the box."))
 
     def on_weight(self, weight: Weight) -> bool:
         """A pan's news for the active mode; False when nothing visible changed."""

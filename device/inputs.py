@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable
 from ..drivers.buttons import ButtonPress, Edge, PressDetector
 
 HOST = "host"
-ALWAYS_HELD = frozenset({"host.back"})  # a long BACK undoes, in every mode
+ALWAYS_HELD = frozenset({"host.back"})  # a long BACK: undo in a game, else the screen's BACK
 WEIGHT_KINDS = ("moving", "stable", "placed", "removed", "disconnected")
 
 

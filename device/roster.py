@@ -22,7 +22,7 @@ DDL = "CREATE TABLE IF NOT EXISTS roster (name TEXT PRIMARY KEY COLLATE NOCASE, 
 
 
 def clean_name(name: Any) -> str:
-    """A name as the roster keeps it (NFC, spaces folded), or InputError saying what is wrong, in
+    """A name as the roster keeps it (NFKC, spaces folded), or InputError saying what is wrong, in
     the box's language. A name the screen could only draw as "?" is refused: two children
     shown as "????" could not tell which is theirs."""
     if not isinstance(name, str):
@@ -30,8 +30,8 @@ def clean_name(name: Any) -> str:
     bad = bad_char(name)
     if bad:
         raise InputError(_("a name may not hold {what}").format(what=bad))
-    text = " ".join(unicodedata.normalize("NFC", name).split())
-    if not text:
+    text = " ".join(unicodedata.normalize("NFKC", name).split())  # "Ｍia" is "Mia"
+    if not any(ch.isalpha() for ch in text):
         raise InputError(_("a name needs a letter"))
     if len(text) > MAX_NAME:
         raise InputError(_("a name has at most {n} characters").format(n=MAX_NAME))
@@ -42,6 +42,11 @@ def clean_name(name: Any) -> str:
         raise InputError(_("the screen cannot show {letters}: use Latin letters").format(
             letters=unshown))
     return text
+
+
+def shown(name: str) -> str:
+    """A name as the screen draws it, in one case: two names alike here are one person."""
+    return "".join(screens.drawn_as(ch) for ch in name).casefold()
 
 
 class Roster:
@@ -66,8 +71,8 @@ class Roster:
     def add(self, name: Any) -> str:
         """Add a player; returns the name as kept. InputError for a bad or known name."""
         text = clean_name(name)
-        known = [n for n in self.names() if n.casefold() == text.casefold()]
-        if known:
+        known = [n for n in self.names() if shown(n) == shown(text)]
+        if known:  # the same on the screen is the same child there
             raise InputError(_("{name} is already on the roster").format(name=known[0]))
         with transaction(self.journal.db):  # JournalError when it cannot be saved
             self.journal.db.execute("INSERT INTO roster VALUES (?, ?)",
@@ -77,7 +82,7 @@ class Roster:
     def remove(self, name: Any) -> str:
         """Remove a player (their games and history stay); InputError for an unknown name."""
         text = clean_name(name)
-        known = [n for n in self.names() if n.casefold() == text.casefold()]
+        known = [n for n in self.names() if shown(n) == shown(text)]
         if not known:
             raise InputError(_("{name} is not on the roster").format(name=text))
         with transaction(self.journal.db):

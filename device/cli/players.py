@@ -40,6 +40,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     state_dir = (sim_state_dir(args.state_dir, os.environ) if args.sim
                  else find_state_dir(args.state_dir, os.environ))
+    if args.action == "list" and not (state_dir / JOURNAL_NAME).exists():
+        say("players", f"nobody on the roster in {state_dir} yet")  # and nothing created
+        return EXIT_OK
     try:
         if args.action != "list":
             state_dir.mkdir(parents=True, exist_ok=True)
@@ -47,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     except (OSError, JournalError) as exc:
         hint = "" if args.sim or args.state_dir else " (on a laptop: add --sim; on the box: sudo)"
         say("players", f"cannot use {state_dir}: {getattr(exc, 'strerror', None) or exc}{hint}")
-        return 2
+        return EXIT_PROBLEMS
     with journal_file as journal:
         roster = Roster(journal)
         try:

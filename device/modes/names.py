@@ -66,10 +66,13 @@ class RosterScreen:
             self.message, self.new.message = self.new.message, None
             if kept is not None:
                 self.new = None
-                if kept:
-                    self.cursor = self.roster.names().index(kept)
+                names = self.roster.names()
+                if kept in names:
+                    self.cursor = names.index(kept)
             return True
         if self.removing is not None:
+            if key not in ("ok", "back"):
+                return True  # only OK removes, only BACK keeps: a stray key does neither
             name, self.removing = self.removing, None
             if key == "ok":
                 try:

@@ -32,8 +32,12 @@ class PlayerPicker:
     wheel: NewName | None = None
     message: str | None = None  # why the last press was refused, for the App to show
 
+    def named(self) -> list[str]:
+        """The roster's names, then the guests chosen (each a line: OK takes one out again)."""
+        return [*self.roster, *(n for n in self.chosen if n not in self.roster)]
+
     def entries(self) -> list[str]:
-        return [*self.roster, _("Guest"), _("New player"), _("Go on")]
+        return [*self.named(), _("Guest"), _("New player"), _("Go on")]
 
     def on_key(self, key: str, hold: bool = False) -> str | None:
         """"home" to leave, "done" when the seats are chosen, else None."""
@@ -49,11 +53,14 @@ class PlayerPicker:
             return None
         if key != "ok":
             return None
-        if self.cursor < len(self.roster):
-            self._toggle(self.roster[self.cursor])
-        elif self.cursor == len(self.roster):
+        named = self.named()
+        if self.cursor < len(named):
+            self._toggle(named[self.cursor])
+            self.cursor = min(self.cursor, len(self.entries()) - 1)
+        elif self.cursor == len(named):
             self._guest()
-        elif self.cursor == len(self.roster) + 1:
+            self.cursor = len(self.named())  # still on "Guest": OK again adds another
+        elif self.cursor == len(named) + 1:
             self.wheel = NewName(self.add)
         elif not self.low <= len(self.chosen) <= self.high:
             self.message = _("Choose {low} to {high} players").format(low=self.low,

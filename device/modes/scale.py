@@ -40,7 +40,10 @@ class ScaleMode:
         return frozenset()
 
     def on_press(self, press: Press) -> bool:
-        return True if press.station is not None else self.on_host(press.key)
+        if press.station is not None:
+            self.app.refuse_station()
+            return True
+        return self.on_host(press.key)
 
     def on_weight(self, weight: Weight) -> bool:
         if weight.kind == "stable":

@@ -55,6 +55,7 @@ class SettingsMode:
         if self.players is not None:  # the letter wheel takes a near station's keys too
             return self._players_key(press)
         if press.station is not None:
+            self.app.refuse_station()
             return True
         if self.confirm is not None:
             return self._confirm_key(press.key)
@@ -79,6 +80,9 @@ class SettingsMode:
 
     def _players_key(self, press: Press) -> bool:
         assert self.players is not None
+        if press.station is not None and self.players.new is None:
+            self.app.refuse_station()  # the list is the host panel's; the wheel takes both
+            return True
         if not self.players.on_key(press.key, press.hold):
             self.players = None
         elif self.players.message:

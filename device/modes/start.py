@@ -62,8 +62,10 @@ class StartMenu:
     def _read(self, key: str) -> None:
         assert self.page is not None and self.mode.rules is not None
         count = len(self.mode.rules())
-        if key in ("ok", "next"):
-            self.page = self.page + 1 if self.page + 1 < count else None
+        if key in ("ok", "next") and self.page + 1 < count:
+            self.page += 1
+        elif key in ("ok", "next"):  # read: back on the menu, ready to play
+            self.page, self.cursor = None, 0
         elif key == "back":
             self.page = self.page - 1 if self.page > 0 else None
         return None
@@ -111,6 +113,9 @@ def setup_key(app: Any, press: Any) -> None:
     """A key on the set-up screens: a refusal says why; BACK at the first returns to the game's
     menu; OK on the summary starts the game."""
     setup = app.setup
+    if press.station is not None and not (setup.picker is not None and setup.picker.wheel):
+        app.refuse_station()  # only the letter wheel takes a near station's keys
+        return
     what = setup.on_key(press.key, press.hold)
     message = setup.message
     if message:

@@ -40,7 +40,7 @@ class Wheel:
             else:
                 self.cancelled = True
         elif len(self.text) < MAX_LEN:
-            lower = bool(self.text) and self.text[-1] != " " and char.isalpha()
+            lower = bool(self.text) and self.text[-1] not in " -" and char.isalpha()
             self.text += char.lower() if lower else char
 
     def finish(self) -> None:
@@ -51,6 +51,8 @@ class Wheel:
         """A host key (back/ok/next) or a station key (A/B/C)."""
         if key == "ok" and hold:
             self.finish()
+        elif key == "back" and hold:  # a long BACK gives the name up
+            self.cancelled = True
         elif key in ("ok", "B"):
             self.pick()
         elif key == "next":

@@ -34,7 +34,10 @@ class Heavier(Quiz):
         if key == "back":
             return False
         if not self.both():
-            self.refuse(_("FIRST"), _("One thing on each pan"))
+            if any(not self.scales.reading(p).stable for p in self.pans[:2]):
+                self.refuse_wait()  # just put down: not yet settled, not missing
+            else:
+                self.refuse(_("FIRST"), _("One thing on each pan"))
             return True
         if self.stage == "weigh":
             self.refuse_wait()

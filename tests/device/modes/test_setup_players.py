@@ -7,7 +7,7 @@ import pytest
 from support import open_game, type_name
 from spielleiter.device.cli import main
 from spielleiter.device.modes import MODES
-from spielleiter.device.modes.wheel import Wheel, presses
+from spielleiter.device.modes.wheel import RING, Wheel, presses
 from spielleiter.device.roster import Roster, clean_name
 from spielleiter.device.text import InputError
 
@@ -127,15 +127,47 @@ def test_the_players_command_lists_adds_and_removes(tmp_path, capsys):
 def test_the_players_command_says_why_when_the_state_folder_cannot_be_used(tmp_path, capsys):
     blocker = tmp_path / "a file"
     blocker.write_text("not a folder")
-    assert main(["players", "add", "Sophie", "--state-dir", str(blocker / "state")]) == 2
+    assert main(["players", "add", "Sophie", "--state-dir", str(blocker / "state")]) == 1
     err = capsys.readouterr().err
     assert "cannot use" in err and "Traceback" not in err
 
 
 @pytest.mark.parametrize("name", ["Алина", "مريم", "李娜", "😀", "Zoë😀"])
 def test_a_name_the_screen_could_only_draw_as_question_marks_is_refused_with_why(name):
-    with pytest.raises(InputError, match="the screen cannot show"):
+    with pytest.raises(InputError, match="the screen cannot show|a name needs a letter"):
         clean_name(name)
+
+
+@pytest.mark.parametrize("second", ["Sule", "SULE", "\uff33ule"])  # plain, capitals, full-width
+def test_a_name_the_screen_shows_like_one_on_the_roster_is_the_same_child(box_factory, second):
+    box = box_factory(pans=False)
+    roster = Roster(box.journal)
+    roster.add("Şule")
+    with pytest.raises(InputError, match="already on the roster"):
+        roster.add(second)
+    assert roster.names() == ["Şule"]
+
+
+@pytest.mark.parametrize("name", ["-", "---", "- -", "12"])
+def test_a_name_without_a_letter_is_refused(name):
+    with pytest.raises(InputError, match="a name needs a letter"):
+        clean_name(name)
+
+
+def test_players_list_of_a_box_never_used_creates_nothing(tmp_path, capsys):
+    folder = tmp_path / "never"
+    assert main(["players", "list", "--state-dir", str(folder)]) == 0
+    assert "nobody on the roster" in capsys.readouterr().err and not folder.exists()
+
+
+def test_a_station_key_on_a_host_screen_says_why_and_changes_nothing(box_factory):
+    box = box_factory(pans=False)
+    box.tap("s1.A")                                          # the home menu
+    assert "Station keys are for games." in " ".join(box.app.flash_view.lines)
+    assert box.app.mode == "home" and box.app.cursor == 0
+    open_setup(box)
+    box.tap("s2.B")                                          # the set-up's player count
+    assert box.app.flash_view is not None and box.app.mode == "setup"
 
 
 def test_a_latin_name_with_accents_the_font_lacks_is_kept_and_drawn_without_them():
@@ -193,3 +225,39 @@ def test_a_known_name_typed_in_settings_is_refused_with_why_and_the_wheel_stays(
     assert Roster(box.journal).names() == ["Ben"]
     box.tap("host.back")
     assert box.app.tool.players.new is not None              # still typing: change the name
+
+
+def test_chosen_guests_are_listed_and_ok_on_one_takes_it_out(box_factory):
+    box = box_factory(pans=False)
+    Roster(box.journal).add("Anna")
+    open_setup(box)
+    box.tap("host.ok")                                       # Anna
+    cursor_to(box, "Guest")
+    box.tap("host.ok")
+    box.tap("host.ok")                                       # two guests
+    assert box.app.setup.seats == ["Anna", "Guest 1", "Guest 2"]
+    assert any(line.strip().startswith("3 Guest 2") for line in box.last_view.lines)
+    picker = box.app.setup.picker
+    while picker.entries()[picker.cursor] != "Guest 1":
+        box.tap("host.next")
+    box.tap("host.ok")                                       # taken out again
+    assert box.app.setup.seats == ["Anna", "Guest 2"]
+
+
+def test_a_hyphen_starts_a_new_capital_on_the_wheel():
+    wheel = Wheel()
+    for char in "Anna-Lena":
+        while RING[wheel.cursor] != char.upper():
+            wheel.move(1)
+        wheel.pick()
+    assert wheel.text == "Anna-Lena"
+
+
+def test_a_long_back_on_the_wheel_gives_the_name_up_instead_of_undoing(box_factory):
+    box = box_factory(pans=False)
+    open_settings_players(box)
+    box.tap("host.ok")                                       # New player: the wheel
+    box.tap("host.ok")                                       # "A"
+    box.hold("host.back", 1.5)
+    assert box.app.tool.players.new is None and box.app.flash_view is None
+    assert box.last_view.title == "Players (0)"

@@ -87,6 +87,7 @@ def test_every_game_has_rules_pages_read_with_ok_and_back(box_factory, name):
     box.tap("host.ok")
     box.tap("host.ok")                                        # done: the game's menu again
     assert box.app.mode == "start" and box.app.start.page is None
+    assert box.last_view.lines[box.last_view.cursor] == "New game"  # read: ready to play
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
