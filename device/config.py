@@ -332,8 +332,9 @@ def validate(raw: dict[str, Any]) -> Config:
 
 
 def _number(value: Any, low: float, high: float) -> bool:
+    # the range first: a huge int cannot become a float (isfinite would raise OverflowError)
     return (not isinstance(value, bool) and isinstance(value, (int, float))
-            and math.isfinite(value) and low <= value <= high)
+            and low <= value <= high and math.isfinite(value))
 
 
 def _loadcells(c: _Checker, section: Any, owners: list[tuple[str, int]]

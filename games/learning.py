@@ -101,7 +101,7 @@ class Attempt:
 def _number(value: float) -> bool:
     """A finite number of grams (a broken reading is NaN or infinite)."""
     return isinstance(value, (int, float)) and not isinstance(value, bool) \
-        and math.isfinite(value)
+        and abs(value) < 1e6 and math.isfinite(value)  # the range first: a huge int overflows
 
 
 def _pans(left_g: float, right_g: float) -> tuple[float, float]:

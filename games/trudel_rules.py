@@ -93,11 +93,15 @@ def final(players: Sequence[str], baskets: Mapping[str, float], potd: float, ban
                  Event("winner", text, {"players": list(won)})]
 
 
+MAX_GRAMS = 1e6  # no pan weighs a tonne: a larger "reading" is a broken message
+
+
 def grams_ok(value: Any, positive: bool) -> bool:
-    """A scale reading: a finite number of grams, above 0 where ``positive``."""
+    """A scale reading: a finite number of grams below a tonne, above 0 where ``positive``
+    (the range first: a huge int cannot become a float)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         return False
-    return math.isfinite(value) and (value > 0 if positive else value >= 0)
+    return (0 < value if positive else 0 <= value) and value < MAX_GRAMS and math.isfinite(value)
 
 
 def check_setup(names: Sequence[str], options: Any) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from fuzz_strategies import fuzz_settings
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from spielleiter.device.cli import main
@@ -79,6 +79,7 @@ def config_files(draw: st.DrawFn) -> bytes:
 
 @fuzz_settings()
 @given(config_files())
+@example(b"[loadcells]\ntie_band_g = 1" + b"9" * 400 + b"\n")  # found by the large budget
 def test_any_config_is_checked_with_a_documented_status_and_never_a_traceback(tmp_path_factory,
                                                                             capsys, data):
     path = tmp_path_factory.mktemp("cfg") / "config.toml"

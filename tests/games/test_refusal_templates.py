@@ -104,3 +104,13 @@ def test_every_refusal_in_play_comes_from_a_catalogued_template(name):
                                         else exc.template)
                     seen.add(exc.template)
     assert len(seen) >= 4
+
+
+def test_a_grams_value_too_large_for_a_float_is_refused_not_crashed():
+    from spielleiter.games import learning
+    from spielleiter.games.trudel_rules import grams_ok
+
+    assert not grams_ok(10**400, positive=True) and not grams_ok(2e6, positive=False)
+    assert grams_ok(13.2, positive=True)
+    with pytest.raises(learning.LearningError):
+        learning.side(10**400, 10.0, level=1)
