@@ -222,6 +222,8 @@ class App:
         """Apply an action that did not come from the buttons; GameError/JournalError propagate."""
         if self.session is None:
             raise GameError("no game is running")
+        if self.paused:  # a move from the link brings the waiting game back on the screen
+            self.continue_game()
         events = self.session.apply(action)
         assert self.referee is not None
         self.referee.on_events(events)
@@ -280,11 +282,32 @@ class App:
         self.inputs.set_holds(active.holds() if active is not None else ())
 
     # home ----------------------------------------------------------------------------------------
+    @property
+    def paused(self) -> bool:
+        """A game waits while the table uses the home menu (its referee is closed)."""
+        return self.session is not None and self.referee is None
+
     def _host_home(self, key: str) -> None:
+        first = 1 if self.paused else 0  # "Continue the game" leads the menu
         if key == "next":
-            self.cursor = (self.cursor + 1) % len(MODES)
+            self.cursor = (self.cursor + 1) % (len(MODES) + first)
+        elif key == "ok" and first and self.cursor == 0:
+            self.continue_game()
         elif key == "ok":
-            self.open(MODES[self.cursor])
+            self.open(MODES[self.cursor - first])
+
+    def pause_game(self) -> None:
+        """Leave the game for the home menu; it waits, as after a power cut, its timers
+        stopped. Starting another game ends it (kept in the journal, as always)."""
+        self._close_referee()
+        self.mode, self.cursor = "home", 0
+        self.set_holds()
+
+    def continue_game(self) -> None:
+        """Back into the waiting game, the way the box resumes one after a power cut."""
+        assert self.session is not None
+        self._enter_game(self.session)
+        self.referee.resumed()  # type: ignore[union-attr]
 
     def open(self, mode: ModeInfo, choice: str = "new") -> None:
         """Open a home-menu entry: a game's own menu (new game, play again, rules) with the cursor
@@ -372,7 +395,8 @@ class App:
         if self.flash_view is not None:
             return self.flash_view
         if self.mode == "home":
-            return menus.home_view(MODES, self.cursor, self.journal.degraded is not None)
+            return menus.home_view(MODES, self.cursor, self.journal.degraded is not None,
+                                   self.paused)
         if self.mode == "start":
             assert self.start is not None
             return self.start.view()

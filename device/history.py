@@ -74,7 +74,7 @@ class Summary:
 
 def _number(value: Any, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) \
-            or not abs(value) < 1e9 or not math.isfinite(value):  # a huge int cannot be a float
+            or not abs(value) < 1e300 or not math.isfinite(value):  # a huge int cannot be a float
         raise ValueError(f"{what} is not a number")
     return float(value)
 

@@ -10,19 +10,22 @@ from ..screens import PAGE_LINES, View, wrap
 from . import base
 from .base import ModeInfo
 
-GAME_MENU = ("continue", "standings", "undo", "end")
+GAME_MENU = ("continue", "standings", "undo", "pause", "end")
 
 
 def game_menu_labels() -> tuple[str, ...]:
-    return (_("Continue"), _("Standings"), _("Undo last action"), _("End this game"))
+    return (_("Continue"), _("Standings"), _("Undo last action"), _("Pause: home menu"),
+            _("End this game"))
 
 
-def home_view(modes: Sequence[ModeInfo], cursor: int, from_memory: bool = False) -> View:
-    """The home menu; ``from_memory`` when the journal cannot be written: the box referees on,
-    but a power cut would lose the game, and the title says so."""
+def home_view(modes: Sequence[ModeInfo], cursor: int, from_memory: bool = False,
+              paused: bool = False) -> View:
+    """The home menu, led by "Continue the game" while a game waits (``paused``);
+    ``from_memory`` when the journal cannot be written: the box referees on, but a power cut
+    would lose the game, and the title says so."""
     title = _("Not saving!") if from_memory else "Spielleiter"
-    return View(title, tuple(_(m.title) for m in modes), cursor=cursor,
-                footer=_("NEXT move  OK choose"))
+    lines = ((_("Continue the game"),) if paused else ()) + tuple(_(m.title) for m in modes)
+    return View(title, lines, cursor=cursor, footer=_("NEXT move  OK choose"))
 
 
 def game_menu_view(cursor: int) -> View:
@@ -55,6 +58,8 @@ def menu_key(app: Any, key: str) -> None:
     elif choice == "undo":
         app.mode = "game"
         app.undo()
+    elif choice == "pause":
+        app.pause_game()
     elif choice == "end":
         app.mode, app.cursor = "confirm_end", 0
 

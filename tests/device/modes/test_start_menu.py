@@ -186,3 +186,56 @@ def _page(title: str):
     from spielleiter.device.screens import View
 
     return Page(View(title, ("the card",)))
+
+
+def to_game_menu_entry(box, label: str) -> None:
+    box.tap("host.back")                                      # the game menu
+    while box.last_view.lines[box.last_view.cursor] != label:
+        box.tap("host.next")
+    box.tap("host.ok")
+
+
+def test_a_paused_game_waits_at_home_while_a_tool_is_used_and_continues_where_it_was(
+        box_factory):
+    box = box_factory(["Anna", "Ben", "Cleo", "Dora"])
+    open_game(box, "tatort-tonne")
+    box.tap("host.ok")
+    box.tap("host.ok")
+    box.tap("host.ok")                                        # 4 players, 25 trash: started
+    box.tap("s1.A")                                           # Anna has chosen
+    to_game_menu_entry(box, "Pause: home menu")
+    assert box.app.mode == "home" and box.app.paused
+    assert box.last_view.lines[0] == "Continue the game" and box.last_view.cursor == 0
+    box.tap("s2.B")                                           # a station: refused, no move
+    assert len(box.app.session.actions) == 1 and box.app.flash_view is not None
+    box.idle(2.0)                                             # the reason goes by itself
+    while box.last_view.lines[box.last_view.cursor] != "Settings":
+        box.tap("host.next")
+    box.tap("host.ok")                                        # a tool while the game waits
+    assert box.app.mode == "tool"
+    box.tap("host.back")
+    while box.last_view.cursor != 0:
+        box.tap("host.next")
+    box.tap("host.ok")                                        # Continue the game
+    assert box.app.mode == "game" and not box.app.paused
+    assert len(box.app.session.actions) == 1
+    box.tap("s2.B")                                           # play goes on where it was
+    assert len(box.app.session.actions) == 2
+
+
+def test_a_new_game_started_while_one_waits_replaces_it(box_factory):
+    box = box_factory(["Anna", "Ben", "Cleo", "Dora"])
+    open_game(box, "tatort-tonne")
+    for _ in range(3):
+        box.tap("host.ok")
+    waiting = box.app.session.game_id
+    to_game_menu_entry(box, "Pause: home menu")
+    box.tap("host.next")                                      # past "Continue the game"
+    box.tap("host.ok")                                        # Tatort Tonne's menu
+    box.tap("host.ok")                                        # New game
+    for _ in range(3):
+        box.tap("host.ok")
+    assert box.app.session.game_id != waiting and box.app.mode == "game"
+    box.tap("host.back")
+    box.tap("host.back")                                      # leave the game menu
+    assert not box.app.paused
