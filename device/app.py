@@ -22,7 +22,7 @@ from .i18n import _, ngettext
 from .inputs import Inputs, Press, Weight
 from .header import Header
 from .journal import Journal, JournalError
-from .modes import GAME_MODES, MODES, ModeInfo
+from .modes import GAME_MODES, ModeInfo
 from .modes.base import Mode, Referee
 from .modes import menus, start as start_flow
 from .modes.setup import SetupFlow
@@ -257,7 +257,7 @@ class App:
             start_flow.setup_key(self, press)
         elif press.source == "host":
             if self.mode == "home":
-                self._host_home(press.key)
+                menus.home_key(self, press.key)
             elif self.mode == "start":
                 start_flow.start_key(self, press.key)
             else:
@@ -286,15 +286,6 @@ class App:
     def paused(self) -> bool:
         """A game waits while the table uses the home menu (its referee is closed)."""
         return self.session is not None and self.referee is None
-
-    def _host_home(self, key: str) -> None:
-        first = 1 if self.paused else 0  # "Continue the game" leads the menu
-        if key == "next":
-            self.cursor = (self.cursor + 1) % (len(MODES) + first)
-        elif key == "ok" and first and self.cursor == 0:
-            self.continue_game()
-        elif key == "ok":
-            self.open(MODES[self.cursor - first])
 
     def pause_game(self) -> None:
         """Leave the game for the home menu; it waits, as after a power cut, its timers
@@ -394,24 +385,9 @@ class App:
     def view(self) -> View:
         if self.flash_view is not None:
             return self.flash_view
-        if self.mode == "home":
-            return menus.home_view(MODES, self.cursor, self.journal.degraded is not None,
-                                   self.paused)
-        if self.mode == "start":
-            assert self.start is not None
-            return self.start.view()
-        if self.mode == "setup":
-            assert self.setup is not None
-            return self.setup.view()
-        if self.mode == "tool":
-            assert self.tool is not None
-            return self.tool.view()
-        if self.mode == "menu":
-            return menus.game_menu_view(self.cursor)
-        if self.mode == "standings" and self.session is not None:
-            return menus.standings_view(self.session.state, self.standings_at,
-                                        self.referee.score_text if self.referee else None)
-        if self.mode == "confirm_end":
-            return menus.confirm_end_view()
-        assert self.referee is not None
-        return self.referee.view()
+        if self.mode in menus.VIEWS:
+            return menus.VIEWS[self.mode](self)
+        active = {"start": self.start, "setup": self.setup, "tool": self.tool}.get(
+            self.mode, self.referee)
+        assert active is not None
+        return active.view()

@@ -1,4 +1,4 @@
-"""What every mode shares: the mode and table protocols, set-up options, pages, seats, hot seat.
+"""What every mode shares: the mode and table protocols, pages, seats, hot seat, the referee.
 
 A mode is whatever the home menu offers: a game's referee, the Scale tool, Settings. The App hands
 it ``Press``es and ``Weight``s and shows its ``view()``. A game's referee builds on ``Referee``
@@ -13,10 +13,11 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterator, Protocol, S
 
 from ..i18n import _
 from ..inputs import Press, Weight
-from ..screens import CHARS, PAGE_LINES, View, wrap
+from ..screens import CHARS, PAGE_LINES, WIDTH, View, big_width, wrap
 
 if TYPE_CHECKING:
     from ..session import Session
+    from .options import SetupOption
 
 
 class Table(Protocol):
@@ -49,89 +50,6 @@ class Mode(Protocol):
     def view(self) -> View: ...
     def private(self) -> bool: ...
     def close(self) -> None: ...
-
-
-# -- set-up options ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class SetupOption:
-    """One choice on the set-up screens from a fixed list; ``ruling`` names the RULINGS.md id it
-    sets, ``names`` are the words shown for ``choices``. An ``engine`` option is the game's (it
-    goes into the header's options); otherwise it is the referee's own (how the table plays,
-    e.g. who rolls the die) and goes into ``header.table``."""
-
-    key: str
-    label: str
-    choices: tuple[Any, ...]
-    default: Any
-    ruling: str = ""
-    names: tuple[str, ...] = ()
-    engine: bool = True
-
-    def options(self, players: Sequence[str]) -> tuple[Any, ...]:
-        return self.choices
-
-    def initial(self, players: Sequence[str]) -> Any:
-        return self.default
-
-    def parts(self, value: Any) -> int:
-        """How many screens this option takes (a list: one per value)."""
-        return 1
-
-    def step(self, value: Any, part: int, players: Sequence[str]) -> Any:
-        """The value after NEXT on screen ``part``."""
-        options = self.options(players)
-        index = options.index(value) if value in options else -1
-        return options[(index + 1) % len(options)]
-
-    def valid(self, value: Any, players: Sequence[str]) -> bool:
-        """Whether ``value`` is one this option offers (a remembered one may no longer be)."""
-        return value in self.options(players)
-
-    def show(self, value: Any, part: int | None = None) -> str:
-        if self.names and value in self.choices:
-            return _(self.names[self.choices.index(value)])
-        return str(value)
-
-
-@dataclass(frozen=True)
-class OnePlayer(SetupOption):
-    """"One of the players" (who starts, who makes the Purchase of the Day): the seats chosen."""
-
-    choices: tuple[Any, ...] = ()
-    default: Any = None
-
-    def options(self, players: Sequence[str]) -> tuple[Any, ...]:
-        return tuple(players)
-
-    def initial(self, players: Sequence[str]) -> Any:
-        return players[0] if players else None
-
-    def show(self, value: Any, part: int | None = None) -> str:
-        return str(value)
-
-
-@dataclass(frozen=True)
-class Several(SetupOption):
-    """A list of values of fixed length (the scales rows of a board): one screen per value, each
-    stepping through ``choices``."""
-
-    def parts(self, value: Any) -> int:
-        return len(value)
-
-    def valid(self, value: Any, players: Sequence[str]) -> bool:
-        return isinstance(value, (list, tuple)) and len(value) == len(self.default) \
-            and all(v in self.choices for v in value)
-
-    def step(self, value: Any, part: int, players: Sequence[str]) -> Any:
-        values = list(value)
-        index = self.choices.index(values[part]) if values[part] in self.choices else -1
-        values[part] = self.choices[(index + 1) % len(self.choices)]
-        return values
-
-    def show(self, value: Any, part: int | None = None) -> str:
-        if part is None:
-            return ", ".join(str(v) for v in value)
-        return str(value[part])
 
 
 # -- pages ---------------------------------------------------------------------------------------
@@ -238,6 +156,15 @@ def seat_player(table: Table, players: Sequence[str], station: int) -> str | Non
     return None
 
 
+def handover_view(player: str) -> View:
+    """The box goes to a player without a station (the name large); the others look away."""
+    look = _("Others: look away!")
+    if big_width(player, 2) * 2 <= WIDTH:
+        return View(_("Pass the box to"), (look,), big=player,
+                    footer=_("OK show  BACK cancel"))
+    return View(_("Pass the box to"), (player, look), footer=_("OK show  BACK cancel"))
+
+
 @dataclass
 class HotSeat:
     """More seats than stations: a player without a station makes a private choice at the host
@@ -294,9 +221,7 @@ class HotSeat:
     def view(self, labels: Sequence[str]) -> View | None:
         """The hand-over's screen, or None when nobody is at the host panel."""
         if self.stage == "privacy":
-            return View(_("Hot seat"), (_("{player}, take").format(player=self.player),
-                                        _("the box. Everybody"), _("else: look away!")),
-                        footer=_("OK show  BACK cancel"))
+            return handover_view(self.player or "")
         if self.stage == "pick":
             return View(_("{player} plays").format(player=self.player), tuple(labels),
                         cursor=self.cursor % len(labels), footer=_("NEXT move  OK play"))

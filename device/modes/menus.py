@@ -9,6 +9,7 @@ from ..i18n import _
 from ..screens import PAGE_LINES, View, wrap
 from . import base
 from .base import ModeInfo
+from . import MODES
 
 GAME_MENU = ("continue", "standings", "undo", "pause", "end")
 
@@ -44,6 +45,17 @@ def standings_view(state: Any, at: int = 0,
     kwargs = {"score": score} if score is not None else {}
     return base.standings_view(state.standings(), at, _("NEXT more  OK back"), _("OK back"),
                                **kwargs)
+
+
+def home_key(app: Any, key: str) -> None:
+    """The home menu: NEXT moves, OK opens an entry ("Continue the game" first while one waits)."""
+    first = 1 if app.paused else 0
+    if key == "next":
+        app.cursor = (app.cursor + 1) % (len(MODES) + first)
+    elif key == "ok" and first and app.cursor == 0:
+        app.continue_game()
+    elif key == "ok":
+        app.open(MODES[app.cursor - first])
 
 
 def menu_key(app: Any, key: str) -> None:
@@ -84,5 +96,12 @@ def confirm_end_key(app: Any, key: str) -> None:
         app.mode = "menu"
 
 
+VIEWS: dict[str, Callable[[Any], View]] = {
+    "home": lambda app: home_view(MODES, app.cursor, app.journal.degraded is not None,
+                                  app.paused),
+    "menu": lambda app: game_menu_view(app.cursor),
+    "standings": lambda app: standings_view(app.session.state, app.standings_at,
+                                            app.referee.score_text),
+    "confirm_end": lambda app: confirm_end_view()}
 KEYS: dict[str, Callable[[Any, str], None]] = {
     "menu": menu_key, "standings": standings_key, "confirm_end": confirm_end_key}

@@ -17,7 +17,8 @@ from ..i18n import _, ngettext
 from ..header import Header
 from ..roster import Roster
 from ..screens import View
-from .base import ModeInfo, SetupOption
+from .base import ModeInfo
+from .options import SetupOption
 from .picker import PlayerPicker
 
 log = logging.getLogger(__name__)

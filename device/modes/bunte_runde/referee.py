@@ -22,7 +22,8 @@ from ....games.core import Event
 from ...i18n import N_, _, ngettext
 from ...screens import CHARS, View
 from ...session import Session
-from ..base import Page, Referee, SetupOption, Table
+from ..base import Page, Referee, Table
+from ..options import SetupOption
 from .screens import (SCORE_S, colour_name, final_view, layout_pages, move_pages, pick_colours,
                       pick_shapes, piece_text, put_back_pages)
 

@@ -31,7 +31,8 @@ from ...i18n import N_, _
 from ...inputs import Press, Weight
 from ...screens import View
 from ...session import Session
-from ..base import Page, Referee, SetupOption, Table
+from ..base import Page, Referee, Table
+from ..options import SetupOption
 from .pan import LEARN_EACH, StackPan
 from .screens import (bid_view, bids_view, declare_label, declare_view, event_pages, final_view,
                       keys_view, learn_view, learned_view, overview_pages, rows_view,

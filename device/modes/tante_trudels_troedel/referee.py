@@ -33,7 +33,8 @@ from ...inputs import Weight
 from ...journal_file import JournalError
 from ...screens import View, wrap
 from ...session import Session
-from ..base import OnePlayer, Referee, Several, SetupOption, Table
+from ..base import Referee, Table
+from ..options import OnePlayer, Several, SetupOption
 from .pages import event_pages, final_view, undo_pages
 from .screens import act_view, move_view, refusal_lines, roll_view, rolling_view, weigh_view
 from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, Weigher

@@ -18,9 +18,10 @@ from ....games.tatort_tonne import TatortTonne
 from ...i18n import N_, _
 from ...screens import PAGE_LINES, View
 from ...session import Session
-from ..base import HotSeat, Page, Referee, SetupOption, Table
+from ..base import HotSeat, Page, Referee, Table
+from ..options import SetupOption
 from .pages import reveal_pages, score_text, standings_view, undo_pages, winner_view
-from .screens import (KEYS, card_name, choose_view, countdown_view, handover_view, pick_view,
+from .screens import (KEYS, card_name, choose_view, countdown_view, pick_view,
                       point_view, ready_view)
 
 PAGE_S = 2.5
@@ -246,8 +247,6 @@ class TatortTonneReferee(Referee):
 
     def _choose_view(self) -> View:
         state = self.state
-        if self.hot.stage == "privacy" and self.hot.player is not None:
-            return handover_view(self.hot.player)
         if self.hot.stage:
             player = self.hot.player or ""
             hot = self.hot.view([card_name(c) for c in self._cards(player)] if player else [])

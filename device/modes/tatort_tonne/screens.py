@@ -76,15 +76,6 @@ def choose_view(round_no: int, left: int, total: int, hot_player: str | None) ->
                 footer=_turn_footer(hot_player))
 
 
-def handover_view(player: str) -> View:
-    """The box goes to a player without a station; the others look away."""
-    look = _("Others: look away!")
-    if len(player) <= BIG:
-        return View(_("Pass the box to"), (look,), big=player,
-                    footer=_("OK show  BACK cancel"))
-    return View(_("Pass the box to"), (player, look), footer=_("OK show  BACK cancel"))
-
-
 def ready_view(accusers: Sequence[str]) -> View:
     """Cards are down; who said "You did it!" gets ready to point."""
     title = _("Get ready to point:")

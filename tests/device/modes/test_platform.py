@@ -5,7 +5,8 @@ from __future__ import annotations
 from support import open_game
 from spielleiter.device.inputs import Press, Weight
 from spielleiter.device.modes import GAME_MODES, MODES, REGISTRY, demos
-from spielleiter.device.modes.base import ModeInfo, OnePlayer, Referee, Several, SetupOption
+from spielleiter.device.modes.base import ModeInfo, Referee
+from spielleiter.device.modes.options import OnePlayer, Several, SetupOption
 from spielleiter.device.modes.setup import SetupFlow
 from spielleiter.device.modes.tatort_tonne.referee import COUNTDOWN_S
 from spielleiter.games import GAMES

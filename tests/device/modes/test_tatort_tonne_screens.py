@@ -8,6 +8,7 @@ import pytest
 
 from spielleiter.device import i18n
 from spielleiter.device.modes import GAME_MODES
+from spielleiter.device.modes.base import handover_view
 from spielleiter.device.modes.tatort_tonne import pages as tt_pages
 from spielleiter.device.modes.tatort_tonne import rules, screens as tt_screens
 from spielleiter.device.modes.tatort_tonne.referee import COUNTDOWN_S
@@ -58,7 +59,7 @@ def test_every_screen_fits_with_ten_players_of_the_longest_names(language):
     i18n.use(language)
     names = LONG
     views = [tt_screens.choose_view(12, 10, 10, names[0]), tt_screens.choose_view(12, 9, 10, None),
-             tt_screens.handover_view(names[1]), tt_screens.handover_view("Ann"),
+             handover_view(names[1]), handover_view("Ann"),
              tt_screens.ready_view(names[:9]), tt_screens.ready_view(names[:1]),
              tt_screens.countdown_view(names[:9], 3), tt_screens.countdown_view(names[:9], 0),
              tt_screens.point_view(names[2], True), tt_screens.point_view(names[2], False),
