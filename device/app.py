@@ -268,7 +268,7 @@ class App:
     def refuse_station(self) -> None:
         """A station key on a screen that is the host panel's: say so, change nothing."""
         self.beep("error")
-        self.flash(_("Station keys are for games."), _("Here: NEXT, OK, BACK on the box."))
+        self.notice(View(_("Buttons on the box"), (_("Stations: in games"),), big="NEXT/OK"))
 
     def on_weight(self, weight: Weight) -> bool:
         """A pan's news for the active mode; False when nothing visible changed."""

@@ -163,7 +163,7 @@ def test_players_list_of_a_box_never_used_creates_nothing(tmp_path, capsys):
 def test_a_station_key_on_a_host_screen_says_why_and_changes_nothing(box_factory):
     box = box_factory(pans=False)
     box.tap("s1.A")                                          # the home menu
-    assert "Station keys are for games." in " ".join(box.app.flash_view.lines)
+    assert (box.app.flash_view.big, box.app.flash_view.lines) == ("NEXT/OK", ("Stations: in games",))
     assert box.app.mode == "home" and box.app.cursor == 0
     open_setup(box)
     box.tap("s2.B")                                          # the set-up's player count
