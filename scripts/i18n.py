@@ -192,11 +192,14 @@ def write_po(path: Path, lang: str, messages: dict[str, Message]) -> None:
     out = ["# Spielleiter's texts. Written by scripts/i18n.py extract; translate the msgstr lines.",
            'msgid ""', 'msgstr ""']
     out += [_quote(line + "\n") for line in HEADER.format(lang=lang).splitlines()]
-    for message in messages.values():
+    # Sorted by msgid, and each place named by its file alone: two branches that add different
+    # messages touch different lines of the catalogue, so git merges them without conflicts.
+    for message in sorted(messages.values(), key=lambda m: m.msgid):
         if message.msgid == "":
             continue
         out.append("")
-        out += [f"#: {where}" for where in message.where[:3]]
+        files = dict.fromkeys(where.rpartition(":")[0] or where for where in message.where)
+        out += [f"#: {where}" for where in list(files)[:3]]
         out.append(f"msgid {_quote(message.msgid)}")
         if message.plural is not None:
             out.append(f"msgid_plural {_quote(message.plural)}")
