@@ -64,7 +64,9 @@ class App:
         self.saver = ScreenSaver(runtime.call_later, runtime.cancel, power)
         self.settings = settings_store.Settings()
         loaded = settings_store.load(journal, settings)
+        self._saved_language: str | None = None  # under --lang: the language to keep saving
         if language in settings_store.LANGUAGES:  # --lang: this run's language, not saved
+            self._saved_language = loaded.language
             loaded = replace(loaded, language=language)
         self._apply(loaded)
         self.inputs = Inputs(detector, runtime.call_at, runtime.cancel, runtime.clock,
@@ -188,12 +190,17 @@ class App:
         return self.settings.page_seconds(seconds)
 
     def change_settings(self, settings: settings_store.Settings) -> None:
+        saved, keep = settings, self._saved_language
+        if keep is not None and settings.language == self.settings.language:
+            saved = replace(settings, language=keep)  # --lang stays this run's
         try:
-            settings_store.save(self.journal, settings)
+            settings_store.save(self.journal, saved)
         except JournalError as exc:
             log.error("%s", exc)
             self.flash(_("Cannot save!"), _("Setting not changed."))
             return
+        if keep is not None and saved is settings:
+            self._saved_language = None  # a language chosen on the box is the table's own
         self._apply(settings)
 
     def _apply(self, settings: settings_store.Settings) -> None:
