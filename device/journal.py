@@ -25,7 +25,6 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
@@ -101,20 +100,22 @@ class Journal(FileCare):
     and the clock counts as synchronised.
     """
 
-    def __init__(self, path: Path | str, clock: Callable[[], float] = time.time, *,
+    def __init__(self, path: Path | str, clock: Callable[[], float] | None = None, *,
                  memory_fallback: bool = True, time_source: TimeSource | None = None) -> None:
         self.path = Path(path)
         if time_source is None:
-            time_source = TimeSource() if clock is time.time else \
+            time_source = TimeSource() if clock is None else \
                 TimeSource(wall=clock, mono=clock, synced=always_synced)
-        source = replace(time_source, wall=clock) if clock is not time.time else time_source
-        self.clock = clock
+        elif clock is not None:
+            time_source = replace(time_source, wall=clock)
+        source = time_source
+        self.clock = source.wall
         self.notice: str | None = None
         self.notices: list[Notice] = []
         self.degraded: str | None = None
         self._aside: set[int] = set()
         self._taken = 0
-        opened = open_journal(self.path, clock, memory_fallback=memory_fallback)
+        opened = open_journal(self.path, self.clock, memory_fallback=memory_fallback)
         self._db = opened.db
         self.notices.extend(opened.notices)
         self.notice, self.degraded = opened.moved, opened.degraded

@@ -32,7 +32,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 IDLE_S = 120.0  # a checkpoint once the journal has not been written for this long
-TICK_S = 60.0   # how often the box calls ``tick``
 
 
 class FileCare:
@@ -44,6 +43,7 @@ class FileCare:
     times: "TimeBase"
     _db: sqlite3.Connection | None
     idle_clock: Callable[[], float] = staticmethod(time.monotonic)  # replaceable in tests
+    after_write: Callable[[], None] | None = None  # the box arms its idle ``tick`` here
 
     def _care_init(self) -> None:
         self._identity = self._stat() if self.degraded is None else None
@@ -65,11 +65,15 @@ class FileCare:
         """A write transaction on the journal, after making sure its file is still the one the
         connection writes (JournalError: nothing can be saved, nothing was written)."""
         self._ensure_file()
+        assert self._db is not None, "the journal is closed"
+        return _Write(self, transaction(self._db))
+
+    def _written(self) -> None:
         self._last_write = self.idle_clock()
         if self._dirty_since is None:
             self._dirty_since = self._last_write
-        assert self._db is not None, "the journal is closed"
-        return transaction(self._db)
+        if self.after_write is not None:
+            self.after_write()
 
     def _ensure_file(self) -> None:
         if self._identity is None:  # in memory: nothing to check
@@ -158,8 +162,9 @@ class FileCare:
         self.backup()
 
     def tick(self) -> None:
-        """Called every ``TICK_S`` by the box: the file still there (written again if not), the
-        clock's synchronisation noted, and a checkpoint once the journal has been idle."""
+        """Called by the box ``IDLE_S`` after the last write: the file still there (written
+        again if not), the clock's synchronisation noted, and a checkpoint once the journal has
+        been idle that long."""
         if self._identity is not None and self._stat() != self._identity:
             try:
                 self._ensure_file()
@@ -171,3 +176,18 @@ class FileCare:
             log.warning("clock synchronisation not recorded: %s", exc)
         if self._dirty_since is not None and self.idle_clock() - self._last_write >= IDLE_S:
             self.checkpoint()
+
+
+class _Write:
+    """A write transaction that tells the journal when it committed."""
+
+    def __init__(self, care: FileCare, inner: transaction) -> None:
+        self.care, self.inner = care, inner
+
+    def __enter__(self) -> None:
+        self.inner.__enter__()
+
+    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+        self.inner.__exit__(exc_type, exc, tb)  # raises JournalError when the commit failed
+        if exc_type is None:
+            self.care._written()
