@@ -33,7 +33,7 @@ from .header import Header
 from .journal_care import FileCare
 from .journal_file import APP, SCHEMA, JournalError, Notice, decode, open_journal
 from .text import InputError, bad_char, check, loads
-from .timebase import Stamp, TimeBase, TimeSource, always_synced
+from .timebase import GameTime, Stamp, TimeBase, TimeSource, always_synced
 
 __all__ = ["APP", "SCHEMA", "DamagedGame", "DamagedRow", "GameTime", "Journal", "JournalError",
            "Notice", "SavedGame", "Snapshot"]
@@ -72,19 +72,6 @@ class Snapshot:
     engine: str
     state: Any
     digest: Any
-
-
-@dataclass(frozen=True)
-class GameTime:
-    """When a game was played: its start and end as wall times, or None when unknown (the clock
-    was not synchronised in that boot); ``duration_s`` from the monotonic clock when start and
-    end fell in one boot (known even without a date); ``synced`` whether the clock was
-    synchronised when it began (None for a game from before the boots were kept)."""
-
-    started: float | None
-    ended: float | None
-    duration_s: float | None
-    synced: bool | None
 
 
 class Journal(FileCare):
@@ -231,19 +218,7 @@ class Journal(FileCare):
                                "ended_mono FROM games WHERE id=?", (game_id,)).fetchone()
         if row is None:
             return GameTime(None, None, None, None)
-        started, boot, mono, synced, ended, ended_boot, ended_mono = row
-        duration = None
-        if boot is not None and boot == ended_boot and isinstance(mono, (int, float)) \
-                and isinstance(ended_mono, (int, float)) and ended_mono >= mono:
-            duration = float(ended_mono - mono)
-        elif boot is None and ended_boot is None:  # an earlier release's row: its wall times
-            start, end = self.times.wall_time(None, None, started), \
-                self.times.wall_time(None, None, ended)
-            duration = end - start if start is not None and end is not None \
-                and end >= start else None
-        return GameTime(self.times.wall_time(boot, mono, started),
-                        self.times.wall_time(ended_boot, ended_mono, ended) if ended is not None
-                        else None, duration, None if synced is None else bool(synced))
+        return self.times.game_time(*row)
 
     def action_times(self, game_id: int) -> list[float | None]:
         """The wall time of each of the game's actions, in order (None: unknown)."""

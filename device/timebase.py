@@ -85,6 +85,19 @@ class Stamp:
     wall: float
 
 
+@dataclass(frozen=True)
+class GameTime:
+    """When a game was played: its start and end as wall times, or None when unknown (the clock
+    was not synchronised in that boot); ``duration_s`` from the monotonic clock when start and
+    end fell in one boot (known even without a date); ``synced`` whether the clock was
+    synchronised when it began (None for a game from before the boots were kept)."""
+
+    started: float | None
+    ended: float | None
+    duration_s: float | None
+    synced: bool | None
+
+
 def plausible(wall: Any) -> float | None:
     """``wall`` as a date this box can have seen and every screen can show, or None."""
     if isinstance(wall, bool) or not isinstance(wall, (int, float)):
@@ -219,3 +232,22 @@ class TimeBase:
         if anchor is not None or boot != self._boot:  # only this boot may still get one
             self._anchors[boot] = anchor
         return anchor
+
+    def game_time(self, started: Any, boot: Any, mono: Any, synced: Any, ended: Any,
+                  ended_boot: Any, ended_mono: Any) -> GameTime:
+        """A ``games`` row's times (see ``GameTime``)."""
+        duration = None
+        if boot is not None and boot == ended_boot and _seconds(mono) and _seconds(ended_mono) \
+                and ended_mono >= mono:
+            duration = float(ended_mono - mono)
+        elif boot is None and ended_boot is None:  # an earlier release's row: its wall times
+            start, end = plausible(started), plausible(ended)
+            if start is not None and end is not None and end >= start:
+                duration = end - start
+        return GameTime(self.wall_time(boot, mono, started),
+                        self.wall_time(ended_boot, ended_mono, ended) if ended is not None
+                        else None, duration, None if synced is None else bool(synced))
+
+
+def _seconds(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)

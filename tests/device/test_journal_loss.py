@@ -165,13 +165,21 @@ def test_a_damaged_main_file_without_a_backup_keeps_what_can_be_read(tmp_path):
 
 
 # -- while the box runs -------------------------------------------------------------------------
+def playing(box_factory, state: Path, count: int):
+    """A box playing the long game, ``count`` actions in (the journal's clock for its idle
+    checkpoint is the box's monotonic one)."""
+    box = box_factory(state_dir=state)
+    box.journal.idle_clock = box.runtime.clock
+    box.runtime.post(lambda: box.app.start_game(LONG))
+    box.runtime.pump()
+    drops(box.app.session, count)
+    return box
+
+
 def test_the_state_directory_deleted_under_a_running_box_is_written_again(box_factory,
                                                                          tmp_path):
     state = tmp_path / "state"
-    box = box_factory(state_dir=state)
-    box.runtime.post(lambda: box.app.start_game(LONG))
-    box.runtime.pump()
-    drops(box.app.session, 5)
+    box = playing(box_factory, state, 5)
     shutil.rmtree(state)
     drops(box.app.session, 1)                      # saved: the file is written again first
     assert (state / NAME).is_file()
@@ -186,10 +194,7 @@ def test_the_state_directory_deleted_under_a_running_box_is_written_again(box_fa
 def test_a_state_directory_that_cannot_be_written_again_refuses_the_move(box_factory,
                                                                         tmp_path):
     state = tmp_path / "state"
-    box = box_factory(state_dir=state)
-    box.runtime.post(lambda: box.app.start_game(LONG))
-    box.runtime.pump()
-    drops(box.app.session, 2)
+    box = playing(box_factory, state, 2)
     shutil.rmtree(state)
     state.write_text("not a directory")            # nothing can be written there now
     legal = box.app.session.state.legal_actions(box.app.session.state.waiting_for()[0])
@@ -226,11 +231,7 @@ def test_a_backup_that_cannot_be_written_does_not_stop_the_game(tmp_path):
 
 def test_the_box_checkpoints_after_idle_minutes(box_factory, tmp_path):
     state = tmp_path / "state"
-    box = box_factory(state_dir=state)
-    box.journal.idle_clock = box.runtime.clock         # the box's monotonic clock
-    box.runtime.post(lambda: box.app.start_game(LONG))
-    box.runtime.pump()
-    drops(box.app.session, 3)
+    box = playing(box_factory, state, 3)
     wal = state / f"{NAME}-wal"
     assert wal.stat().st_size > 0
     box.idle(IDLE_S - 5)
