@@ -22,7 +22,7 @@ from . import i18n, settings_store
 from .broadcast import Broadcast
 from .header import Header
 from .i18n import _, ngettext
-from .inputs import HOST, Inputs, Press, Weight
+from .inputs import ANYONE, HOST, Inputs, Press, Weight
 from .journal import Journal, JournalError
 from .modes import GAME_MODES
 from .modes.base import ModeInfo, Referee
@@ -191,7 +191,10 @@ class App:
         key = _screen_key(view)
         opened_by = None  # a screen that changed by itself guards against every press
         if self._after_press is not None and self._after_press[0] == key:
-            opened_by = self._after_press[1]  # the presser's own screen: no guard for them
+            # The presser's own screen: no guard for them. In a game each station is another
+            # player; elsewhere one person works the box (the letter wheel takes a station's
+            # keys too), so no press is guarded.
+            opened_by = self._after_press[1] if isinstance(self.top, GameScreen) else ANYONE
         self._after_press = None
         self.inputs.shown(key, opened_by)
         if self._seen_timer is not None:

@@ -15,6 +15,7 @@ from typing import Any, Callable, Iterable
 from ..drivers.buttons import ButtonPress, Edge, PressDetector
 
 HOST = "host"
+ANYONE = "*"  # a screen opened by a press that no press should be guarded against
 ALWAYS_HELD = frozenset({"host.back"})  # a long BACK: undo in a game, else the screen's BACK
 
 
@@ -101,7 +102,7 @@ class Inputs:
     def guarded(self, press: Press) -> bool:
         """True for a short press that came within ``guard_s`` of a screen change it did not
         cause (a long press is deliberate and always counts)."""
-        return (not press.hold and press.source != self._opened_by
+        return (not press.hold and self._opened_by not in (press.source, ANYONE)
                 and press.t - self._screen_at < self.guard_s)
 
     def set_holds(self, names: Iterable[str]) -> None:
