@@ -347,8 +347,11 @@ class Demo:
 
 @dataclass(frozen=True)
 class ModeInfo:
-    """One home-menu entry. A game names its engine (``game``) and its ``referee`` class; a tool
-    gives ``open(app) -> Mode``."""
+    """One home-menu entry, found by ``modes`` in its module's or folder's ``MODE``. A game names
+    its engine (``game``) and its ``referee`` class (``game_mode`` takes name and title from the
+    engine's ``GameInfo``); a tool gives ``open(app) -> Mode``. ``order`` places the entry on the
+    home menu (the games 10-40, a new game 60 by default, the learning station 50, the tools
+    80 and up)."""
 
     name: str
     title: str
@@ -359,7 +362,16 @@ class ModeInfo:
     rules: Callable[[], list[View]] | None = None  # how the box plays it: a few pages, read
     #                                                 from the game's menu (built when shown, so
     #                                                 in the language of the moment)
+    order: int = 60
 
     @property
     def setup(self) -> tuple[SetupOption, ...]:
         return self.referee.SETUP if self.referee is not None else ()
+
+
+def game_mode(info: Any, referee: type[Referee], *, demos: dict[str, Demo] | None = None,
+              rules: Callable[[], list[View]] | None = None, order: int = 60) -> ModeInfo:
+    """The home-menu entry of the game ``info`` (its engine's ``GameInfo``) refereed by
+    ``referee``: its name and title are the engine's."""
+    return ModeInfo(info.name, info.title, game=info.name, referee=referee, demos=demos or {},
+                    rules=rules, order=order)

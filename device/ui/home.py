@@ -28,7 +28,7 @@ class HomeScreen(Screen):
 
     def __init__(self, shell: Shell, modes: Sequence[ModeInfo] = MODES) -> None:
         super().__init__(shell)
-        self.modes = tuple(modes)
+        self.modes = modes  # the live registry: a mode found later shows too
         self.cursor = 0
 
     def entries(self) -> int:
