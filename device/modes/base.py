@@ -15,6 +15,8 @@ from ..i18n import _
 from ..inputs import Press, Weight
 from ..screens import CHARS, PAGE_LINES, WIDTH, View, big_width, wrap
 
+from ...games.core import Option
+
 if TYPE_CHECKING:
     from ..session import Session
     from .options import SetupOption
@@ -238,7 +240,7 @@ class Referee:
     game's current phase, what follows an accepted action (``react``), and what the screen shows.
     """
 
-    SETUP: ClassVar[tuple[SetupOption, ...]] = ()
+    TABLE_OPTIONS: ClassVar[tuple[Option, ...]] = ()  # how the table plays (header.table)
     STATION_HOLDS: ClassVar[frozenset[str]] = frozenset()  # station keys with a hold meaning
 
     def __init__(self, table: Table, session: "Session") -> None:
@@ -366,7 +368,15 @@ class ModeInfo:
 
     @property
     def setup(self) -> tuple[SetupOption, ...]:
-        return self.referee.SETUP if self.referee is not None else ()
+        """The set-up screens' options: the engine's offered ones, then the referee's own."""
+        if self.referee is None or self.game is None:
+            return ()
+        from ...games import GAMES
+        from .options import setup_option
+
+        info = GAMES.get(self.game)
+        engine = tuple(setup_option(o) for o in (info.options if info else ()) if o.offered)
+        return engine + tuple(setup_option(o, engine=False) for o in self.referee.TABLE_OPTIONS)
 
 
 def game_mode(info: Any, referee: type[Referee], *, demos: dict[str, Demo] | None = None,

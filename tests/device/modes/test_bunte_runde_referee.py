@@ -142,15 +142,16 @@ def test_setup_screens_show_the_choices_by_name(box_factory):
     box.tap("host.ok")
     box.tap("host.ok")                                   # the game's menu: New game
     box.tap("host.ok")                                   # 4 players
-    assert box.last_view.big == "36 pieces" and box.last_view.lines == ("Set",)
+    assert box.last_view.big == "36 pieces" and box.last_view.title == "Set"
+    assert box.last_view.lines == ("6 colours, 6 shapes",)  # what the choice means
     box.tap("host.next")
     assert box.last_view.big == "25 tiles"
     box.tap("host.ok")
-    assert box.last_view.big == "dealt" and box.last_view.lines[0] == "Layout"
+    assert box.last_view.big == "dealt" and box.last_view.title == "Circle"
     box.tap("host.next")
     assert box.last_view.big == "free"
     box.tap("host.ok")
-    assert box.last_view.lines[:3] == ("4 players", "Set: 25 tiles", "Layout: free")
+    assert box.last_view.lines[:3] == ("4 players", "Set: 25 tiles", "Circle: free")
     box.tap("host.ok")
     assert box.app.session.header.options == {"set": "tiles", "layout": "free"}
     assert box.app.referee.walk is None                  # a free layout has nothing to lay out

@@ -6,7 +6,7 @@ from support import open_game
 from spielleiter.device.inputs import Press, Weight
 from spielleiter.device.modes import GAME_MODES, MODES, REGISTRY, demos
 from spielleiter.device.modes.base import ModeInfo, Referee
-from spielleiter.device.modes.options import OnePlayer, Several, SetupOption
+from spielleiter.games.core import Option
 from spielleiter.device.modes.setup import SetupFlow
 from spielleiter.device.modes.tatort_tonne.referee import COUNTDOWN_S
 from spielleiter.games import GAMES
@@ -168,14 +168,14 @@ def test_back_then_next_quickly_in_a_game_moves_the_game_menu_and_undo_asks_firs
     assert box.app.session.actions == [] and box.app.mode == "game"
 
 
-def flow(option: SetupOption, players: int = 3) -> SetupFlow:
+def flow(option: Option, players: int = 3) -> SetupFlow:
     class Ref(Referee):
-        SETUP = (option,)
+        TABLE_OPTIONS = (option,)
     return SetupFlow(ModeInfo("x", "X", game="x", referee=Ref), NAMES, 3, 2, 4, players)
 
 
 def test_a_one_of_the_players_option_offers_the_seats_and_follows_the_player_count():
-    setup = flow(OnePlayer("first", "Who starts"))
+    setup = flow(Option("first", None, "Who starts", kind="player"))
     assert setup.values["first"] == "Blue"
     setup.on_key("ok")
     setup.on_key("next")
@@ -189,12 +189,14 @@ def test_a_one_of_the_players_option_offers_the_seats_and_follows_the_player_cou
 
 
 def test_a_list_option_takes_one_screen_per_value():
-    setup = flow(Several("rows", "Scales row", tuple(range(1, 21)), (8, 18)))
+    setup = flow(Option("rows", (8, 18), "Scales row", tuple(range(1, 21)), kind="list",
+                        hints=("row with a scales icon",)))
     setup.on_key("ok")
-    assert setup.view().lines[0] == "Scales row 1 of 2" and setup.view().big == "8"
+    assert setup.view().title == "Scales row 1 of 2" and setup.view().big == "8"
+    assert setup.view().lines == ("row with a scales icon",)
     setup.on_key("next")
     setup.on_key("ok")
-    assert setup.view().lines[0] == "Scales row 2 of 2"
+    assert setup.view().title == "Scales row 2 of 2"
     setup.on_key("next")
     setup.on_key("ok")
     assert setup.values["rows"] == [9, 19]
