@@ -344,4 +344,6 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     )
 
 
-INFO = GameInfo("bunte-runde", "Bunte Runde", 2, 6, new_game, options=OPTIONS)
+INFO = GameInfo("bunte-runde", "Bunte Runde", 2, 6, new_game, options=OPTIONS,
+                values={"colour": COLOURS["pieces"], "shape": SHAPES["pieces"] + SHAPES["tiles"],
+                        "steps": (1, 2, 3)})

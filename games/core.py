@@ -318,9 +318,10 @@ class GameInfo:
     """What the device and the CLI need to know of a game besides its rules.
 
     ``options`` are the game's options (``Option``), declared once. ``measurements`` maps an
-    action type to the ``Measurement`` its listed form leaves out. ``words`` are the English
-    words the engine puts into refusals for things (``{kind}``), which the box says in its
-    language.
+    action type to the ``Measurement`` its listed form leaves out. ``values`` maps an action field
+    to the values the rules give it (a card, a direction), whatever the state: what tests offer
+    an engine to prove it lists exactly what it accepts. ``words`` are the English words the
+    engine puts into refusals for things (``{kind}``), which the box says in its language.
     """
 
     name: str
@@ -330,6 +331,7 @@ class GameInfo:
     new_game: Callable[[Sequence[str], Mapping[str, Any] | None, int], State]
     measurements: Mapping[str, Measurement] = field(default_factory=dict)
     options: tuple[Option, ...] = ()
+    values: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
     words: tuple[str, ...] = ()
 
     def defaults(self) -> dict[str, Any]:

@@ -356,4 +356,4 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
 
 
 INFO = GameInfo("currency-torraku", "Currency Torraku", 1, 6, new_game, options=OPTIONS,
-                words=("truck", "washing machine", "rice cooker"))
+                values={"piece": KINDS}, words=("truck", "washing machine", "rice cooker"))

@@ -399,6 +399,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
 
 INFO = GameInfo(
     "tante-trudels-troedel", "Tante Trudels Trödel", 2, 4, new_game, options=OPTIONS,
+    values={"value": DIE, "direction": ("forward", "back"), "coupon": (False, True)},
     measurements={
         "weigh_potd": Measurement("grams", 6.0, 24.0, decimals=1, private=True),
         "weigh": Measurement("grams", 1.0, 40.0, decimals=1, private=True),

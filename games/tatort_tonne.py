@@ -235,4 +235,5 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     )
 
 
-INFO = GameInfo("tatort-tonne", "Tatort Tonne", 2, 10, new_game, options=OPTIONS)
+INFO = GameInfo("tatort-tonne", "Tatort Tonne", 2, 10, new_game, options=OPTIONS,
+                values={"card": CARDS})

@@ -8,7 +8,7 @@ import random
 from typing import Any, Callable, Iterator
 
 import pytest
-from play import playthrough
+from play import leaves, playthrough
 
 from spielleiter.games import GAMES, GameInfo, IllegalAction, State, complete
 
@@ -44,18 +44,29 @@ def _bent(values: set[Any]) -> set[Any]:
 
 
 def candidates_for(info: GameInfo) -> Candidates:
-    """Every action type the game ever lists, with each field's seen and bent values: found by
-    playing, so every registered game is covered without a word about its actions."""
+    """Every action type the game ever lists, with each field's seen and bent values, and every
+    word or number its public state ever showed: found by playing, so every registered game is
+    covered without a word about its actions (a value the engine wrongly never lists still shows
+    up in the state, e.g. a revealed card)."""
     fields: dict[str, dict[str, set[Any]]] = {}
+    shown: set[Any] = set()
     for seed in range(20, 30):
         for before, *_ in playthrough(info, seed):
+            shown |= {v for v in leaves(before.public())
+                      if isinstance(v, str) or (isinstance(v, int) and abs(v) < 50)}
             for player in before.waiting_for():
                 for action in before.legal_actions(player):
                     kind = fields.setdefault(action["type"], {})
                     for key, value in action.items():
                         if key not in ("type", "player"):
                             kind.setdefault(key, set()).add(_frozen(value))
-    domains = {kind: {key: sorted(_bent(values), key=repr) for key, values in keys.items()}
+    words = {v for v in shown if isinstance(v, str)}
+    numbers = {v for v in shown if not isinstance(v, str)}
+    domains = {kind: {key: sorted(_bent(values | set(info.values.get(key, ())) | (words if any(isinstance(v, str) for v in values)
+                                                 else numbers if any(isinstance(v, int)
+                                                                     for v in values)
+                                                 else set())), key=repr)
+                      for key, values in keys.items()}
                for kind, keys in fields.items()}
 
     def candidates(state: State) -> Iterator[dict[str, Any]]:
