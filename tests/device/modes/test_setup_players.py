@@ -55,7 +55,7 @@ def test_picked_players_take_the_seats_in_order_with_their_stations(box_factory)
     assert lines[2].startswith("1 Cem") and lines[2].endswith("Red")
     assert lines[3].startswith("3 Dora") and lines[3].endswith("Green")
     assert lines[1].startswith("4 Ben") and lines[1].endswith("host")    # no 4th station
-    cursor_to(box, "Go on")
+    cursor_to(box, "Done")
     box.tap("host.ok")
     box.tap("host.ok")                      # trash pile
     box.tap("host.ok")                      # start
@@ -68,7 +68,7 @@ def test_too_few_players_is_refused_with_the_reason(box_factory):
     open_setup(box)
     cursor_to(box, "Anna")
     box.tap("host.ok")
-    cursor_to(box, "Go on")
+    cursor_to(box, "Done")
     box.tap("host.ok")
     assert box.last_view.lines == ("Choose 2 to 10", "players")
     assert box.app.mode == "setup" and box.app.setup.step == 0
@@ -93,7 +93,7 @@ def test_the_next_set_up_offers_the_same_seats(box_factory):
     for name in ("Ben", "Anna"):
         cursor_to(box, name)
         box.tap("host.ok")
-    cursor_to(box, "Go on")
+    cursor_to(box, "Done")
     for _ in range(3):
         box.tap("host.ok")
     assert box.app.mode == "game"
