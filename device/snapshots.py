@@ -32,16 +32,25 @@ def engines_digest() -> str:
     Without readable sources (a frozen build) the package version stands in."""
     digest = hashlib.sha256()
     try:
-        files = sorted((f for f in resources.files("spielleiter.games").iterdir()
-                        if f.name.endswith(".py")), key=lambda f: f.name)
-        for source in files:
-            digest.update(source.name.encode() + b"\0" + source.read_bytes() + b"\0")
+        for name, source in sorted(_sources(resources.files("spielleiter.games"), "")):
+            digest.update(name.encode() + b"\0" + source.read_bytes() + b"\0")
     except (OSError, TypeError) as exc:  # pragma: no cover - sources are always installed
         from . import __version__
 
         log.warning("engine sources unreadable (%s): snapshots keyed by version", exc)
         digest.update(__version__.encode())
     return digest.hexdigest()[:16]
+
+
+def _sources(folder: Any, prefix: str) -> list[tuple[str, Any]]:
+    """Every ``.py`` file under ``folder`` (packages too, such as ``games/core/``), by path."""
+    found = []
+    for entry in folder.iterdir():
+        if entry.is_dir() and entry.name != "__pycache__":
+            found += _sources(entry, f"{prefix}{entry.name}/")
+        elif entry.name.endswith(".py"):
+            found.append((prefix + entry.name, entry))
+    return found
 
 
 def engine_of(game: str) -> str:
