@@ -117,6 +117,7 @@ class Box:
             self.runtime.cancel(timer[0])
             timer[0] = self.runtime.call_later(IDLE_S, tick)
 
+        self.journal.idle_clock = self.runtime.clock  # the loop's monotonic clock
         self.journal.after_write = wrote
 
     @property

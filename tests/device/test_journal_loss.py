@@ -166,10 +166,8 @@ def test_a_damaged_main_file_without_a_backup_keeps_what_can_be_read(tmp_path):
 
 # -- while the box runs -------------------------------------------------------------------------
 def playing(box_factory, state: Path, count: int):
-    """A box playing the long game, ``count`` actions in (the journal's clock for its idle
-    checkpoint is the box's monotonic one)."""
+    """A box playing the long game, ``count`` actions in."""
     box = box_factory(state_dir=state)
-    box.journal.idle_clock = box.runtime.clock
     box.runtime.post(lambda: box.app.start_game(LONG))
     box.runtime.pump()
     drops(box.app.session, count)

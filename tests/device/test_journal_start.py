@@ -106,3 +106,23 @@ def test_a_directory_where_the_log_file_belongs_is_moved_aside_with_a_saved_game
         assert journal.degraded is None
         assert [n.kind for n in journal.notices] == ["tidied"]
         assert Session.resume(journal).actions == [FIRST]
+
+
+def test_the_service_starts_and_stops_cleanly_on_a_full_disk(tmp_path):
+    """``run`` no longer fails at every start (systemd restarted it every 3 s for ever)."""
+    state = tmp_path / "state"
+    state.mkdir()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "spielleiter.device.cli", "run", "--sim", "--state-dir",
+         str(state)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+        preexec_fn=disk_full, env=dict(os.environ, PYTHONDONTWRITEBYTECODE="1"))
+    seen = []
+    for line in proc.stderr:  # the service logs "ready" once the box is up
+        seen.append(line)
+        if "ready:" in line:
+            break
+    proc.send_signal(signal.SIGTERM)
+    rest = proc.stderr.read()
+    assert proc.wait(timeout=30) == 0, "".join(seen) + rest
+    assert "Traceback" not in "".join(seen) + rest
+    assert any("playing from memory" in line for line in seen)
