@@ -103,15 +103,11 @@ def _table(dst: sqlite3.Connection, src: sqlite3.Connection, table: str, key: tu
         result.games += sum(1 for r in rows if r[columns.index("id")] not in known)
     if whole and table not in NEVER_REMOVED:
         dst.execute(f"DELETE FROM {table}")
-    marks = ", ".join("?" for _ in columns)
     updates = ", ".join(f"{c}=excluded.{c}" for c in columns if c not in key)
     conflict = f"ON CONFLICT({', '.join(key)}) DO UPDATE SET {updates}" if updates \
         else "ON CONFLICT DO NOTHING"
     for row in rows:
-        try:
-            dst.execute(f"INSERT INTO {table} ({names}) VALUES ({marks}) {conflict}", row)
-        except sqlite3.Error as exc:  # a row the schema refuses (a bad status): left out
-            log.warning("salvage: a %s row left out: %s", table, exc)
+        _insert(dst, f"INSERT INTO {table} ({names}) VALUES ({{marks}}) {conflict}", row, table)
 
 
 def _actions(dst: sqlite3.Connection, src: sqlite3.Connection, result: Salvaged) -> None:
@@ -120,7 +116,6 @@ def _actions(dst: sqlite3.Connection, src: sqlite3.Connection, result: Salvaged)
     if not {"game_id", "seq", "action"} <= set(columns):
         return
     names = ", ".join(columns)
-    marks = ", ".join("?" for _ in columns)
     games, _ = _rows(src, "SELECT id FROM games ORDER BY id")
     known = {r[0] for r in dst.execute("SELECT id FROM games")}
     for (game,) in games:
@@ -133,8 +128,30 @@ def _actions(dst: sqlite3.Connection, src: sqlite3.Connection, result: Salvaged)
         if whole:
             dst.execute("DELETE FROM actions WHERE game_id=?", (game,))
         for row in rows:
-            dst.execute(f"INSERT OR IGNORE INTO actions ({names}) VALUES ({marks})", row)
+            _insert(dst, f"INSERT OR IGNORE INTO actions ({names}) VALUES ({{marks}})", row,
+                    "actions")
         after = dst.execute("SELECT COUNT(*) FROM actions WHERE game_id=?", (game,)).fetchone()[0]
         result.actions += max(0, after - before)
         if after != before or whole:
             dst.execute("DELETE FROM snapshots WHERE game_id=?", (game,))
+
+
+def _insert(dst: sqlite3.Connection, sql: str, row: tuple[Any, ...], table: str) -> None:
+    """Insert a row as read. Text that was not UTF-8 in the damaged file (read as lone
+    surrogates) goes back as the same bytes, still text, for the journal's readers to refuse
+    as they always do; a row the schema refuses (a bad status) is left out."""
+    values, marks = [], []
+    for value in row:
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                values.append(value.encode("utf-8", "surrogateescape"))
+                marks.append("CAST(? AS TEXT)")
+                continue
+        values.append(value)
+        marks.append("?")
+    try:
+        dst.execute(sql.format(marks=", ".join(marks)), values)
+    except (sqlite3.Error, ValueError, OverflowError) as exc:
+        log.warning("salvage: a %s row left out: %s", table, exc)

@@ -145,23 +145,45 @@ def test_a_lost_main_file_is_restored_from_the_backup_and_the_log_salvaged_over_
     assert list(cut.glob(f"{NAME}.bad-*"))                  # the damaged files are kept
 
 
-def test_a_damaged_main_file_without_a_backup_keeps_what_can_be_read(tmp_path):
-    with Journal(tmp_path / NAME) as journal:
-        drops(Session.new(journal, LONG), 30)
-    shutil.rmtree(tmp_path / journal_backup.FOLDER, ignore_errors=True)
-    db = sqlite3.connect(tmp_path / NAME)
+def damage_a_page(path: Path) -> None:
+    """Scribble over a page of the journal that holds no game (a table of junk made for it):
+    ``quick_check`` fails, every game can still be read."""
+    db = sqlite3.connect(path)
     db.execute("CREATE TABLE junk (x)")
     db.execute("INSERT INTO junk VALUES (zeroblob(20000))")
     db.commit()
     db.close()
-    raw = bytearray((tmp_path / NAME).read_bytes())
-    page = 4096 * 10  # a page of the junk: a damaged page that holds no game
+    raw = bytearray(path.read_bytes())
+    page = 4096 * 10
     raw[page:page + 64] = bytes(range(64))
-    (tmp_path / NAME).write_bytes(bytes(raw))
+    path.write_bytes(bytes(raw))
+
+
+def test_a_damaged_main_file_without_a_backup_keeps_what_can_be_read(tmp_path):
+    with Journal(tmp_path / NAME) as journal:
+        drops(Session.new(journal, LONG), 30)
+    shutil.rmtree(tmp_path / journal_backup.FOLDER, ignore_errors=True)
+    damage_a_page(tmp_path / NAME)
     with Journal(tmp_path / NAME) as journal:
         assert {"moved-aside", "restored"} <= {n.kind for n in journal.notices}
         assert len(Session.resume(journal).actions) == 30
         assert notice_lines(journal.notices)[-1] == "Saved games recovered"
+
+
+def test_salvage_carries_a_row_that_is_not_utf8_over_as_it_was(tmp_path):
+    """Found by the fuzz target: such text could not be written back, and the box stopped."""
+    with Journal(tmp_path / NAME) as journal:
+        drops(Session.new(journal, LONG), 3)
+        journal.save_calibration("left", {"offset": 1})
+    db = sqlite3.connect(tmp_path / NAME)
+    db.execute("UPDATE calibration SET data=CAST(? AS TEXT)", (b'{"offset": "\x80"}',))
+    db.execute("UPDATE meta SET value='spielleiter-journal?' WHERE key='app'")  # set aside
+    db.commit()
+    db.close()
+    with Journal(tmp_path / NAME) as journal:
+        assert "restored" in {n.kind for n in journal.notices}
+        assert journal.calibration("left") is None  # unreadable, as before: uncalibrated
+        assert len(Session.resume(journal).actions) == 3
 
 
 # -- while the box runs -------------------------------------------------------------------------
