@@ -187,9 +187,21 @@ class Face:
                 rights.append(pen + glyph.dx + glyph.box[2])
         return (min(lefts), max(rights)) if lefts else (0, 0)
 
-    def width(self, text: str) -> int:
-        """How wide ``text``'s ink is, in pixels."""
+    def extent(self, text: str) -> tuple[int, int]:
+        """Where ``text`` begins and ends from its pen start: its first cell to the last glyph's
+        cell, less that cell's blank edge, widened by any ink beyond (a piece's); spaces count,
+        so lines padded to one length line up when centred."""
+        placed = self.place(text)
+        if not placed:
+            return 0, 0
         left, right = self.ink(text)
+        pen, glyph = placed[-1]
+        end = pen + glyph.advance - (1 if self.spaced or glyph.box is None else 0)
+        return min(0, left), max(end, right)
+
+    def width(self, text: str) -> int:
+        """How wide ``text`` is drawn, in pixels (``extent``)."""
+        left, right = self.extent(text)
         return right - left
 
 

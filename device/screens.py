@@ -165,7 +165,7 @@ def _run(part: str, face: Face, text: str, pen: int, y: int, fill: int) -> list[
 def _centred(part: str, face: Face, text: str, y: int, fill: int, room: int = WIDTH
              ) -> list[Letter]:
     text = _fit(text, lambda t: face.width(t) <= room)
-    left, right = face.ink(text)
+    left, right = face.extent(text)
     return _run(part, face, text, (WIDTH - (right - left)) // 2 - left, y, fill)
 
 
@@ -286,7 +286,8 @@ def _marks(draw: ImageDraw.ImageDraw, view: View, place: Layout,
         draw.polygon((left, base, right, base, mid, apex), fill=fill)
 
     if view.title and not view.blank:
-        ink = (WIDTH - small.width(view.title)) // 2 + small.width(view.title)
+        start, end = small.extent(view.title)
+        ink = (WIDTH - (end - start)) // 2 - start + small.ink(view.title)[1]
         if ink + MARK_CLEAR <= left:
             bottom = _bars(view, place)[0][1]
             centre = bottom // 2
