@@ -30,6 +30,7 @@ TERMINUS = Path("/usr/share/fonts/opentype/terminus")  # where fonts-terminus-ot
 SMALL_SIZE = 12                                        # 6x12: 21 characters on 128 px
 BIG_SIZES = (32, 28, 24, 22, 20, 18, 16)               # the big word, largest first
 PIECE = 7                                              # a piece's bitmap: 7x7
+PLACED_KEPT = 2048                                     # texts whose measures are kept
 
 # Symbols the Latin-1 fonts lack (game pieces), each a 7x7 bitmap; write them as these characters
 # in any View text. Other characters beyond Latin-1 show as their letter without the accent, or
@@ -103,6 +104,8 @@ class Face:
     spaced: bool = True
     _glyphs: dict[str, Glyph] = field(default_factory=dict, repr=False)
     _gaps: dict[tuple[str, str], int] = field(default_factory=dict, repr=False)
+    _placed: dict[str, list[tuple[int, Glyph]]] = field(default_factory=dict, repr=False)
+    _inks: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False)
 
     @property
     def baseline(self) -> int:
@@ -166,6 +169,14 @@ class Face:
 
     def place(self, text: str) -> list[tuple[int, Glyph]]:
         """Each character of ``text`` with its pen position from the start of the text."""
+        found = self._placed.get(text)
+        if found is None:
+            if len(self._placed) >= PLACED_KEPT:
+                self._placed.clear()
+            found = self._placed[text] = self._place(text)
+        return found
+
+    def _place(self, text: str) -> list[tuple[int, Glyph]]:
         out: list[tuple[int, Glyph]] = []
         pen, before = 0, None
         for ch in text:
@@ -180,6 +191,14 @@ class Face:
     def ink(self, text: str) -> tuple[int, int]:
         """The first and one past the last inked column of ``text``, from its pen start
         ((0, 0) for text without ink)."""
+        found = self._inks.get(text)
+        if found is None:
+            if len(self._inks) >= PLACED_KEPT:
+                self._inks.clear()
+            found = self._inks[text] = self._ink(text)
+        return found
+
+    def _ink(self, text: str) -> tuple[int, int]:
         lefts, rights = [], []
         for pen, glyph in self.place(text):
             if glyph.box is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import textwrap
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Callable, NamedTuple
 
 from PIL import Image, ImageDraw
@@ -157,16 +158,44 @@ def _fit(text: str, fits: Callable[[str], bool]) -> str:
     return text
 
 
-def _run(part: str, face: Face, text: str, pen: int, y: int, fill: int) -> list[Letter]:
-    return [Letter(part, ch, pen + x + glyph.dx, y + glyph.dy, glyph.mask, fill)
-            for ch, (x, glyph) in zip(text, face.place(text)) if glyph.box is not None]
+class Run(NamedTuple):
+    """One text of a view as drawn: ``text`` in ``face`` from pen (``x``, ``y``) in ``fill``."""
+
+    part: str
+    face: Face
+    text: str
+    x: int
+    y: int
+    fill: int
+
+    def letters(self) -> list[Letter]:
+        return [Letter(self.part, ch, self.x + pen + glyph.dx, self.y + glyph.dy, glyph.mask,
+                       self.fill)
+                for ch, (pen, glyph) in zip(self.text, self.face.place(self.text))
+                if glyph.box is not None]
 
 
-def _centred(part: str, face: Face, text: str, y: int, fill: int, room: int = WIDTH
-             ) -> list[Letter]:
+@lru_cache(maxsize=2048)
+def _strip(face: Face, text: str) -> tuple[Image.Image, int, int] | None:
+    """``text``'s glyphs set in one mask, with where its corner goes from the pen (None: no
+    ink). Frames repeat their texts, so a frame is mostly a few pastes of these."""
+    placed = [(pen + g.dx, g.dy, g) for pen, g in face.place(text) if g.box is not None]
+    if not placed:
+        return None
+    left = min(x for x, _, _ in placed)
+    top = min(y for _, y, _ in placed)
+    right = max(x + g.mask.width for x, _, g in placed)
+    bottom = max(y + g.mask.height for _, y, g in placed)
+    mask = Image.new("1", (right - left, bottom - top), 0)
+    for x, y, glyph in placed:
+        mask.paste(1, (x - left, y - top), glyph.mask)
+    return mask, left, top
+
+
+def _centred(part: str, face: Face, text: str, y: int, fill: int, room: int = WIDTH) -> Run:
     text = _fit(text, lambda t: face.width(t) <= room)
     left, right = face.extent(text)
-    return _run(part, face, text, (WIDTH - (right - left)) // 2 - left, y, fill)
+    return Run(part, face, text, (WIDTH - (right - left)) // 2 - left, y, fill)
 
 
 def _scrolls(view: View, room: int) -> bool:
@@ -215,30 +244,35 @@ def _bars(view: View, place: Layout) -> list[tuple[int, int]]:
     return out
 
 
-def letters(view: View) -> list[Letter]:
-    """Every inked character of ``view`` where ``render`` draws it (the legibility test checks
-    these for letters that touch)."""
+def _runs(view: View) -> list[Run]:
+    """Every text of ``view`` where it goes: title, big word, the lines shown, footer."""
     types = type_set()
     small = types.small
     place = layout(view)
-    out: list[Letter] = []
+    out: list[Run] = []
     if view.title and not view.blank:
-        out += _centred("title", small, view.title, _title_y(view), 0)
-    footer = _centred("footer", small, view.footer, HEIGHT - small.cell_h, 1) \
+        out.append(_centred("title", small, view.title, _title_y(view), 0))
+    footer = [_centred("footer", small, view.footer, HEIGHT - small.cell_h, 1)] \
         if view.footer else []
     if view.blank:
         return out + footer
     if view.big:
-        out += _centred("big", _big_face(place.size), view.big, place.top, 1)
+        out.append(_centred("big", _big_face(place.size), view.big, place.top, 1))
     for index, y in _shown(view, place):
         part, text = f"line {index}", view.lines[index]
         fill = 0 if index == view.cursor else 1
         if view.cursor is None:
-            out += _centred(part, small, text, y + types.text_dy, fill, WIDTH - MARGIN)
+            out.append(_centred(part, small, text, y + types.text_dy, fill, WIDTH - MARGIN))
         else:
             text = _fit(text, lambda t: MARGIN + small.ink(t)[1] <= WIDTH)
-            out += _run(part, small, text, MARGIN, y + types.text_dy, fill)
+            out.append(Run(part, small, text, MARGIN, y + types.text_dy, fill))
     return out + footer
+
+
+def letters(view: View) -> list[Letter]:
+    """Every inked character of ``view`` where ``render`` draws it (the legibility test checks
+    these for letters that touch)."""
+    return [letter for run in _runs(view) for letter in run.letters()]
 
 
 # -- the fit check -------------------------------------------------------------------------------
@@ -325,6 +359,9 @@ def render(view: View) -> Image.Image:
         draw.line((0, rule, WIDTH - 1, rule), fill=1)
     if not view.blank:
         _marks(draw, view, place, bars)
-    for letter in letters(view):
-        image.paste(letter.fill, (letter.x, letter.y), letter.mask)
+    for run in _runs(view):
+        strip = _strip(run.face, run.text)
+        if strip is not None:
+            mask, left, top = strip
+            image.paste(run.fill, (run.x + left, run.y + top), mask)
     return image
