@@ -13,7 +13,7 @@ from PIL import Image
 from spielleiter.device import fonts, i18n, screens
 from spielleiter.device.fonts import BIG_SIZES, GLYPHS, PIECE
 from spielleiter.device.modes import MODES
-from spielleiter.device.modes.menus import home_view
+from spielleiter.device.ui.home import home_view
 from spielleiter.device.screens import (HEIGHT, WIDTH, View, big_width, layout, letters, misfits,
                                         render)
 
