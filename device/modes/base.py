@@ -161,7 +161,7 @@ def seat_player(table: Table, players: Sequence[str], station: int) -> str | Non
 def handover_view(player: str) -> View:
     """The box goes to a player without a station (the name large); the others look away."""
     look = _("Others: look away!")
-    if big_width(player, 2) * 2 <= WIDTH:
+    if big_width(player) <= WIDTH:
         return View(_("Pass the box to"), (look,), big=player,
                     footer=_("OK show  BACK cancel"))
     return View(_("Pass the box to"), (player, look), footer=_("OK show  BACK cancel"))
