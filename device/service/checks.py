@@ -24,7 +24,7 @@ from .. import config as config_mod
 from ..config import PANS, Config, ConfigError
 from ..i18n import _
 from ..paths import load_config
-from ..screens import View, render
+from ..screens import View, font_problem, render
 from .report import FAIL, PASS, SKIP, Report, Row
 
 log = logging.getLogger(__name__)
@@ -97,7 +97,11 @@ def check_display(cfg: Config, *, sim: bool = False, fail: bool = False) -> tupl
         return Row("OLED", FAIL, f"{where}: opened, but sending a frame failed ({exc})",
                    "frame failed"), None
     extra = f" ({bus.bytes_sent - sent} bytes over the recording bus)" if bus is not None else ""
-    return Row("OLED", PASS, f"{where}: answered, frame sent{extra}"), device
+    problem = font_problem()  # the screens' bitmap font: without it letters run together
+    if problem is not None:
+        return Row("OLED", FAIL, f"{where}: answered, but {problem} (sudo apt-get install "
+                   "fonts-terminus-otb); until then letters run together", "font missing"), device
+    return Row("OLED", PASS, f"{where}: answered, frame sent{extra}, Terminus type"), device
 
 
 def _cleanup(device: Any) -> None:
