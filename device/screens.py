@@ -21,8 +21,8 @@ from PIL import Image, ImageDraw
 from .fonts import GLYPHS, Face, drawn_as, font_problem, type_set
 
 __all__ = ["CHARS", "GLYPHS", "HEIGHT", "PAGE_LINES", "WIDTH", "Layout", "Letter", "View",
-           "big_width", "cannot_show", "crowded", "drawn_as", "font_problem", "layout",
-           "letters", "misfits", "pack", "render", "wrap"]
+           "big_width", "cannot_show", "crowded", "drawn_as", "first_fit", "font_problem",
+           "layout", "letters", "misfits", "pack", "render", "wrap"]
 
 WIDTH, HEIGHT = 128, 64
 CHARS = 21                     # small characters a line
@@ -276,6 +276,15 @@ def letters(view: View) -> list[Letter]:
 
 
 # -- the fit check -------------------------------------------------------------------------------
+def first_fit(*texts: str) -> str:
+    """The first of ``texts`` that fits a line of the screen (a title, a body line), else the
+    last one, cut to the line: say it fully when there is room, shorter when not."""
+    for text in texts:
+        if not misfits(View(lines=(text,), cursor=0)):
+            return text
+    return texts[-1][:CHARS] if texts else ""
+
+
 def misfits(view: View) -> list[str]:
     """What of ``view`` the OLED would clip, cut or crowd (empty when it fits): the check every
     screen of every demo, and every set-up choice, passes in both languages."""

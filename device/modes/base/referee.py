@@ -4,12 +4,16 @@ It turns presses into engine actions (what is legal comes only from the engine's
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, ClassVar, Iterable
 
-from ....games.core import Option
+from ....games import GAMES
+from ....games.core import GameInfo, Option
+from ...i18n import _
 from ...inputs import Press, Weight
-from ...screens import View
-from .pages import Pages, score_shown
+from ...screens import View, pack
+from .pages import Page, Pages, score_shown
+from .play import Play
 from .seats import seat_player
 from .table import Table
 
@@ -19,10 +23,13 @@ if TYPE_CHECKING:
 
 # -- the referee skeleton ------------------------------------------------------------------------
 class Referee:
-    """What every game's referee shares: the session, the pages, seats, and press routing.
+    """What every game's referee shares: the session, the pages, seats, press routing, refusals,
+    and a way to play any game by what it needs (``Play``: a choice, a die, a weight).
 
-    Subclasses say what a station key (``on_station``) and a host key (``on_host``) mean in the
-    game's current phase, what follows an accepted action (``react``), and what the screen shows.
+    A game whose turns are only that needs nothing but its pages (``event_pages``). A game with
+    a flow of its own overrides what a station key (``on_station``; a long press of a key in
+    ``STATION_HOLDS``: ``on_station_hold``) and a host key (``on_host``) mean in its phases, what
+    follows an accepted action (``react``), and what the screen shows.
     """
 
     TABLE_OPTIONS: ClassVar[tuple[Option, ...]] = ()  # how the table plays (header.table)
@@ -32,6 +39,15 @@ class Referee:
         self.table = table
         self.session = session
         self.pages = Pages(table)
+
+    @property
+    def info(self) -> GameInfo:
+        return GAMES[self.session.header.game]
+
+    @cached_property
+    def play(self) -> Play:
+        """The shared controllers (made when a game first uses them)."""
+        return Play(self)
 
     @property
     def state(self) -> Any:
@@ -44,6 +60,35 @@ class Referee:
     def legal(self, player: str) -> list[dict[str, Any]]:
         """What ``player`` may do now: the engine's word, never re-derived here."""
         return list(self.state.legal_actions(player))
+
+    def legal_values(self, player: str, kind: str, field: str) -> list[Any]:
+        """The values of ``field`` in ``player``'s legal ``kind`` actions (the bids one may
+        make, the steps one may move), in the engine's order."""
+        return [a[field] for a in self.legal(player) if a.get("type") == kind and field in a]
+
+    def refuse(self, *lines: str) -> None:
+        """A press that does nothing: the buzzer, and the reason on the screen."""
+        self.table.beep("error")
+        self.table.flash(*lines)
+
+    def label(self, action: dict[str, Any]) -> str:
+        """What a menu calls ``action``: the engine's label, in the box's language."""
+        template = self.info.labels.get(str(action.get("type")))
+        if template is None:
+            return str(action.get("type"))
+        try:
+            return _(template).format(**action)
+        except (KeyError, IndexError, ValueError):
+            return _(template)
+
+    def pans(self) -> list[str]:
+        """The pans this box has, in the config's order (none without load cells)."""
+        scales = getattr(self.table, "scales", None)
+        return list(getattr(scales, "pans", ()) or ())
+
+    @staticmethod
+    def names(players: Iterable[str]) -> list[str]:
+        return pack(list(players), " & ")
 
     def seat_player(self, station: int) -> str | None:
         return seat_player(self.table, self.state.players, station)
@@ -59,11 +104,14 @@ class Referee:
     def on_press(self, press: Press) -> bool:
         if press.station is None:
             return self.on_host(press.key)
-        self.on_station(press.station, press.key)
+        if press.hold and press.key in self.STATION_HOLDS:
+            self.on_station_hold(press.station, press.key)
+        else:
+            self.on_station(press.station, press.key)
         return True
 
     def on_weight(self, weight: Weight) -> bool:
-        return False
+        return self.play.on_weight(weight) if self.info.measurements else False
 
     def score_text(self, player: str, score: Any) -> str:
         """``player``'s score as the standings show it; a game may mark more (who is out)."""
@@ -80,13 +128,38 @@ class Referee:
         return events
 
     def on_station(self, station: int, key: str) -> None:
-        raise NotImplementedError
+        player = self.seat_player(station)
+        if player is None:
+            self.refuse(_("Nobody plays at"), self.table.station_name(station))
+        elif self.pages:
+            self.refuse(_("Wait: read the screen, then press OK at the box."))
+        else:
+            self.play.key(player, key, station=True)
+
+    def on_station_hold(self, station: int, key: str) -> None:
+        """A long press of a key in ``STATION_HOLDS``."""
+        self.on_station(station, key)
 
     def on_host(self, key: str) -> bool:
-        raise NotImplementedError
+        """Pages turn with OK; a player without a station plays at the host panel; BACK (and OK
+        after the end) is the App's."""
+        if self.pages.on_host(key):
+            return True
+        player = self.play.asked()
+        if key == "back" or player is None:
+            return False
+        if self.has_station(player):
+            self.refuse(_("Choose with your own"), _("keys at their seat"))
+        else:
+            self.play.key(player, key, station=False)
+        return True
 
     def react(self, events: list[Any]) -> None:
-        raise NotImplementedError
+        self.pages.show(self.event_pages(events))
+
+    def event_pages(self, events: list[Any]) -> list[Page]:
+        """The pages that say what ``events`` mean: the game's own (its mode folder's)."""
+        return []
 
     def view(self) -> View:
         """Pages first (they wait for OK), then the end, then the game's own screen."""
@@ -97,10 +170,10 @@ class Referee:
         return self.play_view()
 
     def end_view(self) -> View:
-        raise NotImplementedError
+        return self.play.end_view()
 
     def play_view(self) -> View:
-        raise NotImplementedError
+        return self.play.view()
 
     def after_undo(self) -> None:
         self.pages.stop()
@@ -118,3 +191,5 @@ class Referee:
 
     def close(self) -> None:
         self.pages.stop()
+        if "play" in self.__dict__:
+            self.play.close()
