@@ -4,15 +4,16 @@
 #     sudo bash scripts/install.sh
 #
 # Creates the "spielleiter" system user, a venv under /opt/spielleiter with the package and the
-# GPIO backend for this board, enables I2C and SPI, installs /etc/spielleiter/config.toml (only if
-# absent) and the unit, then enables and starts the service. Running it again changes nothing
-# unless the checkout changed (then it reinstalls and restarts). See docs/install.md.
+# GPIO backend for this board, sets up the boot settings (I2C at the OLED's speed, SPI0, SPI1, the
+# UART without a serial console: scripts/install-board.sh), installs /etc/spielleiter/config.toml
+# (only if absent) and the unit, then enables and starts the service. Running it again changes
+# nothing unless the checkout changed (then it reinstalls and restarts). It says what it changed
+# and whether a reboot is needed. See docs/install.md.
 set -euo pipefail
 umask 022  # the service user must be able to read the venv and the config
 
 NAME=spielleiter
 GROUPS_NEEDED=(gpio i2c spi dialout)
-APT_PACKAGES=(python3-venv python3-dev build-essential swig i2c-tools)
 
 usage() {
   cat <<'EOF'
@@ -27,7 +28,10 @@ Usage: sudo bash scripts/install.sh [OPTIONS]
   --purge          with --uninstall: remove /var/lib/spielleiter and /etc/spielleiter too
   --root DIR       work on a scratch root (DESTDIR style): every path is prefixed with DIR; commands
                    that change the running system (apt-get, useradd, pip, systemctl, raspi-config)
-                   are printed as "[scratch root, skipped] ..." instead of run
+                   are printed as "[scratch root, skipped] ..." instead of run; config.txt
+                   and cmdline.txt of the scratch root are edited directly
+  --raspi-config PROG  with --root: run PROG (a stand-in that edits the scratch root, as the
+                   tests and scripts/pi-check.sh use) for raspi-config's nonint functions
   -h, --help       this text
 EOF
 }
@@ -42,6 +46,7 @@ ACTION=install
 PURGE=0
 START=1
 EXTRA=""
+RASPI_STANDIN=""
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -52,12 +57,18 @@ while [ $# -gt 0 ]; do
     --extra=*) EXTRA=${1#--extra=} ;;
     --root) [ $# -ge 2 ] || die "--root needs a directory"; ROOT=$2; shift ;;
     --root=*) ROOT=${1#--root=} ;;
+    --raspi-config) [ $# -ge 2 ] || die "--raspi-config needs a program"; RASPI_STANDIN=$2; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown option: $1" ;;
   esac
   shift
 done
 if [ "$PURGE" = 1 ] && [ "$ACTION" != uninstall ]; then die "--purge goes with --uninstall"; fi
+if [ -n "$RASPI_STANDIN" ]; then
+  [ -n "$ROOT" ] || die "--raspi-config goes with --root (on the running system the installed one is used)"
+  [ -x "$RASPI_STANDIN" ] || die "--raspi-config $RASPI_STANDIN: not an executable"
+  RASPI_STANDIN=$(cd "$(dirname "$RASPI_STANDIN")" && pwd)/$(basename "$RASPI_STANDIN")
+fi
 case "$EXTRA" in ""|pi|pi-legacy) ;; *) die "--extra: use pi or pi-legacy, not '$EXTRA'" ;; esac
 
 SCRATCH=0
@@ -84,7 +95,7 @@ MODULES=$ROOT/etc/modules-load.d/$NAME.conf
 
 CHANGED=0        # something the running service uses changed: restart it
 UNIT_CHANGED=0   # the unit or its drop-in changed: daemon-reload
-REBOOT=0         # config.txt changed: I2C/SPI need a reboot
+REBOOT=0         # config.txt or cmdline.txt changed: they take effect at the next boot
 
 quote() {  # the words as a shell would need them typed
   local word out=()
@@ -189,138 +200,9 @@ choose_extra() {
   esac
 }
 
-# -- I2C and SPI ----------------------------------------------------------------------------------
-config_txt() {
-  local f
-  for f in "$ROOT/boot/firmware/config.txt" "$ROOT/boot/config.txt"; do
-    if [ -f "$f" ]; then printf '%s' "$f"; return 0; fi
-  done
-  return 1
-}
-
-# Turn dtparams on in config.txt, idempotently: an active line in the global or [all] section is
-# kept, an "off" or commented one there is switched on in place, otherwise the line is appended
-# (after an [all] line if the file ends inside a conditional section such as [cm4]).
-edit_config_txt() {
-  "$PYTHON" - "$@" <<'PY'
-import os, re, sys
-
-path, wanted = sys.argv[1], sys.argv[2:]
-with open(path, encoding="utf-8") as fh:
-    lines = fh.read().splitlines()
-changed = False
-for want in wanted:                       # "i2c_arm" or "spi"
-    names = "i2c_arm|i2c" if want == "i2c_arm" else re.escape(want)
-    pattern = re.compile(r"^\s*(#\s*)?dtparam=(%s)=(on|off|true|false|yes|no|1|0)\b(.*)$" % names)
-    section, active, candidate = "all", None, None
-    for i, line in enumerate(lines):
-        s = line.strip()
-        if s.startswith("[") and s.endswith("]"):
-            section = s[1:-1].strip().lower()
-            continue
-        m = pattern.match(line)
-        if not m or section != "all":
-            continue
-        if m.group(1) is None:
-            active = (i, m)
-        elif candidate is None:
-            candidate = (i, m)
-    if active is not None:
-        i, m = active
-        if m.group(3) in ("on", "true", "yes", "1"):
-            continue
-        lines[i] = "dtparam=%s=on%s" % (m.group(2), m.group(4))
-    elif candidate is not None:
-        i, m = candidate
-        lines[i] = "dtparam=%s=on%s" % (m.group(2), m.group(4))
-    else:
-        if section != "all":
-            lines.append("[all]")
-        lines.append("dtparam=%s=on" % want)
-    changed = True
-if changed:
-    mode = os.stat(path).st_mode & 0o7777
-    tmp = path + ".spielleiter-tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write("\n".join(lines) + "\n")
-    os.chmod(tmp, mode)
-    os.replace(tmp, path)
-print("changed" if changed else "unchanged")
-PY
-}
-
-# The right pan reads over SPI1 (one chip select, GPIO 18) and the link uses the UART; raspi-config
-# knows neither, so both lines go into config.txt's [all] section if no active line has them.
-enable_spi1_and_uart() {
-  local txt result
-  txt=$(config_txt) || return 0
-  result=$("$PYTHON" - "$txt" <<'PY'
-import os, sys
-
-path = sys.argv[1]
-with open(path, encoding="utf-8") as fh:
-    lines = fh.read().splitlines()
-active = {line.split("#", 1)[0].strip() for line in lines}
-wanted = [line for line in ("dtoverlay=spi1-1cs", "enable_uart=1") if line not in active]
-if wanted:
-    section = "all"
-    for line in lines:
-        s = line.strip()
-        if s.startswith("[") and s.endswith("]"):
-            section = s[1:-1].strip().lower()
-    if section != "all":
-        lines.append("[all]")
-    lines += wanted
-    mode = os.stat(path).st_mode & 0o7777
-    with open(path + ".spielleiter-tmp", "w", encoding="utf-8") as fh:
-        fh.write("\n".join(lines) + "\n")
-    os.chmod(path + ".spielleiter-tmp", mode)
-    os.replace(path + ".spielleiter-tmp", path)
-print("changed" if wanted else "unchanged")
-PY
-)
-  say "SPI1 and the UART in $(show "$txt"): $result"
-  if [ "$result" = changed ]; then REBOOT=1; fi
-  if [ "$SCRATCH" = 0 ] && command -v raspi-config >/dev/null; then
-    host raspi-config nonint do_serial_cons 1   # the link needs the UART free of the console
-  else
-    say "the serial console must stay off the UART (raspi-config: Interface Options > Serial)"
-  fi
-}
-
-enable_buses() {
-  if [ "$SCRATCH" = 0 ] && command -v raspi-config >/dev/null; then
-    local bus
-    for bus in i2c spi; do
-      if [ "$(raspi-config nonint "get_$bus")" = 0 ]; then
-        say "${bus^^}: already on"
-      else
-        host raspi-config nonint "do_$bus" 0
-      fi
-    done
-    return
-  fi
-  if [ "$SCRATCH" = 1 ] && [ -x "$ROOT/usr/bin/raspi-config" ]; then
-    host raspi-config nonint do_i2c 0
-    host raspi-config nonint do_spi 0
-    return
-  fi
-  local txt result
-  if txt=$(config_txt); then
-    result=$(edit_config_txt "$txt" i2c_arm spi)
-    say "I2C and SPI in $(show "$txt"): $result"
-    if [ "$result" = changed ]; then REBOOT=1; fi
-  else
-    say "warning: no /boot/firmware/config.txt or /boot/config.txt: enable I2C and SPI by hand"
-  fi
-  enable_spi1_and_uart
-  if ! grep -qs '^[[:space:]]*i2c[-_]dev' "$ROOT/etc/modules" "$ROOT"/etc/modules-load.d/*.conf; then
-    local tmp; tmp=$(mktemp)
-    printf '# %s: /dev/i2c-* for the OLED\ni2c-dev\n' "$NAME" >"$tmp"
-    put_file 0644 "$tmp" "$MODULES"
-    rm -f "$tmp"
-  fi
-}
+# -- I2C, SPI, the UART and the serial console: scripts/install-board.sh ----------------------------
+# shellcheck source=scripts/install-board.sh
+. "$SRC/scripts/install-board.sh"
 
 # -- the Python side ------------------------------------------------------------------------------
 check_python() {
@@ -335,6 +217,9 @@ source_hash() {  # what the venv was built from: the package sources and the cho
 }
 
 install_packages() {
+  local APT_PACKAGES=()  # the "box" lines of scripts/debian-packages.txt
+  mapfile -t APT_PACKAGES < <(awk '!/^[[:space:]]*(#|$)/ { sub(/#.*/, "")
+    for (i = 2; i <= NF; i++) if ($i == "box") { print $1; break } }' "$SRC/scripts/debian-packages.txt")
   if ! command -v apt-get >/dev/null && [ "$SCRATCH" = 0 ]; then
     say "warning: no apt-get; make sure these are installed: ${APT_PACKAGES[*]}"
     return
@@ -350,12 +235,12 @@ install_packages() {
 }
 
 install_venv() {
-  local want have=""
+  local want have="" spec="[${EXTRA},hx711]"
   want=$(source_hash)
   [ -r "$STAMP" ] && have=$(cat "$STAMP")
   if [ "$have" = "$want" ] && [ -x "$VENV/bin/$NAME" ] &&
       "$VENV/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
-    say "unchanged: $(show "$VENV") (the $NAME package with [$EXTRA])"
+    say "unchanged: $(show "$VENV") (the $NAME package with $spec)"
     return
   fi
   if ! "$VENV/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
@@ -367,17 +252,22 @@ install_venv() {
   if [ "$SCRATCH" = 1 ] || "$VENV/bin/python" -m pip show -q "$other" >/dev/null 2>&1; then
     host "$VENV/bin/python" -m pip uninstall -y -q "$other"
   fi
+  # The gpio reader's hx711 package comes too (small, pure Python), so reader = "gpio" works.
+  # PYPI=1: where pip builds lgpio from its sdist (Python 3.13 has no wheel), lgpio's own switch
+  # for a self-contained module that needs no liblgpio from the OS (Debian has none).
   if [ "$SCRATCH" = 1 ]; then
-    host "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade "${SRC}[${EXTRA}]"
+    host env PYPI=1 "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade \
+      "${SRC}${spec}"
   else
     # Build from a copy, so the checkout gets no root-owned build/ or egg-info directories.
     local build
     build=$(mktemp -d)
     cp -r "$SRC/pyproject.toml" "$SRC/README.md" "$SRC/games" "$SRC/drivers" "$SRC/device" "$build/"
-    host "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade "${build}[${EXTRA}]"
+    host env PYPI=1 "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade \
+      "${build}${spec}"
     rm -rf -- "$build"
     printf '%s\n' "$want" >"$STAMP"
-    say "installed: $(show "$VENV") (the $NAME package with [$EXTRA])"
+    say "installed: $(show "$VENV") (the $NAME package with $spec)"
   fi
   CHANGED=1
 }
@@ -432,7 +322,7 @@ do_install() {
   install_venv
   if [ -f "$SRC/docs/install.md" ]; then put_file 0644 "$SRC/docs/install.md" "$OPT/docs/install.md"; fi
 
-  enable_buses
+  configure_board
 
   if [ -e "$CONF" ]; then
     say "kept: $(show "$CONF") (present; never overwritten)"
@@ -459,9 +349,7 @@ do_install() {
   [ "$before" = 1 ] && CHANGED=1
 
   start_service
-  if [ "$REBOOT" = 1 ]; then
-    say "I2C/SPI were switched on in config.txt: reboot once (sudo reboot) for /dev/i2c-1"
-  fi
+  reboot_note
   say "done. Status: systemctl status $NAME   Log: journalctl -u $NAME -f"
 }
 
