@@ -63,7 +63,7 @@ raspi_run() {  # raspi_run FUNCTION ARG: run one nonint function; false if it fa
   local shown
   shown=$(quote raspi-config nonint "$@")
   if [ -n "$RASPI_STANDIN" ]; then
-    say "running (stand-in on $(show "$ROOT/")): $shown"
+    say "running (a stand-in, on $ROOT): $shown"
   else
     say "running: $shown"
   fi
@@ -87,13 +87,16 @@ via_raspi_config() {
   [ "$(raspi_get "$get")" = "$want" ] || { say "warning: $what still off after raspi-config $set"; return 1; }
 }
 
-boot_edit() {  # boot_edit config|cmdline FILE ARGS...: edit, and say each change
-  local kind=$1 file=$2 changes line
-  shift 2
-  changes=$("$PYTHON" "$BOOT_CONFIG" "$kind" "$file" "$@")
+boot_edit() {  # boot_edit config|cmdline FILE ARGS...: scripts/boot_config.py's edit
+  "$PYTHON" "$BOOT_CONFIG" "$@" >/dev/null
+}
+
+say_changes() {  # say_changes BEFORE AFTER: the lines that went and came, as +/- lines
+  local line
   while IFS= read -r line; do
-    [ -z "$line" ] || say "$(show "$file"): $line"
-  done <<<"$changes"
+    say "$(show "$2"): $line"
+  done < <(diff --unchanged-line-format= --old-line-format='- %L' --new-line-format='+ %L' \
+             "$1" "$2" || true)
 }
 
 i2c_speed() {  # [display] i2c_speed_hz of the site config (or the shipped default)
@@ -108,7 +111,7 @@ i2c_speed() {  # [display] i2c_speed_hz of the site config (or the shipped defau
 }
 
 configure_board() {
-  local txt cmdline before after speed ops=()
+  local txt cmdline saved speed ops=()
   if ! txt=$(config_txt); then
     say "warning: no /boot/firmware/config.txt or /boot/config.txt: enable I2C (at" \
       "$(i2c_speed) Hz), SPI, SPI1 (dtoverlay=spi1-1cs) and the UART by hand, and take the" \
@@ -116,7 +119,9 @@ configure_board() {
     return 0
   fi
   cmdline=$(cmdline_txt || true)
-  before=$(cat "$txt" "${cmdline:-/dev/null}" | sha256sum)
+  saved=$(mktemp -d)
+  cp "$txt" "$saved/config.txt"
+  [ -z "$cmdline" ] || cp "$cmdline" "$saved/cmdline.txt"
   find_raspi_config
 
   via_raspi_config get_i2c do_i2c 0 "I2C" || ops+=(dtparam:i2c_arm=on)
@@ -133,12 +138,14 @@ configure_board() {
   elif ! via_raspi_config get_serial_cons do_serial_cons 1 "no serial console"; then
     boot_edit cmdline "$cmdline" --drop-console serial0,serial1,ttyAMA0,ttyS0
   fi
-  after=$(cat "$txt" "${cmdline:-/dev/null}" | sha256sum)
-  if [ "$before" != "$after" ]; then
-    REBOOT=1
-  else
+  if cmp -s "$saved/config.txt" "$txt" && { [ -z "$cmdline" ] || cmp -s "$saved/cmdline.txt" "$cmdline"; }; then
     say "boot settings: unchanged ($(show "$txt")${cmdline:+, $(show "$cmdline")})"
+  else
+    REBOOT=1
+    say_changes "$saved/config.txt" "$txt"
+    [ -z "$cmdline" ] || say_changes "$saved/cmdline.txt" "$cmdline"
   fi
+  rm -rf -- "$saved"
 
   if ! grep -qs '^[[:space:]]*i2c[-_]dev' "$ROOT/etc/modules" "$ROOT"/etc/modules-load.d/*.conf; then
     local tmp; tmp=$(mktemp)
