@@ -26,7 +26,7 @@ PI5_HEADER_UART = "/dev/ttyAMA0"
 PRIMARY_UART = "/dev/serial0"
 PI5_DEBUG_UART = "/dev/ttyAMA10"
 USB_SERIAL = re.compile(r"/dev/tty(USB|ACM)\d+\Z")
-PI5_MODELS = ("Raspberry Pi 5", "Raspberry Pi 500", "Compute Module 5")
+PI5_MODELS = ("Raspberry Pi 5", "Compute Module 5")  # the first matches the Pi 500 too
 
 
 @dataclass(frozen=True)
@@ -72,11 +72,18 @@ class Board:
         system path; a URL or a path outside /dev is returned as given."""
         if not device.startswith("/dev/"):
             return device
-        real = Path(os.path.realpath(self.path(device)))
-        try:
-            return "/" + str(real.relative_to(self.root.resolve()))
-        except ValueError:  # a symlink out of the root (a test's pty): where it leads
-            return str(real)
+        current = device
+        for _ in range(16):  # udev's links are one or two deep; a loop ends here
+            link = self.path(current)
+            if not link.is_symlink():
+                break
+            target = os.readlink(link)
+            following = (target if target.startswith("/")
+                         else os.path.normpath(os.path.join(os.path.dirname(current), target)))
+            if not os.path.lexists(self.path(following)):
+                break  # it leads out of this root (a test's pty): the name here is the device
+            current = following
+        return current
 
     def exists(self, device: str) -> bool:
         return self.path(device).exists()

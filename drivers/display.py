@@ -31,12 +31,14 @@ class DisplayError(DriverError, OSError):
 class RecordingBus:
     """An smbus2-like I2C bus that records every transfer instead of sending it.
 
-    ``fail`` makes every transfer raise ``OSError(EIO)``, as a pulled cable does.
+    ``fail`` makes every transfer raise ``OSError(EIO)``, as a pulled cable does; ``log`` (a
+    list) keeps each transfer's control byte (0x00 commands, 0x40 pixel data) and bytes.
     """
 
     bytes_sent: int = 0
     transfers: int = 0
     fail: bool = False
+    log: list[tuple[int, tuple[int, ...]]] | None = None  # (control byte, data) when a list
 
     def write_i2c_block_data(self, addr: int, register: int, data: list[int]) -> None:
         if self.fail:
@@ -45,6 +47,8 @@ class RecordingBus:
             raise OSError(errno.EIO, "I2C transfer failed")
         self.transfers += 1
         self.bytes_sent += len(data) + 2  # address and control byte go over the wire too
+        if self.log is not None:
+            self.log.append((register, tuple(data)))
 
     def close(self) -> None:
         pass

@@ -33,7 +33,7 @@ cmdline_txt() {
 
 is_pi5() {  # the Pi 5, Pi 500 and CM5 (BCM2712): the header's UART is UART0 on the RP1
   case "$(board_model || true)" in
-    *"Raspberry Pi 5"*|*"Raspberry Pi 500"*|*"Compute Module 5"*) return 0 ;;
+    *"Raspberry Pi 5"*|*"Compute Module 5"*) return 0 ;;  # "Raspberry Pi 5" is in "... 500" too
     *) return 1 ;;
   esac
 }

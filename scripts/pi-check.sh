@@ -64,7 +64,7 @@ cleanup() {
 trap cleanup EXIT
 mount_in() {  # mount_in TARGET MOUNT-ARGS...
   local target=$1; shift
-  mkdir -p "$target"
+  [ -e "$target" ] || mkdir -p "$target"
   mount "$@" "$target"
   MOUNTS+=("$target")
 }
@@ -78,7 +78,7 @@ if ! mountpoint -q /proc/sys/fs/binfmt_misc; then
   echo "mounted binfmt_misc"
 fi
 if [ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
-  command -v update-binfmts >/dev/null && update-binfmts --enable qemu-aarch64 || true
+  if command -v update-binfmts >/dev/null; then update-binfmts --enable qemu-aarch64 || true; fi
 fi
 [ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] ||
   fail "qemu-aarch64 is not registered (Debian: apt-get install qemu-user-static binfmt-support)"
