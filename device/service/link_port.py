@@ -43,7 +43,7 @@ def check(board: Board, port: str) -> Verdict:
                        "configured)")
     wrong = _wrong_device(board, device, real, seen)
     if wrong is not None:
-        return Verdict(device, seen, wrong, "not the header's UART")
+        return Verdict(device, seen, wrong, "wrong UART")
     busy = _owner(board, real)
     if busy is not None:
         return Verdict(device, seen, busy, "console on it")

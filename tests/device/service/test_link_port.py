@@ -70,7 +70,7 @@ def test_serial0_on_a_pi5_is_the_debug_connector_and_fails(tmp_path, pty):
     board = lay_out(tmp_path, MODELS["pi5"], {"serial0": "ttyAMA10", "ttyAMA0": pty},
                     devices=["ttyAMA10"])
     row = link_row(board, "/dev/serial0")
-    assert row.verdict == FAIL and row.short == "not the header's UART"
+    assert row.verdict == FAIL and row.short == "wrong UART"
     assert "/dev/serial0 -> /dev/ttyAMA10 is the debug connector's UART on a Pi 5" in row.detail
     assert 'set link.port = "header"' in row.detail and "dtparam=uart0=on" in row.detail
 
