@@ -1,4 +1,4 @@
-"""What one OLED frame costs on the I2C bus, at the Pi's default 100 kHz and the installer's 400 kHz.
+"""What one OLED frame costs on the I2C bus: the Pi's default 100 kHz and the installer's 400 kHz.
 
 luma.oled's real ``ssd1306`` and ``sh1106`` drivers draw real screens over the recording bus of
 ``drivers/display.py``, which logs every transfer. Two ways to the wire are counted:

@@ -407,7 +407,7 @@ do_uninstall() {
     [ -e "$STATE" ] && say "kept: $(show "$STATE") (the journal; --purge removes it)"
     [ -e "$CONF_DIR" ] && say "kept: $(show "$CONF_DIR") (--purge removes it)"
   fi
-  say "I2C and SPI stay enabled (raspi-config or config.txt to turn them off)"
+  say "the boot settings stay (I2C, SPI, SPI1, the UART: raspi-config or config.txt to undo them)"
   say "done."
 }
 
