@@ -211,7 +211,7 @@ check_python() {
 }
 
 source_hash() {  # what the venv was built from: the package sources and the chosen extra
-  (cd "$SRC" && find pyproject.toml README.md games drivers device -type f \
+  (cd "$SRC" && find pyproject.toml setup.py README.md games drivers device -type f \
       ! -path '*/__pycache__/*' ! -path '*.egg-info/*' -print0 | LC_ALL=C sort -z |
     xargs -0 sha256sum; printf 'extra=%s\n' "$EXTRA") | sha256sum | cut -d' ' -f1
 }
@@ -262,7 +262,8 @@ install_venv() {
     # Build from a copy, so the checkout gets no root-owned build/ or egg-info directories.
     local build
     build=$(mktemp -d)
-    cp -r "$SRC/pyproject.toml" "$SRC/README.md" "$SRC/games" "$SRC/drivers" "$SRC/device" "$build/"
+    cp -r "$SRC/pyproject.toml" "$SRC/setup.py" "$SRC/README.md" "$SRC/games" "$SRC/drivers" \
+      "$SRC/device" "$build/"
     host env PYPI=1 "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade \
       "${build}${spec}"
     rm -rf -- "$build"
@@ -298,8 +299,9 @@ EOF
 
 # -- install --------------------------------------------------------------------------------------
 do_install() {
-  if [ ! -f "$SRC/pyproject.toml" ] || [ ! -f "$SRC/systemd/$NAME.service" ]; then
-    die "run it from a Spielleiter checkout ($SRC has no pyproject.toml or systemd unit)"
+  if [ ! -f "$SRC/pyproject.toml" ] || [ ! -f "$SRC/setup.py" ] ||
+      [ ! -f "$SRC/systemd/$NAME.service" ]; then
+    die "run it from a Spielleiter checkout ($SRC has no pyproject.toml, setup.py or systemd unit)"
   fi
   check_python
   choose_extra

@@ -239,3 +239,15 @@ def test_shellcheck(script):
     result = subprocess.run([tool, "-x", script], capture_output=True, text=True, timeout=60,
                             cwd=ROOT)
     assert result.returncode == 0, result.stdout
+
+
+def test_the_build_copy_holds_every_file_the_build_reads():
+    """The installer builds from a copy of the checkout: pyproject.toml, setup.py (it finds the
+    package folders) and the readme pyproject.toml names must all be in it."""
+    text = SCRIPT.read_text()
+    copied = [line for line in text.splitlines() if line.strip().startswith('cp -r "$SRC/')]
+    [copy] = copied
+    joined = copy + text.split(copy, 1)[1].splitlines()[0]
+    readme = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["readme"]
+    for name in ("pyproject.toml", "setup.py", readme, "games", "drivers", "device"):
+        assert f'"$SRC/{name}"' in joined, name

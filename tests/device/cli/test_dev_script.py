@@ -57,12 +57,14 @@ STANDINS = {
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    """A copy of the script, its package list and pyproject.toml with a stand-in venv."""
+    """A copy of the script, its package list, pyproject.toml and setup.py with a stand-in
+    venv."""
     repo = tmp_path / "repo"
     (repo / "scripts").mkdir(parents=True)
     for name in ("dev.sh", "debian-packages.txt"):
         shutil.copy(ROOT / "scripts" / name, repo / "scripts" / name)
     shutil.copy(ROOT / "pyproject.toml", repo / "pyproject.toml")
+    shutil.copy(ROOT / "setup.py", repo / "setup.py")
     executable(repo / ".venv" / "bin" / "python", FAKE_PYTHON)
     for tool, body in STANDINS.items():
         executable(tmp_path / "bin" / tool, "#!/bin/sh\n" + body)
