@@ -244,10 +244,9 @@ def test_shellcheck(script):
 def test_the_build_copy_holds_every_file_the_build_reads():
     """The installer builds from a copy of the checkout: pyproject.toml, setup.py (it finds the
     package folders) and the readme pyproject.toml names must all be in it."""
-    text = SCRIPT.read_text()
-    copied = [line for line in text.splitlines() if line.strip().startswith('cp -r "$SRC/')]
-    [copy] = copied
-    joined = copy + text.split(copy, 1)[1].splitlines()[0]
+    lines = SCRIPT.read_text().splitlines()
+    [at] = [i for i, line in enumerate(lines) if line.strip().startswith('cp -r "$SRC/')]
+    joined = lines[at] + lines[at + 1]  # the command goes on over one line
     readme = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["readme"]
     for name in ("pyproject.toml", "setup.py", readme, "games", "drivers", "device"):
         assert f'"$SRC/{name}"' in joined, name
