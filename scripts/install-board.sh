@@ -138,7 +138,8 @@ configure_board() {
   elif ! via_raspi_config get_serial_cons do_serial_cons 1 "no serial console"; then
     boot_edit cmdline "$cmdline" --drop-console serial0,serial1,ttyAMA0,ttyS0
   fi
-  if cmp -s "$saved/config.txt" "$txt" && { [ -z "$cmdline" ] || cmp -s "$saved/cmdline.txt" "$cmdline"; }; then
+  if cmp -s "$saved/config.txt" "$txt" &&
+      { [ -z "$cmdline" ] || cmp -s "$saved/cmdline.txt" "$cmdline"; }; then
     say "boot settings: unchanged ($(show "$txt")${cmdline:+, $(show "$cmdline")})"
   else
     REBOOT=1

@@ -355,6 +355,10 @@ do_install() {
   say "done. Status: systemctl status $NAME   Log: journalctl -u $NAME -f"
 }
 
+systemd_running() {  # booted with systemd (sd_booted): not a chroot or an image being prepared
+  [ -d /run/systemd/system ]
+}
+
 start_service() {
   if [ "$SCRATCH" = 1 ]; then
     if systemctl_here is-enabled "$NAME.service"; then
@@ -369,6 +373,11 @@ start_service() {
     if [ "$START" = 1 ]; then
       if [ "$CHANGED" = 1 ]; then host systemctl restart "$NAME"; else host systemctl start "$NAME"; fi
     fi
+    return 0
+  fi
+  if ! systemd_running; then  # a chroot, a container, an SD card's root being prepared
+    systemctl --quiet is-enabled "$NAME.service" 2>/dev/null || host systemctl enable "$NAME.service"
+    say "systemd is not running here: not reloaded or started; $NAME starts at the next boot"
     return 0
   fi
   if [ "$UNIT_CHANGED" = 1 ]; then host systemctl daemon-reload; fi
@@ -395,7 +404,7 @@ do_uninstall() {
   remove_path "$DROPIN"
   rmdir "$(dirname "$DROPIN")" 2>/dev/null || true
   remove_path "$UNIT"
-  host systemctl daemon-reload
+  if [ "$SCRATCH" = 1 ] || systemd_running; then host systemctl daemon-reload; fi
   remove_path "$OPT"
   remove_path "$MODULES"
   if has_user "$NAME"; then host userdel "$NAME" || say "warning: userdel $NAME failed"; fi

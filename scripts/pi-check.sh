@@ -175,8 +175,10 @@ tar -C "$SRC" --exclude='.git' --exclude='.venv*' --exclude='__pycache__' --excl
   tar -C "$DIR/root/spielleiter" -xf -
 
 # pip's certificate bundle and settings of this machine, handed into the root.
+# More retries than pip's 5: the emulated TLS handshakes are slow, and connections reset now and
+# then on the way to PyPI.
 ENVS=(PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8
-      RPI_LGPIO_REVISION="$REVISION")
+      RPI_LGPIO_REVISION="$REVISION" PIP_RETRIES="${PIP_RETRIES:-10}")
 bundle=${PIP_CERT:-${SSL_CERT_FILE:-/etc/ssl/certs/ca-certificates.crt}}
 if [ -f "$bundle" ]; then
   cp "$bundle" "$DIR/etc/spielleiter-pi-check/ca-bundle.crt"
@@ -187,7 +189,7 @@ if [ -f "$bundle" ]; then
 fi
 while IFS='=' read -r name value; do
   case "$name" in
-    PIP_CERT|PIP_FIND_LINKS|PIP_CONSTRAINT|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL)
+    PIP_CERT|PIP_FIND_LINKS|PIP_CONSTRAINT|PIP_INDEX_URL|PIP_EXTRA_INDEX_URL|PIP_RETRIES)
       continue ;;  # paths and indexes of this machine: the bundle above, PyPI itself inside
     PIP_*|*_proxy|*_PROXY) ENVS+=("$name=$value"); echo "handed in: $name" ;;
   esac
