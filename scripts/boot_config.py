@@ -96,19 +96,10 @@ class ConfigTxt:
                 if _same(pvalue if has else "on", value):
                     continue
                 items[i] = f"{name}={value}"
-                new = f"{key.strip()}={','.join(items)}"
-                self.changes.append(f"~ {line.text.strip()} -> {new}")
-                line.text = new
-        if found:
-            return
-        pattern = re.compile(rf"^\s*#\s*dtparam={re.escape(name)}(=[^,\s]*)?\s*$")
-        for line in self.lines:
-            if line.for_all and pattern.match(line.text):
-                new = f"dtparam={name}={value}"
-                self.changes.append(f"~ {line.text.strip()} -> {new}")
-                line.text = new
-                return
-        self._appended_params.append(f"dtparam={name}={value}")
+                self._replace(line, f"{key.strip()}={','.join(items)}")
+        if not found:
+            self._uncomment_or_append(rf"dtparam={re.escape(name)}(=[^,\s]*)?",
+                                      f"dtparam={name}={value}")
 
     # -- dtoverlay=NAME -------------------------------------------------------------------------
     def overlay(self, name: str) -> None:
@@ -127,19 +118,23 @@ class ConfigTxt:
             if line.for_all and sep and k.strip() == key:
                 found = True
                 if not _same(v, value):
-                    new = f"{key}={value}"
-                    self.changes.append(f"~ {line.text.strip()} -> {new}")
-                    line.text = new
-        if found:
-            return
-        pattern = re.compile(rf"^\s*#\s*{re.escape(key)}=\S*\s*$")
+                    self._replace(line, f"{key}={value}")
+        if not found:
+            self._uncomment_or_append(rf"{re.escape(key)}=\S*", f"{key}={value}")
+
+    def _replace(self, line: Line, new: str) -> None:
+        self.changes.append(f"~ {line.text.strip()} -> {new}")
+        line.text = new
+
+    def _uncomment_or_append(self, commented: str, new: str) -> None:
+        """A commented-out line for every board matching ``commented`` becomes ``new``; with
+        none, ``new`` is appended (with the parameters, before any overlay)."""
+        pattern = re.compile(rf"^\s*#\s*{commented}\s*$")
         for line in self.lines:
             if line.for_all and pattern.match(line.text):
-                new = f"{key}={value}"
-                self.changes.append(f"~ {line.text.strip()} -> {new}")
-                line.text = new
+                self._replace(line, new)
                 return
-        self._appended_params.append(f"{key}={value}")
+        self._appended_params.append(new)
 
     def text(self) -> str:
         out = [line.text for line in self.lines]

@@ -15,21 +15,15 @@
 BOOT_CONFIG=$SRC/scripts/boot_config.py
 RASPI_CONFIG=""     # the raspi-config to run, "" for none
 
-config_txt() {
+boot_file() {  # boot_file NAME: /boot/firmware/NAME (bookworm and later) or /boot/NAME
   local f
-  for f in "$ROOT/boot/firmware/config.txt" "$ROOT/boot/config.txt"; do
+  for f in "$ROOT/boot/firmware/$1" "$ROOT/boot/$1"; do
     if [ -f "$f" ]; then printf '%s' "$f"; return 0; fi
   done
   return 1
 }
-
-cmdline_txt() {
-  local f
-  for f in "$ROOT/boot/firmware/cmdline.txt" "$ROOT/boot/cmdline.txt"; do
-    if [ -f "$f" ]; then printf '%s' "$f"; return 0; fi
-  done
-  return 1
-}
+config_txt() { boot_file config.txt; }
+cmdline_txt() { boot_file cmdline.txt; }
 
 is_pi5() {  # the Pi 5, Pi 500 and CM5 (BCM2712): the header's UART is UART0 on the RP1
   case "$(board_model || true)" in
