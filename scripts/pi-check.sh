@@ -165,6 +165,7 @@ printf '%s\0' "$MODEL_NAME" >"$DIR/sys/firmware/devicetree/base/model"
 { grep -v '^Revision' /proc/cpuinfo | head -n 8; printf 'Revision\t: %s\n' "$REVISION"; } \
   >"$DIR/etc/spielleiter-pi-check/cpuinfo"
 install -m 0755 "$SRC/tests/standins/raspi-config" "$DIR/usr/bin/raspi-config"
+rm -f "$DIR/var/log/raspi-config-standin.log"  # this run's calls only
 cp /etc/resolv.conf "$DIR/etc/resolv.conf" 2>/dev/null || true
 
 # The checkout, as a user would have cloned it (without venvs and caches).
