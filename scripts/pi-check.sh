@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The emulated Pi check: scripts/install.sh and the box on an arm64 Debian trixie root, run on the
-# Pi's CPU architecture through qemu-user-static. Not part of the test suite (about 20 minutes).
+# Pi's CPU architecture through qemu-user-static. Not part of the test suite (half an hour or
+# more from nothing; docs/install.md, "What the emulated check proves", has the times).
 #
 #     sudo bash scripts/pi-check.sh [--root DIR] [--model pi5|pi4|pi3|zero2w] [--fresh]
 #
