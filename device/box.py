@@ -70,8 +70,7 @@ class Box:
         parts: list[Any] = [journal]
         try:
             device = display_device if display_device is not None else open_device(
-                config.display_driver, port=config.i2c_port, address=config.i2c_address,
-                rotate=config.rotate)
+                config.display_driver, **config.display_options())
             display = Display(device, on_frame=on_frame)
             parts.append(display)
             buttons = ButtonBank(config.button_pins(), runtime.post, clock, pin_factory)

@@ -38,6 +38,8 @@ SPI_PINS = {0: {"MISO": 9, "MOSI": 10, "SCLK": 11, "CE0": 8, "CE1": 7},
             1: {"MISO": 19, "MOSI": 20, "SCLK": 21, "CE0": 18}}
 SPI_SPEED_HZ = range(20_000, 2_000_001)  # 50 us PD_SCK pulse .. the 60 us power-cycle at 2 MHz
 BAUD_RATES = (9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
+I2C_SPEED_HZ = range(10_000, 1_000_001)  # the Pi's I2C controller; SSD1306/SH1106 specify 400 kHz
+SH1106_COLUMN_OFFSETS = range(5)  # 132 columns of memory, 128 shown
 READER_KEYS = {"spi": {"bus", "device", "speed_hz"}, "gpio": {"dout_pin", "sck_pin"},
                "serial": {"port", "baud"}, "none": set()}
 PANS = ("left", "right")  # the shipped pans; the configured ones are ``Config.pan_names``
@@ -92,11 +94,18 @@ class Config:
     tie_band_g: float = TIE_BAND_G
     judge_s: float = JUDGE_S
     language: str = "de"  # [ui] language: the screens' language until Settings changes it
+    column_offset: int = 2  # [display] sh1106: the memory column the panel's first pixel shows
+    i2c_speed_hz: int = 400_000  # [display] what the boot settings give the I2C bus
 
     @property
     def pan_names(self) -> tuple[str, ...]:
         """The pans that have a reader, in config order."""
         return tuple(cell.pan for cell in self.loadcells)
+
+    def display_options(self) -> dict[str, Any]:
+        """The keywords of ``drivers.display.open_device`` for the configured OLED."""
+        return {"port": self.i2c_port, "address": self.i2c_address, "rotate": self.rotate,
+                "column_offset": self.column_offset}
 
     def button_pins(self) -> dict[str, int]:
         """Every button by its runtime name: ``host.back`` ... ``s1.A`` ..."""
@@ -301,8 +310,9 @@ def validate(raw: dict[str, Any]) -> Config:
     i2c_port = c.get("display", "i2c_port", int, 1)
     if i2c_port < 0:
         c.problems.append(f"display.i2c_port: {i2c_port} (1 is /dev/i2c-1 on GPIO 2 and 3)")
+    column_offset, i2c_speed_hz = _display_bus(c, driver)
     buzzer_enabled = c.get("buzzer", "enabled", bool, True)
-    link_port = c.get("link", "port", str, "/dev/serial0")
+    link_port = c.get("link", "port", str, "header")
     link_baud = c.get("link", "baud", int, 115200)
     if link_baud not in BAUD_RATES:
         c.problems.append(f"link.baud: {link_baud} (use one of {', '.join(map(str, BAUD_RATES))})")
@@ -331,7 +341,27 @@ def validate(raw: dict[str, Any]) -> Config:
         tie_band_g=tie_band_g,
         judge_s=judge_s,
         language=language,
+        column_offset=column_offset,
+        i2c_speed_hz=i2c_speed_hz,
     )
+
+
+def _display_bus(c: _Checker, driver: str) -> tuple[int, int]:
+    """``[display] column_offset`` (the SH1106's) and ``i2c_speed_hz``."""
+    offset = c.get("display", "column_offset", int, 2)
+    if offset not in SH1106_COLUMN_OFFSETS:
+        c.problems.append(f"display.column_offset: {offset} (0-4: the SH1106 memory column of the "
+                          "panel's first pixel; 2 for most 1.3\" modules, 0 for some)")
+        offset = 2
+    elif offset != 2 and driver != "sh1106":
+        c.problems.append(f"display.column_offset: {offset}, but only the sh1106 has a column "
+                          "offset; set display.driver = \"sh1106\" or remove column_offset")
+    speed = c.get("display", "i2c_speed_hz", int, 400_000)
+    if speed not in I2C_SPEED_HZ:
+        c.problems.append(f"display.i2c_speed_hz: {speed} (use 10000-1000000; 400000 is the "
+                          "OLED's fast mode, 100000 the Pi's default)")
+        speed = 400_000
+    return offset, speed
 
 
 def _number(value: Any, low: float, high: float) -> bool:

@@ -8,6 +8,7 @@ like a loose cable). ``to_blocks`` draws a frame with quadrant block characters 
 
 from __future__ import annotations
 
+import inspect
 import logging
 import threading
 from dataclasses import dataclass
@@ -18,6 +19,7 @@ from PIL import Image
 from . import DriverError
 
 WIDTH, HEIGHT = 128, 64
+SH1106_OFFSET = 2  # luma's default column offset for the SH1106 (132 columns, 128 shown)
 log = logging.getLogger(__name__)
 
 
@@ -29,12 +31,14 @@ class DisplayError(DriverError, OSError):
 class RecordingBus:
     """An smbus2-like I2C bus that records every transfer instead of sending it.
 
-    ``fail`` makes every transfer raise ``OSError(EIO)``, as a pulled cable does.
+    ``fail`` makes every transfer raise ``OSError(EIO)``, as a pulled cable does; ``log`` (a
+    list) keeps each transfer's control byte (0x00 commands, 0x40 pixel data) and bytes.
     """
 
     bytes_sent: int = 0
     transfers: int = 0
     fail: bool = False
+    log: list[tuple[int, tuple[int, ...]]] | None = None  # (control byte, data) when a list
 
     def write_i2c_block_data(self, addr: int, register: int, data: list[int]) -> None:
         if self.fail:
@@ -43,14 +47,21 @@ class RecordingBus:
             raise OSError(errno.EIO, "I2C transfer failed")
         self.transfers += 1
         self.bytes_sent += len(data) + 2  # address and control byte go over the wire too
+        if self.log is not None:
+            self.log.append((register, tuple(data)))
 
     def close(self) -> None:
         pass
 
 
 def open_device(kind: str, *, port: int = 1, address: int = 0x3C, rotate: int = 0,
-                bus: Any = None) -> Any:
-    """A luma device: ``ssd1306`` or ``sh1106`` over I2C (``bus`` for a recording bus) or ``dummy``."""
+                bus: Any = None, column_offset: int = SH1106_OFFSET) -> Any:
+    """A luma device: ``ssd1306`` or ``sh1106`` over I2C (``bus`` for a recording bus) or ``dummy``.
+
+    ``column_offset`` is the SH1106's: of its 132 columns of memory, the one the panel's first
+    pixel shows (2 on most 1.3" modules, 0 on some). luma.oled takes it as ``sh1106``'s
+    ``page_address_offset`` (3.16 and later; before, it was fixed at 2).
+    """
     if kind == "dummy":
         from luma.core.device import dummy
 
@@ -61,11 +72,19 @@ def open_device(kind: str, *, port: int = 1, address: int = 0x3C, rotate: int = 
     from luma.core.interface.serial import i2c
     from luma.oled import device as oled
 
+    options: dict[str, Any] = {}
+    if kind == "sh1106":
+        if "page_address_offset" in inspect.signature(oled.sh1106).parameters:
+            options["page_address_offset"] = column_offset
+        elif column_offset != SH1106_OFFSET:
+            raise DisplayError(f"sh1106: this luma.oled has no column offset (fixed at "
+                               f"{SH1106_OFFSET}); luma.oled 3.16 or later takes "
+                               f"column_offset = {column_offset}")
     try:
         serial = i2c(bus=bus, address=address) if bus is not None else i2c(port=port,
                                                                          address=address)
         return getattr(oled, kind)(serial, width=WIDTH, height=HEIGHT, rotate=rotate,
-                                   persist=True)
+                                   persist=True, **options)
     except (luma.core.error.Error, OSError) as exc:
         raise DisplayError(f"{kind} at I2C {port}/0x{address:02X}: {exc}") from exc
 

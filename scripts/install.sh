@@ -4,15 +4,16 @@
 #     sudo bash scripts/install.sh
 #
 # Creates the "spielleiter" system user, a venv under /opt/spielleiter with the package and the
-# GPIO backend for this board, enables I2C and SPI, installs /etc/spielleiter/config.toml (only if
-# absent) and the unit, then enables and starts the service. Running it again changes nothing
-# unless the checkout changed (then it reinstalls and restarts). See docs/install.md.
+# GPIO backend for this board, sets up the boot settings (I2C at the OLED's speed, SPI0, SPI1, the
+# UART without a serial console: scripts/install-board.sh), installs /etc/spielleiter/config.toml
+# (only if absent) and the unit, then enables and starts the service. Running it again changes
+# nothing unless the checkout changed (then it reinstalls and restarts). It says what it changed
+# and whether a reboot is needed. See docs/install.md.
 set -euo pipefail
 umask 022  # the service user must be able to read the venv and the config
 
 NAME=spielleiter
 GROUPS_NEEDED=(gpio i2c spi dialout)
-APT_PACKAGES=(python3-venv python3-dev build-essential swig i2c-tools)
 
 usage() {
   cat <<'EOF'
@@ -27,7 +28,10 @@ Usage: sudo bash scripts/install.sh [OPTIONS]
   --purge          with --uninstall: remove /var/lib/spielleiter and /etc/spielleiter too
   --root DIR       work on a scratch root (DESTDIR style): every path is prefixed with DIR; commands
                    that change the running system (apt-get, useradd, pip, systemctl, raspi-config)
-                   are printed as "[scratch root, skipped] ..." instead of run
+                   are printed as "[scratch root, skipped] ..." instead of run; config.txt
+                   and cmdline.txt of the scratch root are edited directly
+  --raspi-config PROG  with --root: run PROG (a stand-in that edits the scratch root, as the
+                   tests and scripts/pi-check.sh use) for raspi-config's nonint functions
   -h, --help       this text
 EOF
 }
@@ -42,6 +46,7 @@ ACTION=install
 PURGE=0
 START=1
 EXTRA=""
+RASPI_STANDIN=""
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -52,12 +57,18 @@ while [ $# -gt 0 ]; do
     --extra=*) EXTRA=${1#--extra=} ;;
     --root) [ $# -ge 2 ] || die "--root needs a directory"; ROOT=$2; shift ;;
     --root=*) ROOT=${1#--root=} ;;
+    --raspi-config) [ $# -ge 2 ] || die "--raspi-config needs a program"; RASPI_STANDIN=$2; shift ;;
     -h|--help) usage; exit 0 ;;
     *) usage >&2; die "unknown option: $1" ;;
   esac
   shift
 done
 if [ "$PURGE" = 1 ] && [ "$ACTION" != uninstall ]; then die "--purge goes with --uninstall"; fi
+if [ -n "$RASPI_STANDIN" ]; then
+  [ -n "$ROOT" ] || die "--raspi-config goes with --root (on the running system the installed one is used)"
+  [ -x "$RASPI_STANDIN" ] || die "--raspi-config $RASPI_STANDIN: not an executable"
+  RASPI_STANDIN=$(cd "$(dirname "$RASPI_STANDIN")" && pwd)/$(basename "$RASPI_STANDIN")
+fi
 case "$EXTRA" in ""|pi|pi-legacy) ;; *) die "--extra: use pi or pi-legacy, not '$EXTRA'" ;; esac
 
 SCRATCH=0
@@ -84,7 +95,7 @@ MODULES=$ROOT/etc/modules-load.d/$NAME.conf
 
 CHANGED=0        # something the running service uses changed: restart it
 UNIT_CHANGED=0   # the unit or its drop-in changed: daemon-reload
-REBOOT=0         # config.txt changed: I2C/SPI need a reboot
+REBOOT=0         # config.txt or cmdline.txt changed: they take effect at the next boot
 
 quote() {  # the words as a shell would need them typed
   local word out=()
@@ -189,138 +200,9 @@ choose_extra() {
   esac
 }
 
-# -- I2C and SPI ----------------------------------------------------------------------------------
-config_txt() {
-  local f
-  for f in "$ROOT/boot/firmware/config.txt" "$ROOT/boot/config.txt"; do
-    if [ -f "$f" ]; then printf '%s' "$f"; return 0; fi
-  done
-  return 1
-}
-
-# Turn dtparams on in config.txt, idempotently: an active line in the global or [all] section is
-# kept, an "off" or commented one there is switched on in place, otherwise the line is appended
-# (after an [all] line if the file ends inside a conditional section such as [cm4]).
-edit_config_txt() {
-  "$PYTHON" - "$@" <<'PY'
-import os, re, sys
-
-path, wanted = sys.argv[1], sys.argv[2:]
-with open(path, encoding="utf-8") as fh:
-    lines = fh.read().splitlines()
-changed = False
-for want in wanted:                       # "i2c_arm" or "spi"
-    names = "i2c_arm|i2c" if want == "i2c_arm" else re.escape(want)
-    pattern = re.compile(r"^\s*(#\s*)?dtparam=(%s)=(on|off|true|false|yes|no|1|0)\b(.*)$" % names)
-    section, active, candidate = "all", None, None
-    for i, line in enumerate(lines):
-        s = line.strip()
-        if s.startswith("[") and s.endswith("]"):
-            section = s[1:-1].strip().lower()
-            continue
-        m = pattern.match(line)
-        if not m or section != "all":
-            continue
-        if m.group(1) is None:
-            active = (i, m)
-        elif candidate is None:
-            candidate = (i, m)
-    if active is not None:
-        i, m = active
-        if m.group(3) in ("on", "true", "yes", "1"):
-            continue
-        lines[i] = "dtparam=%s=on%s" % (m.group(2), m.group(4))
-    elif candidate is not None:
-        i, m = candidate
-        lines[i] = "dtparam=%s=on%s" % (m.group(2), m.group(4))
-    else:
-        if section != "all":
-            lines.append("[all]")
-        lines.append("dtparam=%s=on" % want)
-    changed = True
-if changed:
-    mode = os.stat(path).st_mode & 0o7777
-    tmp = path + ".spielleiter-tmp"
-    with open(tmp, "w", encoding="utf-8") as fh:
-        fh.write("\n".join(lines) + "\n")
-    os.chmod(tmp, mode)
-    os.replace(tmp, path)
-print("changed" if changed else "unchanged")
-PY
-}
-
-# The right pan reads over SPI1 (one chip select, GPIO 18) and the link uses the UART; raspi-config
-# knows neither, so both lines go into config.txt's [all] section if no active line has them.
-enable_spi1_and_uart() {
-  local txt result
-  txt=$(config_txt) || return 0
-  result=$("$PYTHON" - "$txt" <<'PY'
-import os, sys
-
-path = sys.argv[1]
-with open(path, encoding="utf-8") as fh:
-    lines = fh.read().splitlines()
-active = {line.split("#", 1)[0].strip() for line in lines}
-wanted = [line for line in ("dtoverlay=spi1-1cs", "enable_uart=1") if line not in active]
-if wanted:
-    section = "all"
-    for line in lines:
-        s = line.strip()
-        if s.startswith("[") and s.endswith("]"):
-            section = s[1:-1].strip().lower()
-    if section != "all":
-        lines.append("[all]")
-    lines += wanted
-    mode = os.stat(path).st_mode & 0o7777
-    with open(path + ".spielleiter-tmp", "w", encoding="utf-8") as fh:
-        fh.write("\n".join(lines) + "\n")
-    os.chmod(path + ".spielleiter-tmp", mode)
-    os.replace(path + ".spielleiter-tmp", path)
-print("changed" if wanted else "unchanged")
-PY
-)
-  say "SPI1 and the UART in $(show "$txt"): $result"
-  if [ "$result" = changed ]; then REBOOT=1; fi
-  if [ "$SCRATCH" = 0 ] && command -v raspi-config >/dev/null; then
-    host raspi-config nonint do_serial_cons 1   # the link needs the UART free of the console
-  else
-    say "the serial console must stay off the UART (raspi-config: Interface Options > Serial)"
-  fi
-}
-
-enable_buses() {
-  if [ "$SCRATCH" = 0 ] && command -v raspi-config >/dev/null; then
-    local bus
-    for bus in i2c spi; do
-      if [ "$(raspi-config nonint "get_$bus")" = 0 ]; then
-        say "${bus^^}: already on"
-      else
-        host raspi-config nonint "do_$bus" 0
-      fi
-    done
-    return
-  fi
-  if [ "$SCRATCH" = 1 ] && [ -x "$ROOT/usr/bin/raspi-config" ]; then
-    host raspi-config nonint do_i2c 0
-    host raspi-config nonint do_spi 0
-    return
-  fi
-  local txt result
-  if txt=$(config_txt); then
-    result=$(edit_config_txt "$txt" i2c_arm spi)
-    say "I2C and SPI in $(show "$txt"): $result"
-    if [ "$result" = changed ]; then REBOOT=1; fi
-  else
-    say "warning: no /boot/firmware/config.txt or /boot/config.txt: enable I2C and SPI by hand"
-  fi
-  enable_spi1_and_uart
-  if ! grep -qs '^[[:space:]]*i2c[-_]dev' "$ROOT/etc/modules" "$ROOT"/etc/modules-load.d/*.conf; then
-    local tmp; tmp=$(mktemp)
-    printf '# %s: /dev/i2c-* for the OLED\ni2c-dev\n' "$NAME" >"$tmp"
-    put_file 0644 "$tmp" "$MODULES"
-    rm -f "$tmp"
-  fi
-}
+# -- I2C, SPI, the UART and the serial console: scripts/install-board.sh ----------------------------
+# shellcheck source=scripts/install-board.sh
+. "$SRC/scripts/install-board.sh"
 
 # -- the Python side ------------------------------------------------------------------------------
 check_python() {
@@ -329,12 +211,15 @@ check_python() {
 }
 
 source_hash() {  # what the venv was built from: the package sources and the chosen extra
-  (cd "$SRC" && find pyproject.toml README.md games drivers device -type f \
+  (cd "$SRC" && find pyproject.toml setup.py README.md games drivers device -type f \
       ! -path '*/__pycache__/*' ! -path '*.egg-info/*' -print0 | LC_ALL=C sort -z |
     xargs -0 sha256sum; printf 'extra=%s\n' "$EXTRA") | sha256sum | cut -d' ' -f1
 }
 
 install_packages() {
+  local APT_PACKAGES=()  # the "box" lines of scripts/debian-packages.txt
+  mapfile -t APT_PACKAGES < <(awk '!/^[[:space:]]*(#|$)/ { sub(/#.*/, "")
+    for (i = 2; i <= NF; i++) if ($i == "box") { print $1; break } }' "$SRC/scripts/debian-packages.txt")
   if ! command -v apt-get >/dev/null && [ "$SCRATCH" = 0 ]; then
     say "warning: no apt-get; make sure these are installed: ${APT_PACKAGES[*]}"
     return
@@ -350,12 +235,12 @@ install_packages() {
 }
 
 install_venv() {
-  local want have=""
+  local want have="" spec="[${EXTRA},hx711]"
   want=$(source_hash)
   [ -r "$STAMP" ] && have=$(cat "$STAMP")
   if [ "$have" = "$want" ] && [ -x "$VENV/bin/$NAME" ] &&
       "$VENV/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
-    say "unchanged: $(show "$VENV") (the $NAME package with [$EXTRA])"
+    say "unchanged: $(show "$VENV") (the $NAME package with $spec)"
     return
   fi
   if ! "$VENV/bin/python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
@@ -367,17 +252,23 @@ install_venv() {
   if [ "$SCRATCH" = 1 ] || "$VENV/bin/python" -m pip show -q "$other" >/dev/null 2>&1; then
     host "$VENV/bin/python" -m pip uninstall -y -q "$other"
   fi
+  # The gpio reader's hx711 package comes too (small, pure Python), so reader = "gpio" works.
+  # PYPI=1: where pip builds lgpio from its sdist (Python 3.13 has no wheel), lgpio's own switch
+  # for a self-contained module that needs no liblgpio from the OS (Debian has none).
   if [ "$SCRATCH" = 1 ]; then
-    host "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade "${SRC}[${EXTRA}]"
+    host env PYPI=1 "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade \
+      "${SRC}${spec}"
   else
     # Build from a copy, so the checkout gets no root-owned build/ or egg-info directories.
     local build
     build=$(mktemp -d)
-    cp -r "$SRC/pyproject.toml" "$SRC/README.md" "$SRC/games" "$SRC/drivers" "$SRC/device" "$build/"
-    host "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade "${build}[${EXTRA}]"
+    cp -r "$SRC/pyproject.toml" "$SRC/setup.py" "$SRC/README.md" "$SRC/games" "$SRC/drivers" \
+      "$SRC/device" "$build/"
+    host env PYPI=1 "$VENV/bin/python" -m pip install --disable-pip-version-check -q --upgrade \
+      "${build}${spec}"
     rm -rf -- "$build"
     printf '%s\n' "$want" >"$STAMP"
-    say "installed: $(show "$VENV") (the $NAME package with [$EXTRA])"
+    say "installed: $(show "$VENV") (the $NAME package with $spec)"
   fi
   CHANGED=1
 }
@@ -408,8 +299,9 @@ EOF
 
 # -- install --------------------------------------------------------------------------------------
 do_install() {
-  if [ ! -f "$SRC/pyproject.toml" ] || [ ! -f "$SRC/systemd/$NAME.service" ]; then
-    die "run it from a Spielleiter checkout ($SRC has no pyproject.toml or systemd unit)"
+  if [ ! -f "$SRC/pyproject.toml" ] || [ ! -f "$SRC/setup.py" ] ||
+      [ ! -f "$SRC/systemd/$NAME.service" ]; then
+    die "run it from a Spielleiter checkout ($SRC has no pyproject.toml, setup.py or systemd unit)"
   fi
   check_python
   choose_extra
@@ -432,7 +324,7 @@ do_install() {
   install_venv
   if [ -f "$SRC/docs/install.md" ]; then put_file 0644 "$SRC/docs/install.md" "$OPT/docs/install.md"; fi
 
-  enable_buses
+  configure_board
 
   if [ -e "$CONF" ]; then
     say "kept: $(show "$CONF") (present; never overwritten)"
@@ -459,10 +351,12 @@ do_install() {
   [ "$before" = 1 ] && CHANGED=1
 
   start_service
-  if [ "$REBOOT" = 1 ]; then
-    say "I2C/SPI were switched on in config.txt: reboot once (sudo reboot) for /dev/i2c-1"
-  fi
+  reboot_note
   say "done. Status: systemctl status $NAME   Log: journalctl -u $NAME -f"
+}
+
+systemd_running() {  # booted with systemd (sd_booted): not a chroot or an image being prepared
+  [ -d /run/systemd/system ]
 }
 
 start_service() {
@@ -479,6 +373,11 @@ start_service() {
     if [ "$START" = 1 ]; then
       if [ "$CHANGED" = 1 ]; then host systemctl restart "$NAME"; else host systemctl start "$NAME"; fi
     fi
+    return 0
+  fi
+  if ! systemd_running; then  # a chroot, a container, an SD card's root being prepared
+    systemctl --quiet is-enabled "$NAME.service" 2>/dev/null || host systemctl enable "$NAME.service"
+    say "systemd is not running here: not reloaded or started; $NAME starts at the next boot"
     return 0
   fi
   if [ "$UNIT_CHANGED" = 1 ]; then host systemctl daemon-reload; fi
@@ -505,7 +404,7 @@ do_uninstall() {
   remove_path "$DROPIN"
   rmdir "$(dirname "$DROPIN")" 2>/dev/null || true
   remove_path "$UNIT"
-  host systemctl daemon-reload
+  if [ "$SCRATCH" = 1 ] || systemd_running; then host systemctl daemon-reload; fi
   remove_path "$OPT"
   remove_path "$MODULES"
   if has_user "$NAME"; then host userdel "$NAME" || say "warning: userdel $NAME failed"; fi
@@ -519,7 +418,7 @@ do_uninstall() {
     [ -e "$STATE" ] && say "kept: $(show "$STATE") (the journal; --purge removes it)"
     [ -e "$CONF_DIR" ] && say "kept: $(show "$CONF_DIR") (--purge removes it)"
   fi
-  say "I2C and SPI stay enabled (raspi-config or config.txt to turn them off)"
+  say "the boot settings stay (I2C, SPI, SPI1, the UART: raspi-config or config.txt to undo them)"
   say "done."
 }
 

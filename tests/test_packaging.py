@@ -30,8 +30,8 @@ def wheel(tmp_path_factory) -> zipfile.ZipFile:
     tmp = tmp_path_factory.mktemp("wheel")
     src = tmp / "src"
     shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "build", "*.egg-info", "__pycache__", ".pytest_cache", ".hypothesis",
-        "*.actual.png"))
+        ".git", ".venv", ".venv-*", "build", "*.egg-info", "__pycache__", ".pytest_cache",
+        ".hypothesis", "*.actual.png"))
     result = subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps",
                              "--no-build-isolation", "-q", "-w", str(tmp / "dist"), str(src)],
                             capture_output=True, text=True, timeout=300)

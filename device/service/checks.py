@@ -21,10 +21,12 @@ from typing import Any, Callable, Iterable, Mapping
 
 from ...drivers.loadcell import ReaderStats
 from .. import config as config_mod
+from ..board import Board
 from ..config import PANS, Config, ConfigError
 from ..i18n import _
 from ..paths import load_config
 from ..screens import View, font_problem, render
+from . import link_port
 from .report import FAIL, PASS, SKIP, Report, Row
 
 log = logging.getLogger(__name__)
@@ -83,8 +85,7 @@ def check_display(cfg: Config, *, sim: bool = False, fail: bool = False) -> tupl
     where = f"{cfg.display_driver} at I2C {cfg.i2c_port}/0x{cfg.i2c_address:02X}"
     bus = RecordingBus(fail=fail) if sim else None
     try:
-        device = open_device(cfg.display_driver, port=cfg.i2c_port, address=cfg.i2c_address,
-                             rotate=cfg.rotate, bus=bus)
+        device = open_device(cfg.display_driver, bus=bus, **cfg.display_options())
     except Exception as exc:  # noqa: BLE001 - DisplayError, no /dev/i2c-N, no permission
         seen = str(exc) if str(exc).startswith(where) else f"{where}: {exc}"
         return Row("OLED", FAIL, f"{seen}; check VCC, GND, SDA on GPIO 2 and SCL on GPIO 3, "
@@ -101,7 +102,19 @@ def check_display(cfg: Config, *, sim: bool = False, fail: bool = False) -> tupl
     if problem is not None:
         return Row("OLED", FAIL, f"{where}: answered, but {problem} (sudo apt-get install "
                    "fonts-terminus-otb); until then letters run together", "font missing"), device
-    return Row("OLED", PASS, f"{where}: answered, frame sent{extra}, Terminus type"), device
+    speed = "" if sim else i2c_speed_note(Board(), cfg.i2c_port, cfg.i2c_speed_hz)
+    return Row("OLED", PASS, f"{where}: answered, frame sent{extra}, Terminus type{speed}"), device
+
+
+def i2c_speed_note(board: Board, port: int, wanted: int) -> str:
+    """What the OLED's row says about the bus clock (the kernel's, from the device tree)."""
+    hz = board.i2c_speed_hz(port)
+    if hz is None:
+        return ""
+    if hz == wanted:
+        return f"; I2C at {hz / 1000:g} kHz"
+    return (f"; I2C at {hz / 1000:g} kHz, but display.i2c_speed_hz = {wanted}: sudo bash "
+            "scripts/install.sh sets dtparam=i2c_arm_baudrate, then reboot")
 
 
 def _cleanup(device: Any) -> None:
@@ -294,33 +307,42 @@ def _no_gpio(exc: Exception, tried: list[str]) -> Row:
                "no GPIO")
 
 
-def check_link(cfg: Config, *, sim: bool = False, fail: bool = False) -> Row:
-    """Open the link's port and close it again (in ``sim``: one end of a simulated cable)."""
+def check_link(cfg: Config, *, sim: bool = False, fail: bool = False,
+               board: Board | None = None) -> Row:
+    """The link's port: on a Pi it must be the UART on GPIO 14/15 with no console on it
+    (``link_port.check``), and it must open (in ``sim``: one end of a simulated cable)."""
     import serial
 
     if not cfg.link_enabled:
         return Row("link", SKIP, "link.enabled = false")
     modem = None
-    url = cfg.link_port
-    if sim and fail:
-        url = UNPLUGGED  # a path that is never there: the port cannot be opened
-    elif sim:
-        from ...drivers.link import NullModem
+    board = board or Board()
+    if sim:
+        url, where = UNPLUGGED, "the simulated cable"
+        if not fail:
+            from ...drivers.link import NullModem
 
-        modem = NullModem()
-        url = modem.ends[0]
+            modem = NullModem()
+            url = modem.ends[0]
+            where = f"{url} (simulated cable)"
+    else:
+        verdict = link_port.check(board, cfg.link_port)
+        if verdict.problem is not None:
+            return Row("link", FAIL, verdict.problem, verdict.short)
+        url, where = verdict.device, verdict.detail
+        if url.startswith("/dev/"):
+            url = str(board.path(url))
     try:
         port = serial.serial_for_url(url, baudrate=cfg.link_baud, timeout=0)
         port.close()
     except (serial.SerialException, OSError, ValueError) as exc:
-        hint = "" if sim else (" (enable the UART and turn off the serial console: raspi-config "
-                               "> Interface Options > Serial Port; user in group dialout?)")
+        hint = "" if sim else (" (the UART off? sudo bash scripts/install.sh enables it; the user "
+                               "in group dialout?)")
         return Row("link", FAIL, f"cannot open {url}: {exc}{hint}", "port not open")
     finally:
         if modem is not None:
             modem.pull()
-    where = f"{url} (simulated cable)" if sim else url
-    return Row("link", PASS, f"{where} opens at {cfg.link_baud} baud")
+    return Row("link", PASS, f"{where}; opens at {cfg.link_baud} baud")
 
 
 def check_journal(state_dir: Path, now: float | None = None) -> Row:

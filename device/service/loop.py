@@ -34,6 +34,7 @@ from typing import Any, Callable, Mapping
 
 from ...drivers.display import open_device
 from ...games import GAMES
+from ..board import Board
 from ..box import Box
 from ..config import Config, ConfigError
 from ..i18n import _, ngettext
@@ -59,8 +60,7 @@ BoxFactory = Callable[[Config, Path], "tuple[Box, list[str]]"]
 def open_display(config: Config) -> tuple[Any, str | None]:
     """The configured OLED, or luma's dummy device and a note when it cannot be opened."""
     try:
-        device = open_device(config.display_driver, port=config.i2c_port,
-                             address=config.i2c_address, rotate=config.rotate)
+        device = open_device(config.display_driver, **config.display_options())
     except Exception as exc:  # DisplayError, a missing I2C bus, no permission: keep refereeing
         log.error("no OLED, refereeing without a screen: %s", exc)
         return open_device("dummy"), f"no OLED ({exc})"
@@ -72,7 +72,7 @@ def hardware_box(config: Config, state_dir: Path,
     """The real box: gpiozero's default pin factory, the configured OLED (or none)."""
     device, note = open_display(config)
     box = Box.build(config, state_dir, pin_factory=None, display_device=device,
-                    link_url=config.link_port if config.link_enabled else None,
+                    link_url=Board().device(config.link_port) if config.link_enabled else None,
                     language=language)
     return box, [note] if note else []
 

@@ -1,4 +1,9 @@
-"""The gpio reader: bit-banged reads through the ``hx711`` package's own code over RPi.GPIO."""
+"""The gpio reader: bit-banged reads through the ``hx711`` package's own code over RPi.GPIO.
+
+The package is an extra (``spielleiter[hx711]``, which scripts/install.sh installs on the box):
+it is imported only when a gpio reader starts, and a missing package or RPi.GPIO is a
+``LoadCellError`` that says which one is missing and how to install it.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +14,25 @@ from .events import LoadCellError, ReadAttempt, ReaderEvent
 from .reader import LoadCellReader
 
 _BOUNDED: dict[int, type] = {}
+INSTALL_HINT = ("pip install 'spielleiter[hx711]' into the box's venv; scripts/install.sh "
+                "installs it")
+
+
+def _load_hx711(pan: str) -> Any:
+    """The ``hx711`` package's module, imported now; LoadCellError naming what is missing."""
+    try:
+        import hx711  # noqa: PLC0415 - lazy: an extra, and it needs RPi.GPIO at import
+    except ModuleNotFoundError as exc:
+        if exc.name == "hx711":
+            raise LoadCellError(f"{pan}: reader = \"gpio\" needs the hx711 package, which is "
+                                f"not installed: {INSTALL_HINT}") from exc
+        raise LoadCellError(f"{pan}: the hx711 package cannot load {exc.name} ({exc})") from exc
+    except ImportError as exc:  # the package's own "You probably have to install RPi.GPIO"
+        raise LoadCellError(f"{pan}: the hx711 package cannot load RPi.GPIO ({exc}): the [pi] "
+                            "extra brings it (rpi-lgpio), [pi-legacy] too (RPi.GPIO)") from exc
+    except RuntimeError as exc:  # rpi-lgpio and RPi.GPIO refuse to load off a Raspberry Pi
+        raise LoadCellError(f"{pan}: RPi.GPIO refuses to load here ({exc})") from exc
+    return sys.modules[hx711.HX711.__module__]
 
 
 def _bounded_hx711(mod: Any) -> type:
@@ -60,12 +84,7 @@ class GpioReader(LoadCellReader):
         self._mod: Any = None
 
     def _open(self) -> None:
-        try:
-            import hx711  # noqa: PLC0415 - lazy: needs RPi.GPIO
-        except ImportError as exc:
-            raise LoadCellError(f"{self.pan}: the hx711 package or RPi.GPIO is missing "
-                                f"({exc})") from exc
-        self._mod = sys.modules[hx711.HX711.__module__]
+        self._mod = _load_hx711(self.pan)
         self._hx = _bounded_hx711(self._mod)(self.dout_pin, self.sck_pin, gain=self.gain,
                                              channel=self.channel)
         self._recover()

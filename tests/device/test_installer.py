@@ -16,67 +16,14 @@ import pytest
 
 from spielleiter.device import config as config_mod
 
+from pi_root import BOARDS, STOCK_CMDLINE, install, make_root, skipped, stock_config_txt
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "install.sh"
 UNIT = ROOT / "systemd" / "spielleiter.service"
 DEFAULTS = ROOT / "device" / "data" / "default_config.toml"
-SKIPPED = "[scratch root, skipped] "
-
-PI5 = "Raspberry Pi 5 Model B Rev 1.0"
-PI4 = "Raspberry Pi 4 Model B Rev 1.4"
-PI3 = "Raspberry Pi 3 Model B Plus Rev 1.3"
-
-STOCK_CONFIG_TXT = """\
-# For more options and information see
-# http://rptl.io/configtxt
-
-# Uncomment some or all of these to enable the optional hardware interfaces
-#dtparam=i2c_arm=on
-#dtparam=i2s=on
-#dtparam=spi=on
-
-# Enable audio (loads snd_bcm2835)
-dtparam=audio=on
-
-[cm4]
-otg_mode=1
-
-[cm5]
-dtoverlay=dwc2,dr_mode=host
-
-[all]
-"""
-
-
-def make_root(base: Path, model: str | None = PI5, version: str = "12",
-              config_txt: str | None = STOCK_CONFIG_TXT, boot: str = "boot/firmware",
-              groups: tuple[str, ...] = ("dialout", "gpio")) -> Path:
-    root = base / "root"
-    (root / "etc").mkdir(parents=True)
-    if model is not None:
-        (root / "proc" / "device-tree").mkdir(parents=True)
-        (root / "proc" / "device-tree" / "model").write_bytes(model.encode() + b"\0")
-    (root / "etc" / "os-release").write_text(f'PRETTY_NAME="Debian"\nVERSION_ID="{version}"\n')
-    (root / "etc" / "group").write_text(
-        "root:x:0:\n" + "".join(f"{g}:x:{900 + i}:\n" for i, g in enumerate(groups)))
-    (root / "etc" / "passwd").write_text("root:x:0:0:root:/root:/bin/bash\n")
-    if config_txt is not None:
-        (root / boot).mkdir(parents=True)
-        (root / boot / "config.txt").write_text(config_txt)
-    return root
-
-
-def install(root: Path, *args: str, check: bool = True) -> subprocess.CompletedProcess:
-    env = dict(os.environ, PYTHON=sys.executable)
-    result = subprocess.run(["bash", str(SCRIPT), "--root", str(root), *args], env=env,
-                            capture_output=True, text=True, timeout=60)
-    if check:
-        assert result.returncode == 0, result.stdout + result.stderr
-    return result
-
-
-def skipped(result: subprocess.CompletedProcess) -> list[str]:
-    return [line.split(SKIPPED, 1)[1] for line in result.stdout.splitlines() if SKIPPED in line]
+PI5, PI4, PI3 = BOARDS["pi5"], BOARDS["pi4"], BOARDS["pi3"]
+STOCK_CONFIG_TXT = stock_config_txt(64)
 
 
 def tree(root: Path) -> dict[str, str]:
@@ -96,7 +43,7 @@ def tree(root: Path) -> dict[str, str]:
 
 
 def test_install_on_a_pi5(tmp_path):
-    root = make_root(tmp_path)
+    root = make_root(tmp_path, PI5)
     result = install(root)
     commands = skipped(result)
     # The unit as shipped, enabled for multi-user.target.
@@ -117,14 +64,18 @@ def test_install_on_a_pi5(tmp_path):
     # A venv under /opt with the lgpio backend of the Pi 5.
     venv = f"{root}/opt/spielleiter/venv"
     assert f"{sys.executable} -m venv --clear {venv}" in commands
-    assert f"{venv}/bin/python -m pip install --disable-pip-version-check -q --upgrade " \
-           f"'{ROOT}[pi]'" in commands
+    assert f"env PYPI=1 {venv}/bin/python -m pip install --disable-pip-version-check -q " \
+           f"--upgrade '{ROOT}[pi,hx711]'" in commands
     assert "[pi] lgpio + rpi-lgpio" in result.stdout
-    # I2C and SPI switched on where the stock file has them commented out, nothing else touched.
+    # I2C and SPI switched on where the stock file has them commented out, the rest appended
+    # (no raspi-config in a scratch root: the files are edited directly), the console gone.
     config_txt = (root / "boot/firmware/config.txt").read_text()
     assert config_txt == STOCK_CONFIG_TXT.replace("#dtparam=i2c_arm=on", "dtparam=i2c_arm=on") \
                                          .replace("#dtparam=spi=on", "dtparam=spi=on") \
-        + "dtoverlay=spi1-1cs\nenable_uart=1\n"  # the right pan's SPI1 and the link's UART
+        + "dtparam=i2c_arm_baudrate=400000\ndtparam=uart0=on\ndtoverlay=spi1-1cs\n"
+    assert (root / "boot/firmware/cmdline.txt").read_text() == \
+        STOCK_CMDLINE.replace("console=serial0,115200 ", "")
+    assert "reboot needed" in result.stdout
     assert (root / "etc/modules-load.d/spielleiter.conf").read_text().endswith("i2c-dev\n")
     # Started, after a daemon-reload.
     assert commands[-2:] == ["systemctl daemon-reload", "systemctl restart spielleiter"]
@@ -155,7 +106,8 @@ def test_running_twice_changes_nothing(tmp_path):
     second = install(root)
     assert tree(root) == before
     assert "installed:" not in second.stdout
-    assert "I2C and SPI in /boot/firmware/config.txt: unchanged" in second.stdout
+    assert "boot settings: unchanged (/boot/firmware/config.txt, /boot/firmware/cmdline.txt)" \
+        in second.stdout and "no reboot needed" in second.stdout
     assert "unchanged: /etc/systemd/system/spielleiter.service" in second.stdout
     assert "kept: /etc/spielleiter/config.toml" in second.stdout
     assert "systemctl daemon-reload" not in skipped(second)
@@ -170,23 +122,23 @@ def test_an_existing_site_config_is_never_touched(tmp_path):
     assert site.read_text() == "[buzzer]\nenabled = false\n"
 
 
-@pytest.mark.parametrize("model, version, extra", [
+@pytest.mark.parametrize("board, version, extra", [
     (PI5, "12", "pi"), (PI5, "11", "pi"), (PI4, "12", "pi"), (PI4, "13", "pi"),
     (PI3, "11", "pi-legacy"), (None, "12", "pi")])
-def test_the_gpio_backend_follows_board_and_os(tmp_path, model, version, extra):
-    root = make_root(tmp_path, model=model, version=version)
+def test_the_gpio_backend_follows_board_and_os(tmp_path, board, version, extra):
+    root = make_root(tmp_path, board, os_name=version)
     result = install(root)
-    assert any(c.endswith(f"[{extra}]'") for c in skipped(result)), result.stdout
+    assert any(c.endswith(f"[{extra},hx711]'") for c in skipped(result)), result.stdout
     dropin = root / "etc/systemd/system/spielleiter.service.d/gpio-legacy.conf"
     assert dropin.exists() == (extra == "pi-legacy")
 
 
 def test_moving_the_card_to_a_pi5_drops_the_legacy_backend(tmp_path):
-    root = make_root(tmp_path, model=PI3, version="11")
+    root = make_root(tmp_path, PI3, os_name="11")
     install(root)
     dropin = root / "etc/systemd/system/spielleiter.service.d/gpio-legacy.conf"
     assert "ProtectKernelTunables=no" in dropin.read_text()
-    (root / "proc/device-tree/model").write_bytes(PI5.encode() + b"\0")
+    (root / "proc/device-tree/model").write_bytes(PI5.model.encode() + b"\0")
     result = install(root)
     assert not dropin.parent.exists()
     assert "pip uninstall -y -q RPi.GPIO" in " ".join(skipped(result))
@@ -196,41 +148,30 @@ def test_moving_the_card_to_a_pi5_drops_the_legacy_backend(tmp_path):
 def test_extra_can_be_chosen(tmp_path):
     root = make_root(tmp_path)
     result = install(root, "--extra", "pi-legacy")
-    assert any(c.endswith("[pi-legacy]'") for c in skipped(result))
+    assert any(c.endswith("[pi-legacy,hx711]'") for c in skipped(result))
     assert install(root, "--extra", "gpio", check=False).returncode != 0
 
 
 def test_old_config_txt_location_and_conditional_sections(tmp_path):
     text = "dtoverlay=vc4-kms-v3d\n[pi4]\ndtparam=spi=off\n[cm4]\notg_mode=1\n"
-    root = make_root(tmp_path, config_txt=text, boot="boot")
+    root = make_root(tmp_path, PI4, config_txt=text, boot="boot")
     install(root)
     result = (root / "boot/config.txt").read_text()
-    # The [pi4] line is that board's business; ours go into an [all] section at the end.
+    # The [pi4] line is that board's business; ours go into an [all] section at the end,
+    # parameters before the overlay (a dtparam after a dtoverlay can go to that overlay).
     assert result == text + "[all]\ndtparam=i2c_arm=on\ndtparam=spi=on\n" \
-        "dtoverlay=spi1-1cs\nenable_uart=1\n"
+        "dtparam=i2c_arm_baudrate=400000\nenable_uart=1\ndtoverlay=spi1-1cs\n"
     install(root)
     assert (root / "boot/config.txt").read_text() == result
 
 
 def test_an_off_setting_is_switched_on_in_place(tmp_path):
-    text = "dtparam=i2c_arm=off,i2c_arm_baudrate=400000\ndtparam=spi=on\n"
-    root = make_root(tmp_path, config_txt=text)
+    text = "dtparam=i2c_arm=off,i2c_arm_baudrate=100000\ndtparam=spi=on\nenable_uart=0\n"
+    root = make_root(tmp_path, PI4, config_txt=text)
     install(root)
     assert (root / "boot/firmware/config.txt").read_text() == \
-        "dtparam=i2c_arm=on,i2c_arm_baudrate=400000\ndtparam=spi=on\n" \
-        "dtoverlay=spi1-1cs\nenable_uart=1\n"
-
-
-def test_raspi_config_is_used_when_present(tmp_path):
-    root = make_root(tmp_path)
-    tool = root / "usr/bin/raspi-config"
-    tool.parent.mkdir(parents=True)
-    tool.write_text("#!/bin/sh\n")
-    tool.chmod(0o755)
-    commands = skipped(install(root))
-    assert "raspi-config nonint do_i2c 0" in commands
-    assert "raspi-config nonint do_spi 0" in commands
-    assert (root / "boot/firmware/config.txt").read_text() == STOCK_CONFIG_TXT
+        "dtparam=i2c_arm=on,i2c_arm_baudrate=400000\ndtparam=spi=on\nenable_uart=1\n" \
+        "dtoverlay=spi1-1cs\n"
 
 
 def test_no_start(tmp_path):
@@ -289,9 +230,23 @@ def test_docs_give_the_one_command():
     assert "sudo bash scripts/install.sh" in (ROOT / "docs" / "install.md").read_text()
 
 
-def test_shellcheck():
+@pytest.mark.parametrize("script", ["scripts/install.sh", "scripts/install-board.sh",
+                                    "scripts/pi-check.sh", "tests/standins/raspi-config"])
+def test_shellcheck(script):
     tool = shutil.which("shellcheck")
     if tool is None:
         pytest.skip("shellcheck not installed (Debian: apt-get install shellcheck)")
-    result = subprocess.run([tool, str(SCRIPT)], capture_output=True, text=True, timeout=60)
+    result = subprocess.run([tool, "-x", script], capture_output=True, text=True, timeout=60,
+                            cwd=ROOT)
     assert result.returncode == 0, result.stdout
+
+
+def test_the_build_copy_holds_every_file_the_build_reads():
+    """The installer builds from a copy of the checkout: pyproject.toml, setup.py (it finds the
+    package folders) and the readme pyproject.toml names must all be in it."""
+    lines = SCRIPT.read_text().splitlines()
+    [at] = [i for i, line in enumerate(lines) if line.strip().startswith('cp -r "$SRC/')]
+    joined = lines[at] + lines[at + 1]  # the command goes on over one line
+    readme = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["readme"]
+    for name in ("pyproject.toml", "setup.py", readme, "games", "drivers", "device"):
+        assert f'"$SRC/{name}"' in joined, name

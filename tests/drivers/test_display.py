@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image, ImageDraw
 
-from spielleiter.drivers.display import Display, RecordingBus, open_device, to_blocks
+from spielleiter.drivers.display import Display, DisplayError, RecordingBus, open_device, to_blocks
 
 
 def frame(text: str) -> Image.Image:
@@ -30,6 +31,38 @@ def test_sh1106_is_driven_through_the_same_wrapper():
     before = bus.bytes_sent
     assert display.show(frame("x"))
     assert bus.bytes_sent > before + 1024
+
+
+def page_addresses(log) -> list[tuple[int, ...]]:
+    """The SH1106's per-page commands: page, low column nibble, high column nibble."""
+    return [data for control, data in log if control == 0x00 and len(data) == 3
+            and 0xB0 <= data[0] <= 0xB7]
+
+
+def test_the_sh1106_column_offset_reaches_the_panel():
+    """Issue 23, point 5: luma fixed the SH1106's first column at 2; some modules need 0."""
+    for offset in (0, 2, 3):
+        bus = RecordingBus(log=[])
+        device = open_device("sh1106", bus=bus, column_offset=offset)
+        del bus.log[:]
+        device.display(frame("x"))
+        pages = page_addresses(bus.log)
+        assert pages == [(0xB0 + page, offset, 0x10) for page in range(8)], offset
+
+
+def test_an_sh1106_offset_luma_cannot_take_is_refused(monkeypatch):
+    """A luma.oled older than 3.16 would swallow the keyword and keep 2: refused, not ignored."""
+    import luma.oled.device as oled
+
+    class OldSH1106:  # luma.oled 3.15's signature: no page_address_offset
+        def __init__(self, serial_interface=None, width=128, height=64, rotate=0, **kwargs):
+            self.kwargs = kwargs
+
+    monkeypatch.setattr(oled, "sh1106", OldSH1106)
+    assert "page_address_offset" not in open_device("sh1106", bus=RecordingBus(),
+                                                    column_offset=2).kwargs
+    with pytest.raises(DisplayError, match="luma.oled 3.16 or later takes column_offset = 0"):
+        open_device("sh1106", bus=RecordingBus(), column_offset=0)
 
 
 def test_a_failing_bus_drops_the_frame_without_raising_and_retries_next_time():

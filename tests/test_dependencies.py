@@ -1,0 +1,39 @@
+"""pyproject.toml's requirements where a known break sets the floor (issue 23, point 4), and the
+extras the box installs on Python 3.11 and 3.13 (docs/install.md, "The Python packages")."""
+
+from __future__ import annotations
+
+import importlib.metadata
+import tomllib
+from pathlib import Path
+
+from packaging.requirements import Requirement
+from packaging.version import Version
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def requirements(group: str | None = None) -> dict[str, Requirement]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    found = project["dependencies"] if group is None else project["optional-dependencies"][group]
+    return {Requirement(r).name.lower(): Requirement(r) for r in found}
+
+
+def test_gpiozero_is_at_least_the_release_that_finds_the_pi5_header_on_gpiochip0():
+    # 2.0.1 opened gpiochip4 on every Pi 5; kernels from 6.6.45 on put the header on gpiochip0.
+    gpiozero = requirements()["gpiozero"]
+    assert not gpiozero.specifier.contains("2.0.1") and gpiozero.specifier.contains("2.0.1.post3")
+    assert Version(importlib.metadata.version("gpiozero")) >= Version("2.0.1.post3")
+
+
+def test_luma_oled_takes_the_sh1106_column_offset():
+    assert not requirements()["luma.oled"].specifier.contains("3.15.0")
+
+
+def test_one_lgpio_for_both_pythons_and_rpi_lgpio_beside_it():
+    pi = requirements("pi")
+    assert {"lgpio", "rpi-lgpio", "smbus2", "spidev"} <= set(pi)
+    assert "adafruit-lgpio" not in pi  # rpi-lgpio needs the distribution named lgpio
+    for name in pi:
+        assert pi[name].marker is None or pi[name].marker.evaluate(
+            {"python_version": "3.13"}), name  # nothing left out on trixie
