@@ -1,0 +1,133 @@
+"""The uplink's loop: look at the journal when the box committed, drain the outbox, keep the
+retained status and state, ping systemd's watchdog.
+
+One thread does all of it; paho's network thread only wakes it. A look happens when SQLite's
+``data_version`` says another connection committed (checked every ``poll_s``), and every
+``rescan_s`` anyway. Nothing here can stop the box: the uplink only reads its journal, and when
+the journal or the broker cannot be reached it says so in the log and tries again.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from ..service.notify import Notifier
+from .follower import Box, Follower
+from .outbox import Outbox
+from .publisher import Broker, Publisher
+from .reader import JournalReader, JournalUnavailable
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Timing:
+    poll_s: float = 0.05      # how often data_version is asked (a commit is seen within this)
+    rescan_s: float = 5.0     # a full look even when nothing seems to have changed
+    retry_s: float = 5.0      # after the journal could not be read
+    heartbeat_s: float = 60.0  # status "online" again, so the room can tell a quiet box
+
+
+class Uplink:
+    """The box's journal at ``journal``, its own state in ``state_dir``, one broker."""
+
+    def __init__(self, journal: Path, state_dir: Path, box: Box, broker: Broker, *,
+                 timing: Timing = Timing(), notifier: Notifier | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.box = box
+        self.timing = timing
+        self.clock = clock
+        self.notifier = notifier
+        self.wake = threading.Event()
+        self.stopping = threading.Event()
+        self.reader = JournalReader(journal)
+        self.outbox = Outbox(state_dir, box.id)
+        self.follower = Follower(self.reader, self.outbox, box)
+        self.publisher = Publisher(broker, box.id, wake=self.wake.set)
+        self._journal_problem: str | None = None
+        self._next_scan = 0.0
+        self._next_beat = 0.0
+        self._next_ping = 0.0
+
+    def run(self) -> None:
+        """Until ``stop``: the loop of the module doc."""
+        self.publisher.start()
+        if self.notifier is not None:
+            self.notifier.ready(f"uplink for {self.box.id}")
+        try:
+            while not self.stopping.is_set():
+                self.step()
+                self.wake.wait(self.timing.poll_s)
+                self.wake.clear()
+        finally:
+            self.close()
+
+    def step(self) -> None:
+        """One turn of the loop (tests call it directly)."""
+        now = self.clock()
+        self._look(now)
+        self._deliver()
+        if self.publisher.connected.is_set():
+            self.publisher.announce(self._state())
+            if now >= self._next_beat:
+                self.publisher.heartbeat()
+                self._next_beat = now + self.timing.heartbeat_s
+        if self.notifier is not None and self.notifier.watchdog_s and now >= self._next_ping:
+            self.notifier.watchdog()
+            self._next_ping = now + self.notifier.watchdog_s / 2
+
+    def _look(self, now: float) -> None:
+        try:
+            if not (self._due(now) or self._changed()):
+                return
+            scan = self.follower.scan()
+        except JournalUnavailable as exc:
+            if str(exc) != self._journal_problem:
+                log.warning("%s (trying again every %g s)", exc, self.timing.retry_s)
+                self._journal_problem = str(exc)
+            self._next_scan = now + self.timing.retry_s
+            return
+        if self._journal_problem is not None:
+            log.info("journal readable again")
+            self._journal_problem = None
+        self._next_scan = now + self.timing.rescan_s
+        for note in scan.notes:
+            log.warning("%s", note)
+        if scan.state_changed:
+            self.publisher.publish_state(self._state())
+
+    def _due(self, now: float) -> bool:
+        return now >= self._next_scan
+
+    def _changed(self) -> bool:
+        self.reader.open()
+        return self.reader.changed()
+
+    def _deliver(self) -> None:
+        self.outbox.delivered(self.publisher.acknowledged())
+        room = self.publisher.room()
+        if room:
+            self.publisher.drain(self.outbox.pending(self.publisher.sent_up_to, room))
+
+    def _state(self) -> str:
+        return json.dumps(self.follower.live(), ensure_ascii=False)
+
+    def stop(self) -> None:
+        self.stopping.set()
+        self.wake.set()
+
+    def close(self) -> None:
+        try:
+            self.publisher.stop()
+        finally:
+            self.reader.close()
+            self.outbox.close()
+
+
+__all__ = ["Timing", "Uplink"]
