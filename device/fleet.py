@@ -10,6 +10,12 @@ Every box publishes under ``spielleiter/<box>/``:
   cleared on the box (QoS 1);
 - ``games``: each finished game's record (``device.records``, QoS 1).
 
+The room answers on ``spielleiter/<box>/have`` (retained): ``{"stream": ..., "n": N}``, every
+message of that stream up to ``N`` is in its database. Only then does the uplink let a message go
+from its outbox: the broker's own acknowledgement says it has the message, not that it will
+survive a crash of the broker or reach a room that was not listening yet. A message sent and not
+covered by ``have`` after a while is sent again.
+
 The stream topics (events, learning, games) carry the envelope ``box``, ``stream``, ``n``,
 ``journal``, ``kind``: ``n`` numbers every stream message of a box from 1 without gaps and is
 never reused, so the receiver de-duplicates by (box, stream, n) and orders by ``n``. ``stream``
@@ -25,6 +31,7 @@ import re
 PREFIX = "spielleiter"
 BOX_ID = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,30}[a-z0-9])?\Z")  # a topic level, a file name
 STATUS, STATE, EVENTS, LEARNING, GAMES = "status", "state", "events", "learning", "games"
+HAVE = "have"  # the room's acknowledgement (see the module doc)
 STREAMS = (EVENTS, LEARNING, GAMES)  # QoS 1, numbered, kept by the room
 TOPICS = (STATUS, STATE, *STREAMS)
 ONLINE, OFFLINE = "online", "offline"
@@ -48,11 +55,11 @@ def topic(box: str, name: str) -> str:
 def parse_topic(text: str) -> tuple[str, str] | None:
     """(box, name) of one of our topics, or None for anything else on the broker."""
     parts = text.split("/")
-    if len(parts) != 3 or parts[0] != PREFIX or parts[2] not in TOPICS \
+    if len(parts) != 3 or parts[0] != PREFIX or parts[2] not in (*TOPICS, HAVE) \
             or box_id_problem(parts[1]):
         return None
     return parts[1], parts[2]
 
 
-__all__ = ["BOX_ID", "EVENTS", "FORMAT", "GAMES", "LEARNING", "OFFLINE", "ONLINE", "PREFIX",
+__all__ = ["BOX_ID", "EVENTS", "FORMAT", "GAMES", "HAVE", "LEARNING", "OFFLINE", "ONLINE", "PREFIX",
            "STATE", "STATUS", "STREAMS", "TOPICS", "box_id_problem", "parse_topic", "topic"]

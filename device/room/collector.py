@@ -3,12 +3,14 @@
 The room keeps one session at the broker (a fixed client id, ``clean_session`` off, QoS 1), so
 what boxes publish while the room's laptop is closed waits at the broker. paho's thread only
 queues what arrives; the collector's thread writes it to the store in batches (one transaction)
-and only then acknowledges each message (paho's manual acks): a message the broker saw
-confirmed is in the database, so a crash of the room loses nothing either.
+and only then acknowledges each message (paho's manual acks) and tells each uplink how far its
+stream is kept (``have``, retained): only that lets a message leave the box's outbox, so neither
+a crash of the broker nor of the room loses anything.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import queue
 import socket
@@ -63,6 +65,7 @@ class Collector:
             return
         client.subscribe([(fleet.topic("+", name), 1) for name in fleet.TOPICS])
         self.connected.set()
+        self._have(self.store.have())  # an uplink waiting for word hears it now
         log.info("room connected to %s:%d", self.broker.host, self.broker.port)
 
     def _on_disconnect(self, client: mqtt.Client, userdata: object, flags: object,
@@ -96,9 +99,17 @@ class Collector:
             for message in batch:
                 if message.qos > 0:
                     self.client.ack(message.mid, message.qos)
+            have = self.store.have()
+            self._have({key: have[key] for key in self.store.changed_streams() if key in have})
             self.stored += len(batch)
             if self.on_batch is not None:
                 self.on_batch(len(batch))
+
+    def _have(self, marks: dict[tuple[str, str], int]) -> None:
+        """Tell each uplink how far its stream is kept (retained, so it hears it on connect)."""
+        for (box, stream), n in marks.items():
+            self.client.publish(fleet.topic(box, fleet.HAVE),
+                                json.dumps({"stream": stream, "n": n}), qos=1, retain=True)
 
     def stop(self) -> None:
         self.client.disconnect()

@@ -35,7 +35,7 @@ CREATE TABLE IF NOT EXISTS boxes (
 );
 CREATE TABLE IF NOT EXISTS streams (
     box TEXT NOT NULL, stream TEXT NOT NULL, first_heard REAL NOT NULL,
-    PRIMARY KEY (box, stream)
+    have INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (box, stream)
 );
 CREATE TABLE IF NOT EXISTS messages (
     box TEXT NOT NULL, stream TEXT NOT NULL, n INTEGER NOT NULL, topic TEXT NOT NULL,
@@ -124,6 +124,7 @@ class Store:
         self.db.execute("PRAGMA synchronous=FULL")
         self.lock = threading.Lock()  # one connection, shared by the collector and the page
         self.rejected = 0
+        self._touched: set[tuple[str, str]] = set()
         with self.lock:
             self.db.execute("BEGIN IMMEDIATE")
             for statement in DDL.split(";"):
@@ -136,16 +137,49 @@ class Store:
         """Keep a batch of (topic, payload) in one transaction; returns how many were new."""
         received = self.clock()
         new = 0
+        self._touched: set[tuple[str, str]] = set()
         with self.lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 for topic, payload in messages:
                     new += self._ingest(topic, payload, received)
+                for box, stream in self._touched:
+                    self._advance(box, stream)
                 self.db.execute("COMMIT")
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
         return new
+
+    def changed_streams(self) -> set[tuple[str, str]]:
+        """The (box, stream) pairs the last ``ingest_many`` touched: their ``have`` is due."""
+        return set(self._touched)
+
+    def have(self, box: str | None = None) -> dict[tuple[str, str], int]:
+        """(box, stream) -> every message up to this ``n`` is kept (the ``have`` answer)."""
+        sql, args = "SELECT box, stream, have FROM streams", ()
+        if box is not None:
+            sql, args = sql + " WHERE box = ?", (box,)
+        with self.lock:
+            return {(b, s): n for b, s, n in self.db.execute(sql, args)}
+
+    def _advance(self, box: str, stream: str) -> None:
+        """Move the stream's ``have`` over every message now kept without a gap."""
+        (have,) = self.db.execute("SELECT have FROM streams WHERE box=? AND stream=?",
+                                  (box, stream)).fetchone()
+        while True:
+            rows = self.db.execute("SELECT n FROM messages WHERE box=? AND stream=? AND n>? "
+                                   "ORDER BY n LIMIT 500", (box, stream, have)).fetchall()
+            moved = have
+            for (n,) in rows:
+                if n != moved + 1:
+                    break
+                moved = n
+            if moved == have:
+                break
+            have = moved
+        self.db.execute("UPDATE streams SET have=? WHERE box=? AND stream=?",
+                        (have, box, stream))
 
     def ingest(self, topic: str, payload: bytes) -> int:
         return self.ingest_many([(topic, payload)])
@@ -184,10 +218,11 @@ class Store:
 
     def _state(self, box: str, doc: dict[str, Any], text: str, received: float) -> int:
         n = _int(doc, "n")
+        stream = _text(doc.get("stream"), "stream", 40)
         self._heard(box, received)
-        self.db.execute("UPDATE boxes SET state = ?, state_n = ? WHERE box = ? AND "
-                        "(state_n <= ? OR stream IS NOT ? OR stream IS NULL)",
-                        (text, n, box, n, doc.get("stream")))
+        self._stream_seen(box, stream, received)
+        self.db.execute("UPDATE boxes SET state = ?, state_n = ? WHERE box = ? AND stream = ? "
+                        "AND state_n <= ?", (text, n, box, stream, n))
         return 1
 
     def _stream(self, box: str, name: str, doc: dict[str, Any], text: str,
@@ -198,19 +233,26 @@ class Store:
         n, journal = _int(doc, "n", 1), _int(doc, "journal", 1)
         kind = _text(doc.get("kind"), "kind", 20)
         self._heard(box, received)
+        self._stream_seen(box, stream, received)
         cur = self.db.execute("INSERT OR IGNORE INTO messages VALUES (?, ?, ?, ?, ?, ?, ?)",
                               (box, stream, n, name, kind, text, received))
         if cur.rowcount == 0:
             return 0  # a duplicate
-        if self.db.execute("INSERT OR IGNORE INTO streams VALUES (?, ?, ?)",
-                           (box, stream, received)).rowcount:
-            self.db.execute("UPDATE boxes SET stream = ? WHERE box = ?", (stream, box))
         key = (box, stream, n, journal)
         handler = getattr(self, f"_{name}_{kind}", None)
         if handler is None:
             raise Rejected(f"unknown kind {kind!r} on {name}")
         handler(key, doc, received)
         return 1
+
+    def _stream_seen(self, box: str, stream: str, received: float) -> None:
+        """A stream first heard now becomes the box's current one (see the module doc); either
+        way its ``have`` is due, so an uplink that sent into the void sends again."""
+        if self.db.execute("INSERT OR IGNORE INTO streams (box, stream, first_heard) "
+                           "VALUES (?, ?, ?)", (box, stream, received)).rowcount:
+            self.db.execute("UPDATE boxes SET stream = ?, state_n = -1 WHERE box = ?",
+                            (stream, box))
+        self._touched.add((box, stream))
 
     def _events_start(self, key: tuple, doc: dict[str, Any], received: float) -> None:
         players = doc.get("players")

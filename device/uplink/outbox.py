@@ -3,8 +3,9 @@ be delivered (the outbox), in one SQLite file of its own, never the box's journa
 
 The cursor and the outbox change in one transaction (``synchronous=FULL``): a power cut either
 keeps both or neither, so every message is made exactly once and numbered once. A message leaves
-the outbox only when the broker has acknowledged it (QoS 1); until then it is sent again after
-every restart, and the receiver drops what it already has by (box, stream, n).
+the outbox only when the room says it keeps it (``have``, see ``fleet``), not merely when the
+broker took it; until then it is sent again after every restart and after a silence, and the
+room drops what it already has by (box, stream, n).
 
 The cursor per game is the count of its actions published and a fingerprint of each, so an undo
 on the box (the last action removed, perhaps another put in its place) is seen and published as
@@ -197,6 +198,11 @@ class Outbox:
 
     def count(self) -> int:
         return int(self.db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0])
+
+    def kept_upto(self, n: int) -> int:
+        """The room keeps every message up to ``n``: they leave the outbox; how many left."""
+        with self.transaction():
+            return self.db.execute("DELETE FROM outbox WHERE n <= ?", (n,)).rowcount
 
     def delivered(self, ns: Iterable[int]) -> None:
         """The broker has these: they leave the outbox (one transaction)."""

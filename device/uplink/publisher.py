@@ -2,9 +2,10 @@
 
 paho's network loop runs on its own thread (``loop_start``) and reconnects with a growing delay
 when the broker goes away. Everything else happens on the uplink's thread: ``drain`` hands at
-most ``window`` outbox messages to paho at a time (QoS 1), and ``acknowledged`` returns the ``n``
-of those the broker has confirmed, which then leave the outbox. paho sends again, after a
-reconnect, what was handed to it and not confirmed; after a restart the outbox does.
+most ``window`` outbox messages to paho at a time (QoS 1); ``acknowledged`` frees the window as
+the broker confirms them, and ``room_marks`` passes on the room's ``have`` (``fleet``), which is
+what lets a message leave the outbox. paho sends again, after a reconnect, what the broker did
+not confirm; the uplink sends again what the room has not confirmed.
 
 ``status`` is retained with the last will ``offline``, so the broker announces an uplink that
 vanished (power cut, network gone) by itself; ``publish_state`` keeps the retained live state.
@@ -12,6 +13,7 @@ vanished (power cut, network gone) by itself; ``publish_state`` keeps the retain
 
 from __future__ import annotations
 
+import json
 import logging
 import queue
 import ssl
@@ -72,6 +74,7 @@ class Publisher:
         self.window = window
         self._wake = wake
         self._acks: queue.SimpleQueue[int] = queue.SimpleQueue()
+        self._marks: queue.SimpleQueue[tuple[str, int]] = queue.SimpleQueue()
         self._inflight: dict[int, int] = {}  # paho's mid -> the outbox's n (uplink thread)
         self.sent_up_to = 0  # the highest n handed to paho since start
         self.connected = threading.Event()
@@ -84,6 +87,7 @@ class Publisher:
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
+        self.client.on_message = self._on_message
 
     def start(self) -> None:
         self.client.connect_async(self.broker.host, self.broker.port, keepalive=KEEPALIVE_S)
@@ -97,6 +101,7 @@ class Publisher:
                         reason_code)
             return
         log.info("connected to %s:%d", self.broker.host, self.broker.port)
+        client.subscribe(fleet.topic(self.box_id, fleet.HAVE), qos=1)
         self._announced = False
         self.connected.set()
         self._wake()
@@ -114,7 +119,34 @@ class Publisher:
         self._acks.put(mid)
         self._wake()
 
+    def _on_message(self, client: mqtt.Client, userdata: object,
+                    message: mqtt.MQTTMessage) -> None:
+        """The room's ``have``: how far it keeps this box's stream. Anything else is ignored."""
+        try:
+            doc = json.loads(message.payload.decode("utf-8"))
+            stream, n = doc["stream"], doc["n"]
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
+            log.warning("not a have message on %s", message.topic)
+            return
+        if isinstance(stream, str) and isinstance(n, int) and not isinstance(n, bool):
+            self._marks.put((stream, n))
+            self._wake()
+
     # -- the uplink's thread ---------------------------------------------------------------------
+    def room_marks(self) -> list[tuple[str, int]]:
+        """The room's ``have`` answers since the last call, as (stream, n)."""
+        marks = []
+        while True:
+            try:
+                marks.append(self._marks.get_nowait())
+            except queue.Empty:
+                return marks
+
+    @property
+    def in_flight(self) -> int:
+        """Messages handed to paho that the broker has not acknowledged yet."""
+        return len(self._inflight)
+
     def acknowledged(self) -> list[int]:
         """The ``n`` the broker confirmed since the last call."""
         done = []

@@ -32,6 +32,8 @@ class Timing:
     rescan_s: float = 5.0     # a full look even when nothing seems to have changed
     retry_s: float = 5.0      # after the journal could not be read
     heartbeat_s: float = 60.0  # status "online" again, so the room can tell a quiet box
+    resend_s: float = 10.0    # sent, not confirmed by the room and no word for this long: again
+    resend_max_s: float = 600.0  # ... doubling up to this while no room answers
 
 
 class Uplink:
@@ -54,6 +56,9 @@ class Uplink:
         self._next_scan = 0.0
         self._next_beat = 0.0
         self._next_ping = 0.0
+        self.room_have = 0          # the room keeps this stream up to here
+        self._quiet_since = clock()
+        self._resend_s = timing.resend_s
 
     def run(self) -> None:
         """Until ``stop``: the loop of the module doc."""
@@ -72,7 +77,7 @@ class Uplink:
         """One turn of the loop (tests call it directly)."""
         now = self.clock()
         self._look(now)
-        self._deliver()
+        self._deliver(now)
         if self.publisher.connected.is_set():
             self.publisher.announce(self._state())
             if now >= self._next_beat:
@@ -109,11 +114,30 @@ class Uplink:
         self.reader.open()
         return self.reader.changed()
 
-    def _deliver(self) -> None:
-        self.outbox.delivered(self.publisher.acknowledged())
-        room = self.publisher.room()
+    def _deliver(self, now: float) -> None:
+        """Let go what the room keeps; hand paho what fits the window; send again from the
+        room's mark when it has been silent for a while about what was sent."""
+        self.publisher.acknowledged()  # the broker has them: room in the window, nothing more
+        for stream, n in self.publisher.room_marks():
+            if stream == self.outbox.stream and n > self.room_have:
+                self.room_have = n
+                self.outbox.kept_upto(n)
+                self._quiet_since, self._resend_s = now, self.timing.resend_s
+        publisher = self.publisher
+        if (publisher.connected.is_set() and publisher.in_flight == 0
+                and publisher.sent_up_to > self.room_have
+                and now - self._quiet_since >= self._resend_s):
+            log.info("the room has not confirmed %d..%d: sending again", self.room_have + 1,
+                     publisher.sent_up_to)
+            publisher.sent_up_to = self.room_have
+            self._quiet_since = now
+            self._resend_s = min(self._resend_s * 2, self.timing.resend_max_s)
+        room = publisher.room()
         if room:
-            self.publisher.drain(self.outbox.pending(self.publisher.sent_up_to, room))
+            pending = self.outbox.pending(publisher.sent_up_to, room)
+            if pending and publisher.sent_up_to <= self.room_have:
+                self._quiet_since = now  # a fresh start of sending: the silence counts from now
+            publisher.drain(pending)
 
     def _state(self) -> str:
         return json.dumps(self.follower.live(), ensure_ascii=False)
