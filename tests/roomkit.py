@@ -144,10 +144,10 @@ class Room:
 
     def actions(self, box: str) -> list[tuple[int, int, str]]:
         """(game_id, seq, action JSON) the room shows for ``box``, in the box's order."""
-        from spielleiter.device.room.store import VISIBLE_ACTION
+        from spielleiter.device.room import views
 
-        return self.read(f"SELECT a.game_id, a.seq, a.action FROM actions a {VISIBLE_ACTION} "
-                         "AND a.box = ? ORDER BY a.journal, a.game_id, a.seq", (box,))
+        with self.store.reader() as read:
+            return [(g, seq, json.dumps(a)) for _j, g, seq, a in views.actions(read, box)]
 
     def numbers(self, box: str) -> list[int]:
         return [n for (n,) in self.read("SELECT n FROM messages WHERE box = ? ORDER BY n",
@@ -174,3 +174,28 @@ def published_actions(box: TableBox) -> list[tuple[int, int, str]]:
                 GAMES[saved.header.game], action, state, after))))
             state = after
     return out
+
+
+def feed(store, f: Follower) -> int:
+    """Hand what the follower made to the room's store as the broker would (no broker)."""
+    pending = f.outbox.pending(0, 10**9)
+    f.outbox.delivered(p.n for p in pending)
+    messages = [(p.topic, p.payload.encode()) for p in pending]
+    from spielleiter.device import fleet
+
+    messages.append((fleet.topic(f.box.id, fleet.STATE), json.dumps(f.live()).encode()))
+    messages.append((fleet.topic(f.box.id, fleet.STATUS), b"online"))
+    return store.ingest_many(messages)
+
+
+def get(url: str) -> tuple[int, str, str]:
+    """(status, content type, body) of a GET on the room's page (loopback only)."""
+    import urllib.error
+    import urllib.request
+
+    assert url.startswith("http://127.0.0.1:"), url
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.headers["Content-Type"], response.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.headers["Content-Type"], exc.read().decode()

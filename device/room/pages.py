@@ -8,6 +8,7 @@ fragment every few seconds (``/fragment/boxes``); the rest is plain pages and SV
 from __future__ import annotations
 
 import time
+from datetime import datetime
 from html import escape
 from typing import Any, Iterable
 from urllib.parse import quote
@@ -101,7 +102,7 @@ def box_card(view: BoxView) -> str:
             parts.append(f'<ol class="standings">{rows}</ol>')
     if view.last_answer is not None:
         a = view.last_answer
-        said = _("Learning: {child}, {quiz}, level {level}").format(
+        said = _("Learning: {child}, “{quiz}”, level {level}").format(
             child=a.child, quiz=quiz_name(a.quiz), level=a.level)
         parts.append(f'<p class="learning">{escape(said)}</p>')
     if view.missing:
@@ -116,7 +117,14 @@ def boxes_fragment(views: Iterable[BoxView]) -> str:
 
 
 def _when(record: dict[str, Any]) -> str:
-    return escape(record.get("ended") or record.get("started") or _("date unknown"))
+    """The end of a game in this laptop's local time ("date unknown" when the box's clock was
+    not set; the record's dates are ISO 8601 in UTC)."""
+    text = record.get("ended") or record.get("started")
+    try:
+        at = datetime.fromisoformat(text).timestamp() if isinstance(text, str) else None
+    except ValueError:
+        at = None
+    return escape(_("date unknown") if at is None else stamp(at))
 
 
 def games_table(records: list[dict[str, Any]]) -> str:

@@ -71,7 +71,7 @@ def sparkline(answers: Sequence[AnswerView], span: tuple[float, float] | None = 
     return (f'<svg class="spark" role="img" aria-label="{escape(label)}" width="{width}" '
             f'height="{height}" viewBox="0 0 {width} {height}">'
             f'<title>{escape(label)}</title>{_steps(answers, x, y)}'
-            f'{_marks(answers, x, y, 2.0)}</svg>')
+            f'{_marks(answers, x, y, 2.5)}</svg>')
 
 
 def plot(answers: Sequence[AnswerView], title: str, level_word: str,

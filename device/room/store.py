@@ -7,7 +7,9 @@ built from them so that order does not matter either: an undo hides the action i
 when it came later on the box (a higher ``n``), whatever order the two arrived in; a ``forget``
 hides the answers it names the same way.
 
-A box's current stream is the one first heard last: a new stream means the uplink lost its own
+A stream message the page cannot use is kept all the same (the stream has no hole, the uplink
+stops sending it) and only left out of what the page shows. A box's current stream is the one
+first heard last: a new stream means the uplink lost its own
 state and published the whole journal again, so only the newest stream is shown. Anything that
 is not one of our messages, or not well formed, is counted and left out; it never stops the
 room.
@@ -240,9 +242,18 @@ class Store:
             return 0  # a duplicate
         key = (box, stream, n, journal)
         handler = getattr(self, f"_{name}_{kind}", None)
-        if handler is None:
-            raise Rejected(f"unknown kind {kind!r} on {name}")
-        handler(key, doc, received)
+        # The message is kept even when the page cannot use it (a newer uplink, a bug), so the
+        # stream has no hole and the uplink stops sending it; only its projection is undone.
+        self.db.execute("SAVEPOINT projection")
+        try:
+            if handler is None:
+                raise Rejected(f"unknown kind {kind!r} on {name}")
+            handler(key, doc, received)
+        except Rejected:
+            self.db.execute("ROLLBACK TO projection")
+            raise
+        finally:
+            self.db.execute("RELEASE projection")
         return 1
 
     def _stream_seen(self, box: str, stream: str, received: float) -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...games import learning
 from ...games.learning import Attempt
-from .store import VISIBLE_ANSWER, Reader
+from .store import VISIBLE_ACTION, VISIBLE_ANSWER, Reader
 
 STALE_S = 180.0  # three heartbeats
 
@@ -134,6 +134,13 @@ def games(read: Reader, limit: int = 50) -> list[dict[str, Any]]:
     return [{"box": box, **_json(text)} for box, text in rows]
 
 
+def actions(read: Reader, box: str) -> list[tuple[int, int, int, dict[str, Any]]]:
+    """(journal, game id, seq, redacted action) of every action the box's games stand on now."""
+    return [(journal, game_id, seq, _json(text)) for journal, game_id, seq, text in read(
+        f"SELECT a.journal, a.game_id, a.seq, a.action FROM actions a {VISIBLE_ACTION} "
+        "AND a.box = ? ORDER BY a.journal, a.game_id, a.seq", (box,))]
+
+
 def answers(read: Reader, child: str | None = None) -> list[AnswerView]:
     """Every answer kept (one child's: by name without regard to case), oldest first."""
     where, args = ("", ()) if child is None else (" AND a.child_key = ?", (child.casefold(),))
@@ -155,5 +162,5 @@ def by_child(rows: list[AnswerView]) -> dict[str, dict[str, ChildQuiz]]:
             for k in sorted(grouped, key=lambda k: names[k].casefold())}
 
 
-__all__ = ["AnswerView", "BoxView", "ChildQuiz", "STALE_S", "answers", "boxes", "by_child",
+__all__ = ["AnswerView", "BoxView", "ChildQuiz", "STALE_S", "actions", "answers", "boxes", "by_child",
            "games"]
