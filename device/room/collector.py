@@ -15,6 +15,7 @@ import logging
 import queue
 import socket
 import threading
+import time
 from typing import Callable
 
 import paho.mqtt.client as mqtt
@@ -26,6 +27,7 @@ from .store import Store
 log = logging.getLogger(__name__)
 
 BATCH = 500
+HAVE_S = 1.0  # each uplink hears at most this often how far the room keeps its stream
 
 
 def client_id() -> str:
@@ -51,6 +53,8 @@ class Collector:
         self.client.on_message = self._on_message
         self._writer = threading.Thread(target=self._write, name="room-writer", daemon=True)
         self.stored = 0
+        self._due: set[tuple[str, str]] = set()
+        self._said = 0.0
 
     def start(self) -> None:
         self._writer.start()
@@ -78,8 +82,13 @@ class Collector:
 
     def _write(self) -> None:
         while True:
-            first = self._inbox.get()
+            try:
+                first = self._inbox.get(timeout=HAVE_S)
+            except queue.Empty:
+                self._say_have()
+                continue
             if first is None:
+                self._say_have(force=True)
                 return
             batch = [first]
             while len(batch) < BATCH:
@@ -99,11 +108,21 @@ class Collector:
             for message in batch:
                 if message.qos > 0:
                     self.client.ack(message.mid, message.qos)
-            have = self.store.have()
-            self._have({key: have[key] for key in self.store.changed_streams() if key in have})
+            self._due |= self.store.changed_streams()
+            self._say_have()
             self.stored += len(batch)
             if self.on_batch is not None:
                 self.on_batch(len(batch))
+
+    def _say_have(self, force: bool = False) -> None:
+        """The ``have`` of the streams that moved, at most every ``HAVE_S``."""
+        now = time.monotonic()
+        if not self._due or (not force and now - self._said < HAVE_S):
+            return
+        have = self.store.have()
+        self._have({key: have[key] for key in self._due if key in have})
+        self._due.clear()
+        self._said = now
 
     def _have(self, marks: dict[tuple[str, str], int]) -> None:
         """Tell each uplink how far its stream is kept (retained, so it hears it on connect)."""
@@ -111,11 +130,13 @@ class Collector:
             self.client.publish(fleet.topic(box, fleet.HAVE),
                                 json.dumps({"stream": stream, "n": n}), qos=1, retain=True)
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 10.0) -> None:
+        """Keep what has arrived (for up to ``timeout``), say how far, then leave; what is not
+        kept by then was not confirmed, so the broker keeps it for the next start."""
+        self._inbox.put(None)
+        self._writer.join(timeout=timeout)
         self.client.disconnect()
         self.client.loop_stop()
-        self._inbox.put(None)
-        self._writer.join(timeout=10)
 
 
 __all__ = ["Collector", "client_id"]

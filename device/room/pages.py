@@ -106,7 +106,8 @@ def box_card(view: BoxView) -> str:
             child=a.child, quiz=quiz_name(a.quiz), level=a.level)
         parts.append(f'<p class="learning">{escape(said)}</p>')
     if view.missing:
-        parts.append(f'<p class="note">{escape(_("{n} messages from before the room listened are missing").format(n=view.missing))}</p>')
+        waiting = _("{n} messages still on their way").format(n=view.missing)
+        parts.append(f'<p class="note">{escape(waiting)}</p>')
     parts.append("</section>")
     return "".join(parts)
 

@@ -34,7 +34,7 @@ class BoxView:
     standings: tuple[tuple[int, str, Any], ...]
     winners: tuple[str, ...]
     actions: int
-    missing: int              # stream messages the room lacks (sent before it first listened)
+    missing: int              # stream messages the room lacks (sent, not arrived yet)
     last_answer: "AnswerView | None" = None
 
 

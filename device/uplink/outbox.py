@@ -83,10 +83,11 @@ class Outbox:
                 self._set("next_n", "1")
                 self._set("journal", "1")
         self.stream = str(self._meta("stream"))
+        self._last_n: int | None = None
 
     # -- transactions ----------------------------------------------------------------------------
     def transaction(self) -> "_Transaction":
-        return _Transaction(self.db)
+        return _Transaction(self)
 
     def _meta(self, key: str) -> str | None:
         row = self.db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
@@ -179,6 +180,7 @@ class Outbox:
         transaction, with the cursor change that made it). Returns its ``n``."""
         n = int(self._meta("next_n") or 1)
         self._set("next_n", str(n + 1))
+        self._last_n = n
         doc = {"v": fleet.FORMAT, "box": self.box_id, "stream": self.stream, "n": n,
                "journal": self.journal, **body}
         self.db.execute("INSERT INTO outbox VALUES (?, ?, ?, ?)",
@@ -188,7 +190,10 @@ class Outbox:
 
     @property
     def last_n(self) -> int:
-        return int(self._meta("next_n") or 1) - 1
+        """The number of the newest message made (kept in memory: asked every turn)."""
+        if self._last_n is None:
+            self._last_n = int(self._meta("next_n") or 1) - 1
+        return self._last_n
 
     def pending(self, after: int = 0, limit: int = 100) -> list[Pending]:
         """Undelivered messages with ``n`` above ``after``, oldest first."""
@@ -218,14 +223,18 @@ class Outbox:
 
 
 class _Transaction:
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
+    def __init__(self, outbox: Outbox) -> None:
+        self.outbox = outbox
 
     def __enter__(self) -> None:
-        self.db.execute("BEGIN IMMEDIATE")
+        self.outbox.db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type: object, *exc: object) -> None:
-        self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+        if exc_type:
+            self.outbox.db.execute("ROLLBACK")
+            self.outbox._last_n = None  # numbers handed out in it were never kept
+        else:
+            self.outbox.db.execute("COMMIT")
 
 
 __all__ = ["NAME", "Outbox", "Pending", "Published"]

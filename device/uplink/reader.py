@@ -79,6 +79,10 @@ class JournalReader:
         return st.st_dev, st.st_ino
 
     @property
+    def is_open(self) -> bool:
+        return self._db is not None
+
+    @property
     def identity(self) -> tuple[int, int] | None:
         """The identity of the file the open connection reads."""
         return self._identity

@@ -25,6 +25,8 @@ from .reader import JournalReader, JournalUnavailable
 
 log = logging.getLogger(__name__)
 
+TRIM_S = 1.0  # what the room keeps leaves the outbox at most this often (one write each)
+
 
 @dataclass(frozen=True)
 class Timing:
@@ -57,6 +59,7 @@ class Uplink:
         self._next_beat = 0.0
         self._next_ping = 0.0
         self.room_have = 0          # the room keeps this stream up to here
+        self._trimmed, self._trimmed_at = 0, 0.0  # ... and the outbox was emptied up to here
         self._quiet_since = clock()
         self._resend_s = timing.resend_s
 
@@ -111,7 +114,8 @@ class Uplink:
         return now >= self._next_scan
 
     def _changed(self) -> bool:
-        self.reader.open()
+        if not self.reader.is_open:  # (re)opened, and the file's identity checked, on a look
+            return False
         return self.reader.changed()
 
     def _deliver(self, now: float) -> None:
@@ -121,19 +125,21 @@ class Uplink:
         for stream, n in self.publisher.room_marks():
             if stream == self.outbox.stream and n > self.room_have:
                 self.room_have = n
-                self.outbox.kept_upto(n)
                 self._quiet_since, self._resend_s = now, self.timing.resend_s
+        if self.room_have > self._trimmed and now - self._trimmed_at >= TRIM_S:
+            self.outbox.kept_upto(self.room_have)  # one transaction a second at most
+            self._trimmed, self._trimmed_at = self.room_have, now
         publisher = self.publisher
         if (publisher.connected.is_set() and publisher.in_flight == 0
                 and publisher.sent_up_to > self.room_have
                 and now - self._quiet_since >= self._resend_s):
-            log.info("the room has not confirmed %d..%d: sending again", self.room_have + 1,
+            log.warning("the room has not confirmed %d..%d: sending again", self.room_have + 1,
                      publisher.sent_up_to)
             publisher.sent_up_to = self.room_have
             self._quiet_since = now
             self._resend_s = min(self._resend_s * 2, self.timing.resend_max_s)
         room = publisher.room()
-        if room:
+        if room and self.outbox.last_n > publisher.sent_up_to:  # no query while all is sent
             pending = self.outbox.pending(publisher.sent_up_to, room)
             if pending and publisher.sent_up_to <= self.room_have:
                 self._quiet_since = now  # a fresh start of sending: the silence counts from now
