@@ -1,5 +1,10 @@
 """The appliance: composition root, runtime loop, modes, screens, journal, link, CLI."""
 
+if __name__ != "spielleiter.device":  # pragma: no cover - a second copy of the package
+    raise ImportError(f"import spielleiter.device, not {__name__!r} (install the project: "
+                      "bash scripts/dev.sh test)")
+
+
 from importlib import metadata
 
 try:

@@ -1,10 +1,12 @@
-"""The host panel's world: the home menu, set-up, the active mode, the game menu and undo.
+"""The host panel's world: a stack of screens (``ui``), the running game, and the table's rules
+for screens that every screen shares.
 
-The App is the runtime's handler. Button edges become ``Press``es (``inputs``), pans report
-``Weight``s; both go to the active mode: a game's referee or a tool from the registry. It owns the
-running ``Session``, shows short messages, and keeps the table's rules for screens that every mode
-shares: after a screen changes, presses are ignored for ``guard_s``, and pages wait for OK unless
-the table chose a pace in Settings.
+Button edges become ``Press``es (``inputs``) for the top screen; pans report ``Weight``s to it.
+The App owns the running ``Session`` and is what screens and modes may ask things of (``Shell``,
+``Table``). After a screen changes by itself (a timer, another station, a weight, the link), short
+presses are ignored for ``guard_s``; a screen that a player's own press opened has no guard for
+that player's next press, and a press the guard ignores is shown as seen. Pages wait for OK
+unless the table chose a pace in Settings.
 """
 
 from __future__ import annotations
@@ -18,21 +20,23 @@ from ..drivers.buttons import Edge, PressDetector
 from ..games import GameError
 from . import i18n, settings_store
 from .broadcast import Broadcast
-from .i18n import _, ngettext
-from .inputs import Inputs, Press, Weight
 from .header import Header
+from .i18n import _, ngettext
+from .inputs import ANYONE, HOST, Inputs, Press, Weight
 from .journal import Journal, JournalError
-from .modes import GAME_MODES, ModeInfo
-from .modes.base import Mode, Referee
-from .modes import menus, start as start_flow
-from .modes.setup import SetupFlow
-from .modes.start import StartMenu
+from .modes import GAME_MODES
+from .modes.base import ModeInfo, Referee
 from .notices import notice_lines
 from .replay import ReplayError
 from .runtime import Runtime
+from .screens import View, misfits, wrap
 from .screensaver import ScreenSaver
-from .screens import View, wrap
 from .session import Session
+from .ui.game import GameMenuScreen, GameScreen, StandingsScreen
+from .ui.home import HomeScreen
+from .ui.screen import Question, Screen
+from .ui.start import SetupScreen, StartScreen
+from .ui.tool import ToolScreen
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +44,22 @@ FLASH_S = 1.8
 GUARD_S = 0.4
 
 
+def _screen_key(view: View) -> tuple[Any, ...]:
+    """What tells screens apart for the guard (a moved cursor or a changed count is the same)."""
+    return (view.title, view.footer, view.blank)
+
+
+def seen_view(view: View) -> View:
+    """``view`` marked to show that a press was seen but ignored: the footer says to wait (or,
+    where a footer would crowd the screen, the title)."""
+    marked = replace(view, footer=_("One moment ..."))
+    if view.footer or view.blank or not misfits(marked):
+        return marked
+    return replace(view, title=_("One moment ..."))
+
+
 class App:
-    """Menus and routing. ``view()`` is what the OLED shows; ``redraw`` renders it on change."""
+    """The screen stack and the game. ``view()`` is what the OLED shows; ``redraw`` renders it."""
 
     def __init__(self, runtime: Runtime, journal: Journal, *, show: Callable[[View], None],
                  beep: Callable[[str], None], player_names: tuple[str, ...],
@@ -63,25 +81,24 @@ class App:
         self._sound = sound
         self.saver = ScreenSaver(runtime.call_later, runtime.cancel, power)
         self.settings = settings_store.Settings()
+        self.language = language if language in settings_store.LANGUAGES else None
+        self._defaults = settings  # the config's: what a setting never saved reads as
         loaded = settings_store.load(journal, settings)
-        if language in settings_store.LANGUAGES:  # --lang: this run's language, not saved
-            loaded = replace(loaded, language=language)
-        self._apply(loaded)
+        self._apply(replace(loaded, language=self.language) if self.language else loaded)
         self.inputs = Inputs(detector, runtime.call_at, runtime.cancel, runtime.clock,
                              self.on_press, guard_s)
         self.new_seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
-        self.mode = "home"  # home, start, setup, game, menu, standings, confirm_end, tool
-        self.cursor = 0
-        self.start: StartMenu | None = None
-        self.setup: SetupFlow | None = None
         self.session: Session | None = None
-        self.referee: Referee | None = None
-        self.tool: Mode | None = None
         self.flash_view: View | None = None
-        self.standings_at = 0  # the standings' line at the cursor (more players than lines)
         self._flash_timer: Any = None
+        self._after_press: tuple[tuple[Any, ...], Any] | None = None  # (screen, press source)
+        self._seen_timer: Any = None  # while set, the footer shows that a press was seen
         self.listeners = Broadcast()
-        self.handlers: dict[type, Callable[[Any], Any]] = {}  # other inputs, by event type
+        self.stack: list[Screen] = [HomeScreen(self)]
+        runtime.route(Edge, self.inputs.on_edge)
+        runtime.route(Press, self.on_press)
+        runtime.route(Weight, self.on_weight)
+        runtime.screen = self
         self._resume()
 
     # -- start-up ---------------------------------------------------------------------------------
@@ -89,7 +106,6 @@ class App:
         session = Session.resume(self.journal, playable=GAME_MODES)  # never raises for rows
         if session is not None and not session.state.is_over:
             self._enter_game(session)
-            self.referee.resumed()  # type: ignore[union-attr]
             n = len(session.actions)
             self.flash(_("Game resumed"),
                        ngettext("{n} action kept", "{n} actions kept", n).format(n=n))
@@ -102,28 +118,98 @@ class App:
             self.beep("error")
             self.flash(*lines[:3], seconds=6.0)
 
-    # -- the runtime's handler -------------------------------------------------------------------
-    def handle(self, event: Any) -> bool | None:
-        if isinstance(event, Edge):
-            self.inputs.on_edge(event)
-        elif isinstance(event, Press):
-            self.on_press(event)
-        elif isinstance(event, Weight):
-            return self.on_weight(event)
-        elif type(event) in self.handlers:
-            return self.handlers[type(event)](event)
-        elif callable(event):
-            event()
-        else:
-            log.warning("unknown event %r", event)
-        return None
+    # -- the stack --------------------------------------------------------------------------------
+    @property
+    def top(self) -> Screen:
+        return self.stack[-1]
 
+    @property
+    def mode(self) -> str:
+        """The top screen's kind: home, start, setup, game, menu, standings, confirm_end,
+        confirm_undo or tool."""
+        return self.top.name
+
+    def push(self, screen: Screen) -> None:
+        self.stack.append(screen)
+        self.set_holds()
+
+    def pop(self) -> None:
+        """Close the top screen and show the one below again (home is never popped)."""
+        if len(self.stack) > 1:
+            self.stack.pop().close()
+            self.top.shown()
+        self.set_holds()
+
+    def replace(self, screen: Screen) -> None:
+        if len(self.stack) > 1:
+            self.stack.pop().close()
+        self.push(screen)
+
+    def home(self) -> None:
+        """Close everything above the home menu (a tool, a set-up, a game's screens)."""
+        while len(self.stack) > 1:
+            self.stack.pop().close()
+        self.top.shown()
+        self.set_holds()
+
+    def _find(self, kind: type[Screen]) -> Any:
+        return next((s for s in reversed(self.stack) if isinstance(s, kind)), None)
+
+    @property
+    def game_screen(self) -> GameScreen | None:
+        return self._find(GameScreen)
+
+    @property
+    def referee(self) -> Referee | None:
+        """The running game's referee (None at home, in a tool, or while a game is paused)."""
+        screen = self.game_screen
+        return screen.referee if screen is not None else None
+
+    @property
+    def setup(self) -> Any:
+        screen = self._find(SetupScreen)
+        return screen.flow if screen is not None else None
+
+    @property
+    def start(self) -> StartScreen | None:
+        return self._find(StartScreen)
+
+    @property
+    def tool(self) -> Any:
+        return self.top.mode if isinstance(self.top, ToolScreen) else None
+
+    @property
+    def cursor(self) -> int | None:
+        return self.top.cursor
+
+    def set_holds(self) -> None:
+        self.inputs.set_holds(self.top.holds())
+
+    # -- redrawing and the guard -------------------------------------------------------------------
     def redraw(self) -> None:
         view = self.view()
-        self.inputs.shown((view.title, view.footer, view.blank))
+        key = _screen_key(view)
+        opened_by = None  # a screen that changed by itself guards against every press
+        if self._after_press is not None and self._after_press[0] == key:
+            # The presser's own screen: no guard for them. In a game each station is another
+            # player; elsewhere one person works the box (the letter wheel takes a station's
+            # keys too), so no press is guarded.
+            opened_by = self._after_press[1] if isinstance(self.top, GameScreen) else ANYONE
+        self._after_press = None
+        self.inputs.shown(key, opened_by)
+        if self._seen_timer is not None:
+            view = seen_view(view)
         self._show(view)
 
-    # -- services for modes ----------------------------------------------------------------------
+    def _seen(self) -> None:
+        """A press the guard ignored: the footer says so until the guard ends."""
+        self.runtime.cancel(self._seen_timer)
+        self._seen_timer = self.runtime.call_later(self.inputs.guard_left(), self._unseen)
+
+    def _unseen(self) -> None:
+        self._seen_timer = None
+
+    # -- services for screens and modes ------------------------------------------------------------
     def flash(self, *lines: str, seconds: float = FLASH_S) -> None:
         """Show a short message over the current screen for a moment."""
         body: list[str] = []
@@ -140,6 +226,11 @@ class App:
     def _end_flash(self) -> None:
         self.runtime.cancel(self._flash_timer)
         self.flash_view = None
+
+    def refuse_station(self) -> None:
+        """A station key on a screen that is the host panel's: say so, change nothing."""
+        self.beep("error")
+        self.notice(View(_("Buttons on the box"), (_("Stations: in games"),), big="NEXT/OK"))
 
     def apply(self, action: dict[str, Any]) -> list[Any] | None:
         """Offer an action to the game: committed and returned events, or a flash and None."""
@@ -158,7 +249,7 @@ class App:
         self._changed(events)
         return events
 
-    def _changed(self, events: list[Any] = ()) -> None:  # type: ignore[assignment]
+    def _changed(self, events: list[Any] | tuple[()] = ()) -> None:
         """Tell listeners (the serial link) about events and the new public state."""
         self.listeners.changed(events, self.public_state)
 
@@ -188,8 +279,17 @@ class App:
         return self.settings.page_seconds(seconds)
 
     def change_settings(self, settings: settings_store.Settings) -> None:
+        """Save and apply the table's settings. A language given for this run only (``--lang``)
+        stays this run's and is not saved with another setting; choosing a language saves it."""
+        saved = settings
+        if self.language is not None:
+            if settings.language == self.settings.language:
+                saved = replace(settings, language=settings_store.load(
+                    self.journal, self._defaults).language)
+            else:
+                self.language = None  # the table chose a language on the box: it is theirs
         try:
-            settings_store.save(self.journal, settings)
+            settings_store.save(self.journal, saved)
         except JournalError as exc:
             log.error("%s", exc)
             self.flash(_("Cannot save!"), _("Setting not changed."))
@@ -203,20 +303,71 @@ class App:
         self._sound(settings.sound)
         self.saver.configure(settings.contrast, settings.dim_after_s)
 
-    # -- control from outside (the serial link), on the loop thread -------------------------------
+    # -- the game's life ----------------------------------------------------------------------------
+    @property
+    def paused(self) -> bool:
+        """A game waits while the table uses the home menu (its referee is closed)."""
+        return self.session is not None and self.game_screen is None
+
+    def open(self, mode: ModeInfo, choice: str = "new") -> None:
+        """Open a home-menu entry: a game's own menu with the cursor on ``choice``, or a tool."""
+        if mode.game is not None:
+            self.push(StartScreen(self, mode, choice))
+        else:
+            self.open_tool(mode)
+
+    def open_tool(self, mode: ModeInfo) -> None:
+        if mode.open is not None:
+            self.push(ToolScreen(self, mode.open(self)))
+
     def start_game(self, header: Header) -> None:
-        """Start a game (from the set-up screens or the link); a running game is ended (kept,
-        abandoned). ReplayError or JournalError: nothing changed."""
+        """Start a game (from the set-up screens or the link): whatever was open closes, and a
+        running game is ended (kept, abandoned). ReplayError or JournalError: nothing changed."""
         if header.game not in GAME_MODES:
             raise ReplayError(f"this box cannot referee {header.game!r} yet")
         session = Session.new(self.journal, header)  # ReplayError: nothing changed
         if self.session is not None and not self.session.state.is_over:
             log.info("game %d ended by a new game", self.session.game_id)
-        self.setup = None
         self._end_flash()
-        self._enter_game(session)
+        self._enter_game(session, resumed=False)
         self.beep("go")
         self._changed()
+
+    def _enter_game(self, session: Session, resumed: bool = True) -> None:
+        """Show ``session``'s game: everything open above the home menu closes first (a tool
+        left armed must never act on a game's pieces)."""
+        self.home()
+        self.session = session
+        mode = GAME_MODES[session.header.game]
+        assert mode.referee is not None
+        referee = mode.referee(self, session)
+        self.push(GameScreen(self, mode, referee))
+        if resumed:
+            referee.resumed()
+
+    def continue_game(self) -> None:
+        """Back into the waiting game, the way the box resumes one after a power cut."""
+        assert self.session is not None
+        self._enter_game(self.session)
+
+    def pause_game(self) -> None:
+        """Leave the game for the home menu; it waits, as after a power cut, its timers
+        stopped. Starting another game ends it (kept in the journal, as always)."""
+        self.home()
+        self.stack[0].cursor = 0
+
+    def close_game(self) -> None:
+        self.home()
+        self.session = None
+        self.stack[0].cursor = 0
+        self.listeners.notify("state", {"state": None})
+
+    def end_game(self) -> None:
+        """End the running game (kept in the journal; it cannot be continued)."""
+        if self.session is not None and not self.session.state.is_over:
+            self.session.abandon()
+        self.close_game()
+        self.flash(_("Game ended"))
 
     def external_action(self, action: dict[str, Any]) -> list[Any]:
         """Apply an action that did not come from the buttons; GameError/JournalError propagate."""
@@ -230,128 +381,10 @@ class App:
         self._changed(events)
         return events
 
-    # -- presses and weights ---------------------------------------------------------------------
-    def on_press(self, press: Press) -> None:
-        if self.saver.activity():
-            return  # the screen was off: this press only wakes it
-        if self.inputs.guarded(press):
-            log.debug("%s ignored: the screen changed just before", press.name)
-            return
-        if press.source == "host":
-            self.beep("click")
-        if self.flash_view is not None:
-            self._end_flash()  # the message goes; the key still does what it says
-        if press.hold and press.name == "host.back" and (
-                self.mode in menus.KEYS or self.mode == "game"):
-            self.undo()  # elsewhere a long BACK is the screen's own BACK (the wheel: give up)
-            return
-        if self.mode == "game" and self.referee is not None:
-            if not self.referee.on_press(press):
-                self._game_key(press.key)
-        elif self.mode == "tool" and self.tool is not None:
-            if not self.tool.on_press(press):
-                self._set_tool(None)
-            else:  # a tool's long keys may change with its screen (the letter wheel)
-                self.set_holds()
-        elif self.mode == "setup":
-            start_flow.setup_key(self, press)
-        elif press.source == "host":
-            if self.mode == "home":
-                menus.home_key(self, press.key)
-            elif self.mode == "start":
-                start_flow.start_key(self, press.key)
-            else:
-                menus.KEYS[self.mode](self, press.key)
-        else:
-            self.refuse_station()
-
-    def refuse_station(self) -> None:
-        """A station key on a screen that is the host panel's: say so, change nothing."""
-        self.beep("error")
-        self.notice(View(_("Buttons on the box"), (_("Stations: in games"),), big="NEXT/OK"))
-
-    def on_weight(self, weight: Weight) -> bool:
-        """A pan's news for the active mode; False when nothing visible changed."""
-        if weight.kind in ("moving", "placed", "removed"):
-            self.saver.activity()
-        active = self.referee if self.mode == "game" else self.tool
-        return bool(active is not None and active.on_weight(weight))
-
-    def set_holds(self) -> None:
-        active = self.referee if self.mode == "game" else self.tool
-        self.inputs.set_holds(active.holds() if active is not None else ())
-
-    # home ----------------------------------------------------------------------------------------
-    @property
-    def paused(self) -> bool:
-        """A game waits while the table uses the home menu (its referee is closed)."""
-        return self.session is not None and self.referee is None
-
-    def pause_game(self) -> None:
-        """Leave the game for the home menu; it waits, as after a power cut, its timers
-        stopped. Starting another game ends it (kept in the journal, as always)."""
-        self._close_referee()
-        self.mode, self.cursor = "home", 0
-        self.set_holds()
-
-    def continue_game(self) -> None:
-        """Back into the waiting game, the way the box resumes one after a power cut."""
-        assert self.session is not None
-        self._enter_game(self.session)
-        self.referee.resumed()  # type: ignore[union-attr]
-
-    def open(self, mode: ModeInfo, choice: str = "new") -> None:
-        """Open a home-menu entry: a game's own menu (new game, play again, rules) with the cursor
-        on ``choice``, or a tool."""
-        if mode.game is not None:
-            start_flow.open_menu(self, mode, choice)
-        elif mode.open is not None:
-            self._set_tool(mode.open(self))
-
-    def _set_tool(self, tool: Mode | None) -> None:
-        if self.tool is not None:
-            self.tool.close()
-        self.tool = tool
-        self.mode = "tool" if tool is not None else "home"
-        self.set_holds()
-
-    def _enter_game(self, session: Session) -> None:
-        self._close_referee()
-        self.session = session
-        mode = GAME_MODES[session.header.game]
-        assert mode.referee is not None
-        self.referee = mode.referee(self, session)
-        self.mode = "game"
-        self.cursor = 0
-        self.set_holds()
-
-    # game ----------------------------------------------------------------------------------------
-    def _game_key(self, key: str) -> None:
-        """A host key the referee left: BACK opens the game menu; OK after the end opens the
-        game's own menu at "Play again"."""
-        if key == "back":
-            self.mode, self.cursor = "menu", 0
-        elif key == "ok" and self.session is not None and self.session.state.is_over:
-            mode = GAME_MODES[self.session.header.game]
-            self.close_game()
-            self.open(mode, "again")
-
-    def _close_referee(self) -> None:
-        """Stop the referee's timers (countdown, pages) before it is replaced or dropped."""
-        if self.referee is not None:
-            self.referee.close()
-            self.referee = None
-
-    def close_game(self) -> None:
-        self._close_referee()
-        self.session = None
-        self.mode, self.cursor = "home", 0
-        self.set_holds()
-        self.listeners.notify("state", {"state": None})
-
     def undo(self) -> dict[str, Any] | None:
         """Take back the last action of the running game; returns it (None: nothing to undo)."""
-        if self.session is None or self.mode not in ("game", "menu"):
+        game = self.game_screen
+        if self.session is None or game is None:
             self.flash(_("Nothing to undo"))
             return None
         try:
@@ -363,31 +396,51 @@ class App:
         if undone is None:
             self.flash(_("Nothing to undo"))
             return None
-        self.mode = "game"
-        assert self.referee is not None
-        self.referee.after_undo()
-        if not self.referee.says_what_to_put_back():
+        while self.top is not game:
+            self.pop()
+        game.referee.after_undo()
+        if not game.referee.says_what_to_put_back():
             who = undone.get("player")
             self.flash(_("Undone:"), _("{player}'s last action").format(player=who) if who
                        else _("the last action"))
         self._changed()
         return undone
 
+    # -- presses and weights ----------------------------------------------------------------------
+    def on_press(self, press: Press) -> None:
+        if self.saver.activity():
+            return  # the screen was off: this press only wakes it
+        if self.inputs.guarded(press):
+            log.debug("%s ignored: the screen changed just before", press.name)
+            self._seen()
+            return
+        if press.source == HOST:
+            self.beep("click")
+        if self.flash_view is not None:
+            self._end_flash()  # the message goes; the key still does what it says
+        if press.hold and press.name == "host.back" and self.game_screen is not None \
+                and isinstance(self.top, (GameScreen, GameMenuScreen, StandingsScreen,
+                                          Question)):
+            self.undo()  # elsewhere a long BACK is the screen's own BACK (the wheel: give up)
+        else:
+            self.top.on_press(press)
+        self._after_press = (_screen_key(self.view()), press.source)
+
+    def on_weight(self, weight: Weight) -> bool:
+        """A pan's news for the top screen; False when nothing visible changed."""
+        if weight.kind in ("moving", "placed", "removed"):
+            self.saver.activity()
+        return self.top.on_weight(weight)
+
     # -- what the screen shows -------------------------------------------------------------------
     def public_view(self) -> View:
         """The screen as anyone may see it (the serial link): a hot-seat player's card stays
         on the box."""
-        if self.mode == "game" and self.flash_view is None and self.referee is not None \
-                and self.referee.private():
+        if self.flash_view is None and self.top.private():
             return View(_("Hot seat"), (_("(a player is choosing"), _("in private)")))
         return self.view()
 
     def view(self) -> View:
         if self.flash_view is not None:
             return self.flash_view
-        if self.mode in menus.VIEWS:
-            return menus.VIEWS[self.mode](self)
-        active = {"start": self.start, "setup": self.setup, "tool": self.tool}.get(
-            self.mode, self.referee)
-        assert active is not None
-        return active.view()
+        return self.top.view()

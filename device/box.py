@@ -46,7 +46,7 @@ class Box:
     pin_factory: Any = None
     link: SerialLink | None = None
     scales: Scales | None = None
-    last_view: View = field(default_factory=View)
+    _shown: list[View] = field(default_factory=list)
     _closed: bool = False
 
     @classmethod
@@ -78,27 +78,36 @@ class Box:
                 part.close()
             raise
         detector = PressDetector(config.debounce_s, config.hold_s)
-        box = cls(config, runtime, journal, buttons, display, beeper, None,  # type: ignore[arg-type]
-                  pin_factory)
         if simulated_scales is None:
             simulated_scales = pin_factory is not None
-        box.scales = Scales.build(config, journal, runtime.post, simulated=simulated_scales)
-        box.app = App(runtime, journal, show=box._show, beep=beeper.play,
-                      power=display.set_power, sound=beeper.set_level,
-                      player_names=config.player_names,
-                      stations=tuple(s.name for s in config.stations), detector=detector,
-                      seed_source=seed_source, scales=box.scales,
-                      settings=Settings(language=config.language), language=language)
-        runtime.handler = box.app
+        scales = Scales.build(config, journal, runtime.post, simulated=simulated_scales)
+        shown: list[View] = []
+        app = App(runtime, journal, show=lambda view: _show(display, shown, view), beep=beeper.play,
+                  power=display.set_power, sound=beeper.set_level,
+                  player_names=config.player_names,
+                  stations=tuple(s.name for s in config.stations), detector=detector,
+                  seed_source=seed_source, scales=scales,
+                  settings=Settings(language=config.language), language=language)
+        box = cls(config, runtime, journal, buttons, display, beeper, app, pin_factory,
+                  scales=scales, _shown=shown)
         box._attach_scales()
-        box.app.show_notices()  # the scales read their calibration rows: any damaged one
+        app.show_notices()  # the scales read their calibration rows: any damaged one
         if link_url:
             box.attach_link(link_url)
         return box
 
+    @property
+    def last_view(self) -> View:
+        """What the OLED shows now, as a View (tests and the simulator read it)."""
+        return self._shown[0] if self._shown else View()
+
+    def show(self, view: View) -> None:
+        """Put ``view`` on the OLED now (the goodbye screen at shutdown)."""
+        _show(self.display, self._shown, view)
+
     def _attach_scales(self) -> None:
         """Samples and status reach the pans on the loop thread; the pans' news reaches the
-        active mode as ``Weight``s."""
+        top screen as ``Weight``s."""
         scales, app = self.scales, self.app
         assert scales is not None
 
@@ -108,8 +117,8 @@ class Box:
                 app.on_weight(Weight(status.pan, "disconnected", None, status.t))
             return changed
 
-        app.handlers[LoadCellSample] = scales.on_sample
-        app.handlers[LoadCellStatus] = on_status
+        self.runtime.route(LoadCellSample, scales.on_sample)
+        self.runtime.route(LoadCellStatus, on_status)
         scales.listeners.append(
             lambda e: app.on_weight(Weight(e.pan, e.kind, e.grams if e.kind != "stable"
                                            else e.total_g, e.t)))
@@ -128,14 +137,10 @@ class Box:
         """Follow and drive the game over a serial port (any pyserial URL)."""
         link = SerialLink(url, self.runtime.post, baud=self.config.link_baud)
         protocol = LinkProtocol(self.app, link.send_line, link.done)
-        self.app.handlers[LinkLine] = protocol.on_line
-        self.app.handlers[LinkStatus] = protocol.on_status
+        self.runtime.route(LinkLine, protocol.on_line)
+        self.runtime.route(LinkStatus, protocol.on_status)
         self.link = link
         link.start()
-
-    def _show(self, view: View) -> None:
-        self.last_view = view
-        self.display.show(render(view))
 
     # -- driving mock pins (simulation, demo, tests) ---------------------------------------------
     def _pin(self, name: str) -> Any:
@@ -189,3 +194,8 @@ class Box:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _show(display: Display, shown: list[View], view: View) -> None:
+    shown[:] = [view]
+    display.show(render(view))

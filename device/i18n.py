@@ -59,8 +59,8 @@ def N_(message: str) -> str:
 # The parameters of a refusal that hold an engine's English word for a thing (games.core.GameError)
 # and are said in the current language too; player names and values shown as given ({x!r}) never.
 WORD_FIELDS = frozenset({"colour", "shape", "kind"})
-# Words engines put there that no screen marks already (colours and shapes: Bunte Runde's screens).
-ENGINE_WORDS = (N_("truck"), N_("washing machine"), N_("rice cooker"))
+# The words engines put there are declared in their GameInfo (``words``): the catalogue tool
+# collects them.
 
 
 class _Word(str):

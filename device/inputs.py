@@ -15,8 +15,8 @@ from typing import Any, Callable, Iterable
 from ..drivers.buttons import ButtonPress, Edge, PressDetector
 
 HOST = "host"
+ANYONE = "*"  # a screen opened by a press that no press should be guarded against
 ALWAYS_HELD = frozenset({"host.back"})  # a long BACK: undo in a game, else the screen's BACK
-WEIGHT_KINDS = ("moving", "stable", "placed", "removed", "disconnected")
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,8 @@ class Press:
 
 @dataclass(frozen=True)
 class Weight:
-    """A pan's news: ``kind`` is one of ``WEIGHT_KINDS``; ``grams`` is the settled total for
+    """A pan's news: ``kind`` is ``moving``, ``stable``, ``placed``, ``removed`` or
+    ``disconnected``; ``grams`` is the settled total for
     ``stable``, the step's size for ``placed``/``removed``, the change so far for ``moving``, and
     None for ``disconnected``."""
 
@@ -66,8 +67,10 @@ class Weight:
 
 class Inputs:
     """Turns button edges into ``Press``es on the loop thread, with wake-up timers for lock-outs
-    and long presses, and keeps the guard: after the screen changes, short presses are ignored
-    for ``guard_s``, so a press meant for the old screen never acts on the new one."""
+    and long presses, and keeps the guard: after the screen changes by itself, short presses are
+    ignored for ``guard_s``, so a press meant for the old screen never acts on the new one. A
+    screen that a press opened does not guard against the next press from the same place: the
+    player who pressed is looking at it."""
 
     def __init__(self, detector: PressDetector, call_at: Callable[[float, Callable[[], None]], Any],
                  cancel: Callable[[Any], None], clock: Callable[[], float],
@@ -79,14 +82,17 @@ class Inputs:
         self.guard_s = guard_s
         self._screen: tuple[Any, ...] = ()
         self._screen_at = float("-inf")
+        self._opened_by: str | int | None = None
         self.set_holds(())
 
-    def shown(self, screen: tuple[Any, ...]) -> None:
+    def shown(self, screen: tuple[Any, ...], opened_by: str | int | None = None) -> None:
         """The screen now shown, as what tells screens apart (a moved cursor or a changed count
-        is the same screen); a different one starts the guard."""
+        is the same screen); a different one starts the guard, except for presses from
+        ``opened_by`` (the source whose press opened it; None: it changed by itself)."""
         if screen != self._screen:
             if self._screen:  # the first screen follows no other: nothing to guard against
                 self._screen_at = self._clock()
+                self._opened_by = opened_by
             self._screen = screen
 
     def guard_left(self) -> float:
@@ -94,9 +100,10 @@ class Inputs:
         return max(0.0, self.guard_s - (self._clock() - self._screen_at))
 
     def guarded(self, press: Press) -> bool:
-        """True for a short press that came within ``guard_s`` of a screen change (a long press
-        is deliberate and always counts)."""
-        return not press.hold and press.t - self._screen_at < self.guard_s
+        """True for a short press that came within ``guard_s`` of a screen change it did not
+        cause (a long press is deliberate and always counts)."""
+        return (not press.hold and self._opened_by not in (press.source, ANYONE)
+                and press.t - self._screen_at < self.guard_s)
 
     def set_holds(self, names: Iterable[str]) -> None:
         """The buttons (pin-map names) that have a hold meaning now, besides BACK."""

@@ -1,10 +1,11 @@
 """The one event loop: inputs only enqueue; the loop decides, commits, then redraws.
 
 Button callback threads, the link reader, load-cell readers and signal handlers call ``post``.
-The loop takes one event at a time, hands it to the handler (the ``App``), fires due timers, and
-when the queue is empty renders the handler's view. Timers are a heap of deadlines, so an idle loop
-blocks in ``Queue.get`` with no polling. ``pump`` runs the same steps without blocking, for tests
-and demos driving a ``ManualClock``.
+The loop takes one event at a time and hands it to the handler ``route``d for its type (a posted
+callable is simply called), fires due timers, and when the queue is empty asks the ``Screen``
+(the ``App``) to redraw. Timers are a heap of deadlines, so an idle loop blocks in ``Queue.get``
+with no polling. ``pump`` runs the same steps without blocking, for tests and demos driving a
+``ManualClock``.
 """
 
 from __future__ import annotations
@@ -19,10 +20,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Protocol
 
 log = logging.getLogger(__name__)
-
-
-class Clock(Protocol):
-    def __call__(self) -> float: ...
 
 
 @dataclass
@@ -53,12 +50,13 @@ class _Timer:
     cancelled: bool = field(default=False, compare=False)
 
 
-class Handler(Protocol):
-    def handle(self, event: Any) -> bool | None:
-        """Act on one event; return False when nothing on the screen can have changed."""
-        ...
+class Screen(Protocol):
+    """What the loop redraws once the queue is empty and something may have changed."""
 
     def redraw(self) -> None: ...
+
+
+Route = Callable[[Any], "bool | None"]  # a handler returns False when nothing visible changed
 
 
 class Runtime:
@@ -67,7 +65,8 @@ class Runtime:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.queue: queue.Queue[Any] = queue.Queue()
-        self.handler: Handler | None = None
+        self.screen: Screen | None = None
+        self.routes: dict[type, Route] = {}
         self._timers: list[_Timer] = []
         self._seq = itertools.count()
         self._stopped = threading.Event()
@@ -79,7 +78,11 @@ class Runtime:
         self.queue.put(event)
         self.posted.set()
 
-    # -- used by the handler (loop thread) -------------------------------------------------------
+    def route(self, kind: type, handler: Route) -> None:
+        """Hand every event of type ``kind`` to ``handler`` on the loop thread."""
+        self.routes[kind] = handler
+
+    # -- used by the handlers (loop thread) ------------------------------------------------------
     def call_at(self, deadline: float, callback: Callable[[], None]) -> _Timer:
         timer = _Timer(deadline, next(self._seq), callback)
         heapq.heappush(self._timers, timer)
@@ -119,10 +122,16 @@ class Runtime:
         if isinstance(event, Stop):
             self._stopped.set()
             return False
-        assert self.handler is not None
+        handler = self.routes.get(type(event))
         try:
-            if self.handler.handle(event) is not False:  # False: nothing visible changed
+            if handler is not None:
+                if handler(event) is not False:  # False: nothing visible changed
+                    self._dirty = True
+            elif callable(event):
+                event()
                 self._dirty = True
+            else:
+                log.warning("no handler for %r", event)
         except Exception:  # one bad event must not kill the referee
             log.exception("error while handling %r", event)
             self._dirty = True
@@ -169,9 +178,9 @@ class Runtime:
                 self._redraw()
 
     def _redraw(self) -> None:
-        if self.handler is not None and self._dirty:
+        if self.screen is not None and self._dirty:
             self._dirty = False
-            self._guard(self.handler.redraw)
+            self._guard(self.screen.redraw)
 
     def stop(self, reason: str = "") -> None:
         self.post(Stop(reason))

@@ -82,6 +82,7 @@ class _Contact:
     locked_until: float = float("-inf")
     pressed_at: float = 0.0
     long_sent: bool = False
+    deferred: bool = False  # the press edge found a hold meaning: the release reports it
 
 
 @dataclass
@@ -112,7 +113,7 @@ class PressDetector:
         for name, contact in self._contacts.items():
             if t >= contact.locked_until:
                 presses += self._settle(name, contact, t)
-            if (name in self.hold_buttons and contact.accepted and not contact.long_sent
+            if (contact.deferred and contact.accepted and not contact.long_sent
                     and t >= contact.pressed_at + self.hold_s):
                 contact.long_sent = True
                 presses.append(ButtonPress(name, t, long=True))
@@ -123,7 +124,7 @@ class PressDetector:
         for name, contact in self._contacts.items():
             if contact.raw != contact.accepted or contact.locked_until != float("-inf"):
                 times.append(contact.locked_until)
-            if name in self.hold_buttons and contact.accepted and not contact.long_sent:
+            if contact.deferred and contact.accepted and not contact.long_sent:
                 times.append(contact.pressed_at + self.hold_s)
         return min(times) if times else None
 
@@ -136,8 +137,10 @@ class PressDetector:
         if contact.accepted:
             contact.pressed_at = t
             contact.long_sent = False
-            return [] if name in self.hold_buttons else [ButtonPress(name, t)]
-        if name in self.hold_buttons and not contact.long_sent:
+            contact.deferred = name in self.hold_buttons
+            return [] if contact.deferred else [ButtonPress(name, t)]
+        if contact.deferred and not contact.long_sent:  # a key that acted on its press edge
+            contact.deferred = False                    # (its hold meaning came after) is done
             return [ButtonPress(name, t)]
         return []
 

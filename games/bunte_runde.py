@@ -28,6 +28,7 @@ from .core import (
     IllegalAction,
     SetupError,
     State,
+    Option,
     check_options,
     check_players,
     field_of,
@@ -45,7 +46,15 @@ SHAPES: dict[str, tuple[str, ...]] = {
     "tiles": ("cat", "dog", "fish", "bird", "frog"),
 }
 STEPS = (1, 2, 3)
-DEFAULTS: dict[str, Any] = {"set": "pieces", "layout": None, "start": 0}
+OPTIONS = (
+    Option("set", "pieces", "Set", ("pieces", "tiles"), ("36 pieces", "25 tiles"),
+           ("6 colours, 6 shapes", "5 colours, 5 animals"), ruling="B1"),
+    # None is "no layout given": the circle is dealt from the seed (B2); a list of pairs is a
+    # layout given, "free" the players' own (B7).
+    Option("layout", None, "Circle", (None, "free"), ("dealt", "free"),
+           ("the box says where", "you lay it out"), ruling="B2"),
+    Option("start", 0),
+)
 
 Piece = tuple[str, str]
 
@@ -293,7 +302,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     """Start a game (B1, B2, B7). Without a ``layout`` option the circle is dealt by shuffling the
     set (standard names) with ``random.Random(seed)``; the game has no other chance."""
     names = check_players(players, 2, 6)
-    opts = check_options(options, DEFAULTS)
+    opts = check_options(options, OPTIONS)
     set_name = opts["set"]
     if not isinstance(set_name, str) or set_name not in SETS:
         raise SetupError("set: pieces or tiles")
@@ -335,4 +344,6 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     )
 
 
-INFO = GameInfo("bunte-runde", "Bunte Runde", 2, 6, new_game)
+INFO = GameInfo("bunte-runde", "Bunte Runde", 2, 6, new_game, options=OPTIONS,
+                values={"colour": COLOURS["pieces"], "shape": SHAPES["pieces"] + SHAPES["tiles"],
+                        "steps": (1, 2, 3)})

@@ -242,16 +242,45 @@ def check_players(players: Sequence[Any], low: int, high: int) -> tuple[str, ...
     return names
 
 
-def check_options(options: Any, known: Mapping[str, Any]) -> dict[str, Any]:
-    """Merge ``options`` over the defaults in ``known``; unknown keys are an error."""
+@dataclass(frozen=True)
+class Option:
+    """One of a game's options, declared once: ``check_options``, the box's set-up screens, the
+    docs and the random-play tests all read it.
+
+    ``choices`` are what the set-up screens offer (the engine may accept more, e.g. a whole circle
+    as Bunte Runde's ``layout``; it checks every value itself); an option with no ``label`` is not
+    offered at set-up. ``names`` is a short word for each choice and ``hints`` a line saying what
+    it means, both English (the box translates them). ``kind``: "choice" (one of ``choices``),
+    "player" (one of the seats; ``None`` means the first) or "list" (one of ``choices`` for each
+    entry of the default's length). ``ruling`` names the RULINGS.md id it settles.
+    """
+
+    key: str
+    default: Any
+    label: str = ""
+    choices: tuple[Any, ...] = ()
+    names: tuple[str, ...] = ()
+    hints: tuple[str, ...] = ()
+    kind: str = "choice"
+    ruling: str = ""
+
+    @property
+    def offered(self) -> bool:
+        return bool(self.label)
+
+
+def check_options(options: Any, known: Sequence[Option] | Mapping[str, Any]) -> dict[str, Any]:
+    """Merge ``options`` over the defaults of ``known`` (a game's ``Option``s, or a mapping of
+    defaults); unknown keys are an error."""
+    defaults = known if isinstance(known, Mapping) else {o.key: o.default for o in known}
     if options is None:
         options = {}
     if not isinstance(options, Mapping):
         raise SetupError("options: a JSON object")
-    unknown = sorted(set(options) - set(known))
+    unknown = sorted(set(options) - set(defaults))
     if unknown:
         raise SetupError("unknown option {option!r}", option=unknown[0])
-    return {**known, **options}
+    return {**copy.deepcopy(dict(defaults)), **options}
 
 
 def ranking(entries: Iterable[tuple[str, Any, Any]]) -> list[tuple[int, str, Any]]:
@@ -288,7 +317,11 @@ class Measurement:
 class GameInfo:
     """What the device and the CLI need to know of a game besides its rules.
 
-    ``measurements`` maps an action type to the ``Measurement`` its listed form leaves out.
+    ``options`` are the game's options (``Option``), declared once. ``measurements`` maps an
+    action type to the ``Measurement`` its listed form leaves out. ``values`` maps an action field
+    to the values the rules give it (a card, a direction), whatever the state: what tests offer
+    an engine to prove it lists exactly what it accepts. ``words`` are the English words the
+    engine puts into refusals for things (``{kind}``), which the box says in its language.
     """
 
     name: str
@@ -297,6 +330,12 @@ class GameInfo:
     max_players: int
     new_game: Callable[[Sequence[str], Mapping[str, Any] | None, int], State]
     measurements: Mapping[str, Measurement] = field(default_factory=dict)
+    options: tuple[Option, ...] = ()
+    values: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
+    words: tuple[str, ...] = ()
+
+    def defaults(self) -> dict[str, Any]:
+        return {o.key: copy.deepcopy(o.default) for o in self.options}
 
 
 def complete(info: GameInfo, action: Action, rng: random.Random) -> dict[str, Any]:

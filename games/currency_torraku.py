@@ -39,6 +39,7 @@ from .core import (
     GameInfo,
     SetupError,
     State,
+    Option,
     check_options,
     check_players,
     field_of,
@@ -48,8 +49,12 @@ from .core import (
 
 KINDS = ("truck", "washing_machine", "rice_cooker")
 START = {"truck": 2, "washing_machine": 2, "rice_cooker": 6}  # C1: each player's deal
-DEFAULTS: dict[str, Any] = {"bag": {"truck": 6, "washing_machine": 6, "rice_cooker": 18},
-                            "long": False}
+BAG = {"truck": 6, "washing_machine": 6, "rice_cooker": 18}
+OPTIONS = (
+    Option("bag", BAG),
+    Option("long", False, "Money", (False, True), ("standard", "all dealt"),
+           ("as the rulebook says", "a longer game"), ruling="C1"),
+)
 MAX_BAG = 999
 
 Kinds = dict[str, int]
@@ -316,14 +321,14 @@ def _check_bag(value: Any) -> Kinds:
             raise SetupError("bag: no kind {value!r}", value=kind)
         if isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= MAX_BAG:
             raise SetupError("bag: 0 to {most} {key}", most=MAX_BAG, key=kind)
-    return {**DEFAULTS["bag"], **value}
+    return {**BAG, **value}
 
 
 def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
              seed: int = 0) -> CurrencyTorraku:
     """Deal (C1) and open round 1 with the first seat (C2). No chance: ``seed`` is recorded."""
     names = check_players(players, 1, 6)
-    opts = check_options(options, DEFAULTS)
+    opts = check_options(options, OPTIONS)
     bag = _check_bag(opts["bag"])
     long = opts["long"]
     if not isinstance(long, bool):
@@ -350,4 +355,5 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     )
 
 
-INFO = GameInfo("currency-torraku", "Currency Torraku", 1, 6, new_game)
+INFO = GameInfo("currency-torraku", "Currency Torraku", 1, 6, new_game, options=OPTIONS,
+                values={"piece": KINDS}, words=("truck", "washing machine", "rice cooker"))

@@ -17,6 +17,7 @@ from .core import (Action, Event, GameInfo, IllegalAction, Measurement, State, c
                    field_of, require)
 from .trudel_rules import (
     LINES,
+    OPTIONS,
     ROWS,
     WEIGHING,
     check_setup,
@@ -397,7 +398,8 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
 
 
 INFO = GameInfo(
-    "tante-trudels-troedel", "Tante Trudels Trödel", 2, 4, new_game,
+    "tante-trudels-troedel", "Tante Trudels Trödel", 2, 4, new_game, options=OPTIONS,
+    values={"value": DIE, "direction": ("forward", "back"), "coupon": (False, True)},
     measurements={
         "weigh_potd": Measurement("grams", 6.0, 24.0, decimals=1, private=True),
         "weigh": Measurement("grams", 1.0, 40.0, decimals=1, private=True),

@@ -11,6 +11,7 @@ from .core import (
     GameInfo,
     SetupError,
     State,
+    Option,
     check_options,
     check_players,
     field_of,
@@ -21,7 +22,10 @@ from .core import (
 CARDS = ("steal", "accuse", "alibi")
 CARD_NAMES = {"steal": "Steal trash", "accuse": "You did it!", "alibi": "Airtight alibi"}
 WIN_TRASH = 3
-DEFAULTS = {"trash": 25}
+OPTIONS = (
+    Option("trash", 25, "Trash pile", (10, 15, 20, 25, 30, 40), hints=("cards in the pile",) * 6,
+           ruling="T1"),
+)
 
 
 @dataclass
@@ -218,7 +222,7 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
              seed: int = 0) -> TatortTonne:
     """Start a game (T1). Tatort Tonne has no chance, so ``seed`` is only recorded."""
     names = check_players(players, 2, 10)
-    opts = check_options(options, DEFAULTS)
+    opts = check_options(options, OPTIONS)
     trash = opts["trash"]
     if isinstance(trash, bool) or not isinstance(trash, int) or not 1 <= trash <= 99:
         raise SetupError("trash: 1 to 99 cards")
@@ -231,4 +235,5 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
     )
 
 
-INFO = GameInfo("tatort-tonne", "Tatort Tonne", 2, 10, new_game)
+INFO = GameInfo("tatort-tonne", "Tatort Tonne", 2, 10, new_game, options=OPTIONS,
+                values={"card": CARDS})

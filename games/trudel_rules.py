@@ -12,14 +12,22 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping, Sequence
 
-from .core import Event, SetupError, check_options, ranking
+from .core import Event, Option, SetupError, check_options, ranking
 
 ROWS = 20
 WEIGHING = ROWS + 1
 LINES = 10
 GOALS = ("standard", "heaviest", "lightest")
-DEFAULTS: dict[str, Any] = {"scale_rows": [8, 18], "potd_maker": None, "first": None,
-                            "tie_band_g": 0.05, "goal": "standard"}
+OPTIONS = (
+    Option("potd_maker", None, "Purchase", kind="player",
+           hints=("rolls it at the start",), ruling="TT2"),
+    Option("first", None, "Who starts", kind="player", hints=("plays first",), ruling="TT3"),
+    Option("scale_rows", (8, 18), "Scales row", tuple(range(1, ROWS + 1)), kind="list",
+           hints=("row with scales icon",), ruling="TT1"),
+    Option("goal", "standard", "Goal", GOALS, ("rulebook", "heaviest", "lightest"),
+           ("just under Purchase", "heaviest basket wins", "lightest basket wins"), ruling="TT7"),
+    Option("tie_band_g", 0.05),
+)
 EPS = 1e-9  # float slack when comparing against the tie band
 
 
@@ -106,7 +114,7 @@ def grams_ok(value: Any, positive: bool) -> bool:
 
 def check_setup(names: Sequence[str], options: Any) -> dict[str, Any]:
     """The options of issue 11 checked and completed (players default to the first seat)."""
-    opts = check_options(options, DEFAULTS)
+    opts = check_options(options, OPTIONS)
     rows = opts["scale_rows"]
     if (not isinstance(rows, (list, tuple))
             or not all(isinstance(r, int) and not isinstance(r, bool) and 1 <= r <= ROWS

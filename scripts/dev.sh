@@ -26,10 +26,10 @@ if ! [ -x .venv/bin/python ] || ! .venv/bin/python -c 'import sys; assert sys.ve
 fi
 
 # ensure EXTRA: install the project (with the extra, if any) unless the stamp says it is current.
-# The stamp is "<sha256 of pyproject.toml> <extra>"; the test extra includes the plain install.
+# The stamp is "<sha256 of pyproject.toml and setup.py> <extra>"; the test extra includes the plain install.
 ensure() {
   local extra=$1 hash have
-  hash=$(sha256sum pyproject.toml | cut -d' ' -f1)
+  hash=$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)
   have=$(cat "$stamp" 2>/dev/null || true)
   if [ -x .venv/bin/spielleiter ] && { [ "$have" = "$hash $extra" ] || [ "$have" = "$hash test" ]; }; then
     return 0

@@ -112,6 +112,35 @@ def refusals(games: Path = GAMES) -> tuple[dict[str, Message], list[str]]:
     return found, unfit
 
 
+# What an engine declares for people, in English, which the box shows translated: an Option's
+# label, choice names and hints (by position or keyword), a GameInfo's words.
+DECLARED = {"Option": {2: "label", 4: "names", 5: "hints"}, "GameInfo": {}}
+
+
+def declared(games: Path = GAMES) -> dict[str, Message]:
+    """The words the engines under ``games`` declare in ``Option``s and ``GameInfo``s."""
+    found: dict[str, Message] = {}
+    for path in sorted(games.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or _name(node.func) not in DECLARED:
+                continue
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            fields = DECLARED[_name(node.func)]
+            values = [arg for i, arg in enumerate(node.args) if i in fields]
+            values += [k.value for k in node.keywords
+                       if k.arg in set(fields.values()) | {"words"}]
+            for value in values:
+                items = value.elts if isinstance(value, (ast.Tuple, ast.List)) else [value]
+                if isinstance(value, ast.BinOp) and isinstance(value.left, ast.Tuple):
+                    items = value.left.elts  # ("cards in the pile",) * 6
+                for item in items:
+                    text = _literal(item)
+                    if text:
+                        found.setdefault(text, Message(text)).where.append(where)
+    return found
+
+
 def extract(source: Path = SOURCE, games: Path | None = GAMES) -> dict[str, Message]:
     """Every message the code under ``source`` asks gettext for, in the order first met, then
     the refusal templates of the engines under ``games`` (None: none)."""
@@ -132,7 +161,7 @@ def extract(source: Path = SOURCE, games: Path | None = GAMES) -> dict[str, Mess
                 if one is not None and many is not None:
                     found.setdefault(one, Message(one, many)).where.append(where)
     if games is not None:
-        for text, message in refusals(games)[0].items():
+        for text, message in [*refusals(games)[0].items(), *declared(games).items()]:
             if text in found and found[text].plural is None:
                 found[text].where.extend(message.where)
             else:

@@ -1,6 +1,6 @@
 """``spielleiter sim`` in a terminal: the OLED drawn with text characters, the keyboard pressing
-gpiozero's mock pins (a key press is a 120 ms finger on the button), the real runtime on its own
-thread in real time.
+gpiozero's mock pins (``Finger``: a key is a 50 ms tap, keys in the order typed), the real runtime
+on its own thread in real time.
 
 ``layout`` is the whole picture as lines for a terminal of a given size, without curses (so it is
 tested as text): the largest drawing of the 128x64 frame that leaves room for a status line and
@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import queue
 import threading
-import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -30,6 +29,7 @@ from ...drivers.display import open_device, to_blocks
 from ..box import Box
 from ..config import Config
 from ..screens import View
+from .finger import Finger
 from .hand import BACKSPACE, Hand
 from .keys import HOLD_KEY, QUIT_KEY, UNDO_KEY, key_map, legend
 
@@ -228,16 +228,7 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
     loop = threading.Thread(target=box.runtime.run_forever, name="runtime", daemon=True)
     loop.start()
 
-    free_at: dict[str, float] = {}
-
-    def press(name: str, seconds: float) -> None:
-        """A finger on the button; keys typed faster than a finger queue up behind it."""
-        pin = box._pin(name)
-        start = max(time.monotonic(), free_at.get(name, 0.0))
-        free_at[name] = start + seconds + 0.06
-        delay = start - time.monotonic()
-        threading.Timer(delay, pin.drive_low).start()
-        threading.Timer(delay + seconds, pin.drive_high).start()
+    finger = Finger(box._pin, debounce_s=config.debounce_s)
 
     def draw(stdscr: Any, note: str) -> None:
         height, width = stdscr.getmaxyx()
@@ -274,14 +265,14 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
                 if hand.wants(key):
                     note = hand.key(key) or note
                 elif key == UNDO_KEY:
-                    press("host.back", config.hold_s + 0.3)
+                    finger.press("host.back", config.hold_s + 0.3)
                     note = report.typed("host.back", True) + " (undo)"
                 elif key == HOLD_KEY:
                     holding = True
                     note = "hold: now the button"
                 elif key in keys or (key == BACKSPACE and "b" in keys):
                     name = keys[key if key in keys else "b"]
-                    press(name, config.hold_s + 0.3 if holding else 0.12)
+                    finger.press(name, config.hold_s + 0.3 if holding else None)
                     note = report.typed(name, holding)
                     holding = False
             outcome = report.latest()

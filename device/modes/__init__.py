@@ -1,25 +1,39 @@
 """Everything the home menu offers, in menu order: the games' referees and the tools.
 
-Adding a game: an engine module in ``games/``, a mode folder here, and one line in ``MODES``.
+A mode is found, not listed: every module or folder here whose ``MODE`` is a ``ModeInfo`` is an
+entry, placed by its ``order``. Adding a game is an engine module in ``games/`` and a mode folder
+here; no shared file changes (``refresh`` looks again, e.g. after a test adds a folder to this
+package's ``__path__``).
 """
 
 from __future__ import annotations
 
-from . import (bunte_runde, currency_torraku, learning, scale, settings, tante_trudels_troedel,
-               tatort_tonne)
+import importlib
+import pkgutil
+
 from .base import Demo, ModeInfo
 
-MODES: tuple[ModeInfo, ...] = (
-    tatort_tonne.MODE,
-    bunte_runde.MODE,
-    tante_trudels_troedel.MODE,
-    currency_torraku.MODE,
-    learning.MODE,
-    scale.MODE,
-    settings.MODE,
-)
-REGISTRY: dict[str, ModeInfo] = {mode.name: mode for mode in MODES}
-GAME_MODES: dict[str, ModeInfo] = {mode.game: mode for mode in MODES if mode.game}
+MODES: list[ModeInfo] = []
+REGISTRY: dict[str, ModeInfo] = {}
+GAME_MODES: dict[str, ModeInfo] = {}
+
+
+def refresh() -> list[ModeInfo]:
+    """Find every mode in this package (all of ``__path__``); the registries change in place."""
+    found: list[ModeInfo] = []
+    for module in pkgutil.iter_modules(__path__):
+        if module.name.startswith("_"):
+            continue
+        mode = getattr(importlib.import_module(f"{__name__}.{module.name}"), "MODE", None)
+        if isinstance(mode, ModeInfo):
+            found.append(mode)
+    found.sort(key=lambda m: (m.order, m.name))
+    MODES[:] = found
+    REGISTRY.clear()
+    REGISTRY.update((m.name, m) for m in found)
+    GAME_MODES.clear()
+    GAME_MODES.update((m.game, m) for m in found if m.game)
+    return MODES
 
 
 def demos() -> dict[str, Demo]:
@@ -27,4 +41,6 @@ def demos() -> dict[str, Demo]:
     return {name: demo for mode in MODES for name, demo in mode.demos.items()}
 
 
-__all__ = ["GAME_MODES", "MODES", "REGISTRY", "Demo", "ModeInfo", "demos"]
+refresh()
+
+__all__ = ["GAME_MODES", "MODES", "REGISTRY", "Demo", "ModeInfo", "demos", "refresh"]

@@ -15,6 +15,8 @@ from ..i18n import _
 from ..inputs import Press, Weight
 from ..screens import CHARS, PAGE_LINES, WIDTH, View, big_width, wrap
 
+from ...games.core import Option
+
 if TYPE_CHECKING:
     from ..session import Session
     from .options import SetupOption
@@ -238,7 +240,7 @@ class Referee:
     game's current phase, what follows an accepted action (``react``), and what the screen shows.
     """
 
-    SETUP: ClassVar[tuple[SetupOption, ...]] = ()
+    TABLE_OPTIONS: ClassVar[tuple[Option, ...]] = ()  # how the table plays (header.table)
     STATION_HOLDS: ClassVar[frozenset[str]] = frozenset()  # station keys with a hold meaning
 
     def __init__(self, table: Table, session: "Session") -> None:
@@ -347,8 +349,11 @@ class Demo:
 
 @dataclass(frozen=True)
 class ModeInfo:
-    """One home-menu entry. A game names its engine (``game``) and its ``referee`` class; a tool
-    gives ``open(app) -> Mode``."""
+    """One home-menu entry, found by ``modes`` in its module's or folder's ``MODE``. A game names
+    its engine (``game``) and its ``referee`` class (``game_mode`` takes name and title from the
+    engine's ``GameInfo``); a tool gives ``open(app) -> Mode``. ``order`` places the entry on the
+    home menu (the games 10-40, a new game 60 by default, the learning station 50, the tools
+    80 and up)."""
 
     name: str
     title: str
@@ -359,7 +364,24 @@ class ModeInfo:
     rules: Callable[[], list[View]] | None = None  # how the box plays it: a few pages, read
     #                                                 from the game's menu (built when shown, so
     #                                                 in the language of the moment)
+    order: int = 60
 
     @property
     def setup(self) -> tuple[SetupOption, ...]:
-        return self.referee.SETUP if self.referee is not None else ()
+        """The set-up screens' options: the engine's offered ones, then the referee's own."""
+        if self.referee is None or self.game is None:
+            return ()
+        from ...games import GAMES
+        from .options import setup_option
+
+        info = GAMES.get(self.game)
+        engine = tuple(setup_option(o) for o in (info.options if info else ()) if o.offered)
+        return engine + tuple(setup_option(o, engine=False) for o in self.referee.TABLE_OPTIONS)
+
+
+def game_mode(info: Any, referee: type[Referee], *, demos: dict[str, Demo] | None = None,
+              rules: Callable[[], list[View]] | None = None, order: int = 60) -> ModeInfo:
+    """The home-menu entry of the game ``info`` (its engine's ``GameInfo``) refereed by
+    ``referee``: its name and title are the engine's."""
+    return ModeInfo(info.name, info.title, game=info.name, referee=referee, demos=demos or {},
+                    rules=rules, order=order)

@@ -1,7 +1,9 @@
-"""A referee's set-up options: one value from a list, one of the players, or a list of values.
+"""The set-up screens' options: one value from a list, one of the players, or a list of values.
 
-The set-up screens (``setup.py``) step through them; a game's referee declares its own in
-``SETUP``. What is legal for the game stays the engine's: options only offer its choices.
+Each is built from an ``Option`` declared once: the game's own in its engine's ``GameInfo``
+(they go into the header's options), the referee's own in its ``TABLE_OPTIONS`` (how the table
+plays, e.g. who rolls the die; they go into ``header.table``). The set-up screens (``setup.py``)
+step through them. What is legal for the game stays the engine's: options only offer its choices.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from ...games.core import Option
 from ..i18n import _
 
 
@@ -26,6 +29,7 @@ class SetupOption:
     ruling: str = ""
     names: tuple[str, ...] = ()
     engine: bool = True
+    hints: tuple[str, ...] = ()
 
     def options(self, players: Sequence[str]) -> tuple[Any, ...]:
         return self.choices
@@ -52,6 +56,12 @@ class SetupOption:
             return _(self.names[self.choices.index(value)])
         return str(value)
 
+    def hint(self, value: Any) -> str:
+        """What ``value`` means, in a line ("" when the choice speaks for itself)."""
+        if value in self.choices and len(self.hints) == len(self.choices):
+            return _(self.hints[self.choices.index(value)])
+        return _(self.hints[0]) if len(self.hints) == 1 else ""
+
 
 @dataclass(frozen=True)
 class OnePlayer(SetupOption):
@@ -68,6 +78,9 @@ class OnePlayer(SetupOption):
 
     def show(self, value: Any, part: int | None = None) -> str:
         return str(value)
+
+    def hint(self, value: Any) -> str:
+        return _(self.hints[0]) if self.hints else ""
 
 
 @dataclass(frozen=True)
@@ -92,3 +105,16 @@ class Several(SetupOption):
         if part is None:
             return ", ".join(str(v) for v in value)
         return str(value[part])
+
+    def hint(self, value: Any) -> str:
+        return _(self.hints[0]) if self.hints else ""
+
+
+KINDS: dict[str, type[SetupOption]] = {"choice": SetupOption, "player": OnePlayer,
+                                       "list": Several}
+
+
+def setup_option(option: Option, engine: bool = True) -> SetupOption:
+    """The set-up screens' form of ``option`` (``engine``: the game's own, else the table's)."""
+    return KINDS[option.kind](option.key, option.label, option.choices, option.default,
+                              option.ruling, option.names, engine, option.hints)

@@ -1,6 +1,6 @@
 """Who plays: the first set-up screen when the box has a roster of names.
 
-The roster's names, then "Guest" and "New player", then "Go on". NEXT moves, OK takes a name in
+The roster's names, then "Guest" and "New player", then "Done". NEXT moves, OK takes a name in
 or out; the order taken is the seat order (seat 1 plays at the first station). A new player is
 typed on the letter wheel and kept on the roster.
 """
@@ -37,7 +37,7 @@ class PlayerPicker:
         return [*self.roster, *(n for n in self.chosen if n not in self.roster)]
 
     def entries(self) -> list[str]:
-        return [*self.named(), _("Guest"), _("New player"), _("Go on")]
+        return [*self.named(), _("Guest"), _("New player"), _("Done")]
 
     def on_key(self, key: str, hold: bool = False) -> str | None:
         """"home" to leave, "done" when the seats are chosen, else None."""

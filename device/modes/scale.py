@@ -148,4 +148,4 @@ class ScaleMode:
         return View(_("Scale  (* = stable)"), tuple(lines), footer=_("OK tare  NEXT calibr."))
 
 
-MODE = ModeInfo("scale", N_("Scale"), open=ScaleMode)
+MODE = ModeInfo("scale", N_("Scale"), open=ScaleMode, order=80)

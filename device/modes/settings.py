@@ -140,4 +140,4 @@ class SettingsMode:
         pass
 
 
-MODE = ModeInfo("settings", N_("Settings"), open=SettingsMode)
+MODE = ModeInfo("settings", N_("Settings"), open=SettingsMode, order=90)

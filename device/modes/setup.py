@@ -162,7 +162,8 @@ class SetupFlow:
         if option.parts(value) > 1:
             label = _("{label} {n} of {total}").format(label=label, n=self.part + 1,
                                                        total=option.parts(value))
-        return View(title, (label,), big=option.show(value, self.part),
+        hint = option.hint(value)  # what the choice means, so nobody has to guess
+        return View(label, (hint,) if hint else (), big=option.show(value, self.part),
                     footer=_("NEXT change  OK next"))
 
 

@@ -15,7 +15,7 @@ from ..i18n import _
 from ..screens import View
 
 DELETE = "<"
-RING = DELETE + "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜ- "
+RING = DELETE + "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜß- "
 JUMP = 5
 MAX_LEN = 12
 
@@ -78,8 +78,8 @@ def presses(name: str, start: int = 1) -> list[str]:
     it; what a practised hand would press."""
     keys: list[str] = []
     cursor = start
-    for char in name.upper():
-        target = RING.index(char)
+    for char in name:
+        target = RING.index(char.upper() if len(char.upper()) == 1 else char)  # ß stays ß
         keys += _route(cursor, target)
         keys.append("ok")
         cursor = target

@@ -39,7 +39,7 @@ from ..config import Config, ConfigError
 from ..i18n import _, ngettext
 from ..paths import find_config, find_state_dir, load_config
 from ..runtime import Runtime
-from ..screens import View, render
+from ..screens import View
 from .checks import WARMUP_S, WINDOW_S
 from .notify import Notifier
 from .probe import BoxProbe
@@ -234,8 +234,7 @@ class Service:
         self.watchdog.stop()
         self.box.runtime.cancel(self._selftest_timer)
         view = goodbye_view(self.box)
-        self.box.last_view = view
-        self.box.display.show(render(view))
+        self.box.show(view)
         if self.keep_frame is not None and self.box.display.last is not None:
             self.box.display.last.save(self.keep_frame)
         self.notifier.stopping(f"Stopping ({why}): goodbye shown, game saved")

@@ -193,7 +193,7 @@ def test_the_box_ships_in_german_with_german_seat_colours(tmp_path):
         box.app.redraw()
         assert box.last_view.lines == ("Tatort Tonne", "Bunte Runde", "Tante Trudels Trödel",
                                        "Currency Torraku", "Lernen", "Waage", "Einstellungen")
-        assert box.last_view.footer == "NEXT weiter OK wählen"
+        assert box.last_view.footer == "NEXT runter OK wählen"
 
 
 @pytest.mark.parametrize("command", [["run"], ["sim"], ["demo", "tatort-tonne"]])

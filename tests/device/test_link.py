@@ -13,6 +13,7 @@ import time
 import pytest
 import serial
 
+from spielleiter.drivers.buttons import Edge
 from spielleiter.drivers.link import LinkLine, LinkStatus, NullModem, SerialLink
 from support import english_config
 
@@ -197,14 +198,14 @@ def test_a_flood_cannot_starve_the_buttons(linked):
     peer.ask({"cmd": "new", "game": "tatort-tonne", "players": EXAMPLE, "seed": 3})
     box.idle(1.0)  # past the guard after the screen change
     order: list[str] = []
-    handle = box.app.handle
+    routes = box.runtime.routes
 
-    def spy(event):
-        order.append("button" if type(event).__name__ == "Edge" else "link")
-        handle(event)
+    def spy(kind, name):
+        handle = routes[kind]
+        routes[kind] = lambda event: (order.append(name), handle(event))[1]
 
-    box.app.handle = spy
-    box.runtime.handler = box.app
+    spy(Edge, "button")
+    spy(LinkLine, "link")
     peer.port.write_timeout = 5
     flood(peer.port, 500)
     wait_for(lambda: box.runtime.queue.qsize() >= 8)
@@ -221,7 +222,7 @@ def test_a_cable_pulled_mid_line_discards_the_partial_line(box_factory):
     peer = Peer(cable.ends[1], box)
     statuses: list[LinkStatus] = []
     box.attach_link(cable.ends[0])
-    box.app.handlers[LinkStatus] = statuses.append
+    box.runtime.route(LinkStatus, statuses.append)
     wait_for(lambda: box.link.up)
     peer.write(b'{"cmd": "new", "game": "tatort-tonne", "players": ["a", "b"]')
     time.sleep(0.05)

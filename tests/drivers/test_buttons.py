@@ -83,3 +83,14 @@ def test_button_bank_releases_its_pins_on_close():
     bank.close()
     bank.close()  # idempotent
     ButtonBank({"s1.A": 17}, lambda e: None, lambda: 0.0, pin_factory=factory).close()
+
+
+def test_a_key_that_acted_on_its_press_edge_reports_nothing_more_when_its_release_finds_a_hold_meaning():
+    detector = PressDetector()
+    presses = feed(detector, [("host.ok", True, 1.0)], 1.05)
+    assert presses == [Press("host.ok", 1.0)]
+    detector.hold_buttons = frozenset({"host.ok"})   # the press opened the letter wheel
+    presses = feed(detector, [("host.ok", False, 1.1)], 3.0)
+    assert presses == []                             # no second OK from the same finger
+    presses = feed(detector, [("host.ok", True, 3.5), ("host.ok", False, 3.6)], 4.0)
+    assert presses == [Press("host.ok", 3.6)]        # the next tap is the wheel's short OK

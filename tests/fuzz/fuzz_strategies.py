@@ -65,8 +65,8 @@ def to_text(value: Any, ascii_only: bool = True) -> str:
 
 
 def defaults(game: str) -> dict[str, Any]:
-    module = sys.modules[GAMES[game].new_game.__module__]
-    return dict(getattr(module, "DEFAULTS", {}))
+    """The game's own options (declared once in its GameInfo) and their defaults."""
+    return GAMES[game].defaults()
 
 
 @st.composite

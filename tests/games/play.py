@@ -8,22 +8,28 @@ from typing import Any, Iterator
 
 from spielleiter.games import GAMES, GameInfo, State, complete
 
-# Option sets each game is played with besides its defaults (a game not named here: defaults).
-OPTIONS: dict[str, list[dict[str, Any]]] = {
-    "tatort-tonne": [{}, {"trash": 5}],
-    "bunte-runde": [{}, {"set": "tiles"}, {"layout": "free"}],
-    "tante-trudels-troedel": [{}, {"goal": "heaviest"}, {"goal": "lightest"},
-                              {"scale_rows": [3, 9, 15]}],
-    "currency-torraku": [{}, {"long": True},
-                         {"bag": {"truck": 0, "washing_machine": 1, "rice_cooker": 2}}],
+# Option sets beyond what a game declares (its GameInfo's choices are all played anyway).
+EXTRA: dict[str, list[dict[str, Any]]] = {
+    "tatort-tonne": [{"trash": 5}],
+    "tante-trudels-troedel": [{"scale_rows": [3, 9, 15]}],
+    "currency-torraku": [{"bag": {"truck": 0, "washing_machine": 1, "rice_cooker": 2}}],
 }
+
+
+def option_sets(info: GameInfo) -> list[dict[str, Any]]:
+    """The defaults, each declared choice that is not the default, and the extras above."""
+    sets: list[dict[str, Any]] = [{}]
+    for option in info.options:
+        if option.kind == "choice":
+            sets += [{option.key: c} for c in option.choices if c != option.default]
+    return sets + EXTRA.get(info.name, [])
 
 
 def start(info: GameInfo, seed: int) -> State:
     """A new game of ``info`` with a seeded player count and option set."""
     rng = random.Random(seed)
     count = rng.randint(info.min_players, info.max_players)
-    options = rng.choice(OPTIONS.get(info.name, [{}]))
+    options = rng.choice(option_sets(info))
     return info.new_game([f"P{i}" for i in range(count)], options, seed)
 
 

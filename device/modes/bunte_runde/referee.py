@@ -23,7 +23,6 @@ from ...i18n import N_, _, ngettext
 from ...screens import CHARS, View
 from ...session import Session
 from ..base import Page, Referee, Table
-from ..options import SetupOption
 from .screens import (SCORE_S, colour_name, final_view, layout_pages, move_pages, pick_colours,
                       pick_shapes, piece_text, put_back_pages)
 
@@ -32,14 +31,6 @@ PICK_KEYS = {"A": "next", "B": "ok", "C": "back"}  # a station in a free layout
 
 
 class BunteRundeReferee(Referee):
-    SETUP = (
-        SetupOption("set", N_("Set"), ("pieces", "tiles"), "pieces", "B1",
-                    names=(N_("36 pieces"), N_("25 tiles"))),
-        # None is the engine's own "no layout given": it deals the circle from the seed (B2).
-        SetupOption("layout", N_("Layout"), (None, "free"), None, "B2",
-                    names=(N_("dealt"), N_("free"))),
-    )
-
     def __init__(self, table: Table, session: Session) -> None:
         super().__init__(table, session)
         self.cursor = 0                      # host panel: steps - 1, or the picker's line

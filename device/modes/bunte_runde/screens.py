@@ -75,8 +75,18 @@ def fitted(title: str, short: str) -> str:
 
 
 def chunks(lines: list[str], size: int = PAGE_LINES) -> list[tuple[str, ...]]:
-    """``lines`` in screenfuls of ``size`` (a page carries at most three small lines)."""
-    return [tuple(lines[i:i + size]) for i in range(0, len(lines), size)] or [()]
+    """``lines`` in as few screenfuls of at most ``size`` as they need, shared out evenly (four
+    players make two pages of two, never three and one alone)."""
+    if not lines:
+        return [()]
+    pages = -(-len(lines) // size)
+    base, extra = divmod(len(lines), pages)
+    out, at = [], 0
+    for page in range(pages):
+        take = base + (1 if page < extra else 0)
+        out.append(tuple(lines[at:at + take]))
+        at += take
+    return out
 
 
 def coins_text(n: int) -> str:

@@ -32,7 +32,7 @@ from ...inputs import Press, Weight
 from ...screens import View
 from ...session import Session
 from ..base import Page, Referee, Table
-from ..options import SetupOption
+from ....games.core import Option
 from .pan import LEARN_EACH, StackPan
 from .screens import (bid_view, bids_view, declare_label, declare_view, event_pages, final_view,
                       keys_view, learn_view, learned_view, overview_pages, rows_view,
@@ -40,13 +40,13 @@ from .screens import (bid_view, bids_view, declare_label, declare_view, event_pa
 
 
 class CurrencyTorrakuReferee(Referee):
-    SETUP = (
-        SetupOption("long", N_("Money"), (False, True), False, "C1",
-                    names=(N_("2+2+6 each"), N_("all dealt"))),
-        SetupOption("pan", N_("Stack pan"), (None, "left", "right"), None,
-                    names=(N_("first"), N_("left"), N_("right")), engine=False),
-        SetupOption("learn", N_("Weights"), (False, True), False,
-                    names=(N_("as learned"), N_("learn")), engine=False),
+    TABLE_OPTIONS = (
+        # None: the first pan the config names
+        Option("pan", None, N_("Stack on pan"), (None, "left", "right"),
+               (N_("first"), N_("left"), N_("right")),
+               (N_("the box's first pan"), N_("the stack goes here"), N_("the stack goes here"))),
+        Option("learn", False, N_("Piece weights"), (False, True), (N_("keep"), N_("weigh anew")),
+               (N_("as weighed before"), N_("each kind once"))),
     )
     STATION_HOLDS = frozenset({"B"})
 

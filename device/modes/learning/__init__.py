@@ -13,6 +13,6 @@ from ..base import ModeInfo
 from .demo import DEMOS
 from .mode import LearningMode
 
-MODE = ModeInfo("learning", N_("Learning"), open=LearningMode, demos=DEMOS)
+MODE = ModeInfo("learning", N_("Learning"), open=LearningMode, demos=DEMOS, order=50)
 
 __all__ = ["MODE", "LearningMode"]

@@ -34,7 +34,7 @@ from ...journal_file import JournalError
 from ...screens import View, wrap
 from ...session import Session
 from ..base import Referee, Table
-from ..options import OnePlayer, Several, SetupOption
+from ....games.core import Option
 from .pages import event_pages, final_view, undo_pages
 from .screens import act_view, move_view, refusal_lines, roll_view, rolling_view, weigh_view
 from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, Weigher
@@ -56,14 +56,9 @@ def box_roll(seed: int, count: int) -> int:
 
 
 class TanteTrudelsTroedelReferee(Referee):
-    SETUP = (
-        OnePlayer("potd_maker", N_("Purchaser"), ruling="TT2"),
-        OnePlayer("first", N_("Who starts"), ruling="TT3"),
-        Several("scale_rows", N_("Scales row"), tuple(range(1, ROWS + 1)), (8, 18), "TT1"),
-        SetupOption("goal", N_("Goal"), GOALS, "standard", "TT7",
-                    names=(N_("standard"), N_("heaviest"), N_("lightest"))),
-        SetupOption("die", N_("Die"), ("box", "table"), "box",
-                    names=(N_("box rolls"), N_("real die")), engine=False),
+    TABLE_OPTIONS = (
+        Option("die", "box", N_("Die"), ("box", "table"), (N_("box rolls"), N_("real die")),
+               (N_("the box rolls for you"), N_("you roll, enter it"))),
     )
 
     state: TanteTrudelsTroedel  # type: ignore[assignment]

@@ -1,9 +1,9 @@
 """Tatort Tonne's mode: the referee, its screens and pages, its rules pages and its demo."""
 
-from ..base import ModeInfo
+from ....games.tatort_tonne import INFO
+from ..base import game_mode
 from . import rules
 from .demo import DEMOS
 from .referee import TatortTonneReferee
 
-MODE = ModeInfo("tatort-tonne", "Tatort Tonne", game="tatort-tonne", referee=TatortTonneReferee,
-                demos=DEMOS, rules=rules.pages)
+MODE = game_mode(INFO, TatortTonneReferee, demos=DEMOS, rules=rules.pages, order=10)

@@ -56,7 +56,7 @@ def reveal_pages(events: list[Event], state: TatortTonne) -> list[View]:
         if event.kind == "playoff":
             names = event.data["players"]
             pages.append(View(_("Play-off!"), tuple(names_lines(names, 2)) +
-                              (_("play on alone"),)))
+                              (_("play till one leads"),)))
     if any(e.kind == "round" for e in events):
         pages += trash_pages(state, state.round - 1)
         pages.append(View(_("Round {n} next").format(n=state.round),

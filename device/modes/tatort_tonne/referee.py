@@ -19,7 +19,6 @@ from ...i18n import N_, _
 from ...screens import PAGE_LINES, View
 from ...session import Session
 from ..base import HotSeat, Page, Referee, Table
-from ..options import SetupOption
 from .pages import reveal_pages, score_text, standings_view, undo_pages, winner_view
 from .screens import (KEYS, card_name, choose_view, countdown_view, pick_view,
                       point_view, ready_view)
@@ -31,8 +30,6 @@ COUNTDOWN_S = COUNT_S * (2 + 3 + 1.5)  # cards down, 3, 2, 1, point!
 
 
 class TatortTonneReferee(Referee):
-    SETUP = (SetupOption("trash", N_("Trash pile"), (10, 15, 20, 25, 30, 40), 25, "T1"),)
-
     def __init__(self, table: Table, session: Session) -> None:
         super().__init__(table, session)
         self._count_timer: Any = None

@@ -71,7 +71,7 @@ def choose_view(round_no: int, left: int, total: int, hot_player: str | None) ->
     title = _("Round {n}: choose!").format(n=round_no)
     if left == total:
         return View(title, button_lines(), footer=_turn_footer(hot_player))
-    return View(title, (_("still to choose"),),
+    return View(title, (_("have not chosen yet"),),
                 big=_("{n} of {total}").format(n=left, total=total),
                 footer=_turn_footer(hot_player))
 

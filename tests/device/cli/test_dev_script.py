@@ -39,11 +39,12 @@ def executable(path: Path, text: str) -> None:
 
 @pytest.fixture
 def repo(tmp_path: Path) -> Path:
-    """A copy of the script and pyproject.toml with a stand-in venv."""
+    """A copy of the script, pyproject.toml and setup.py with a stand-in venv."""
     repo = tmp_path / "repo"
     (repo / "scripts").mkdir(parents=True)
     shutil.copy(ROOT / "scripts" / "dev.sh", repo / "scripts" / "dev.sh")
     shutil.copy(ROOT / "pyproject.toml", repo / "pyproject.toml")
+    shutil.copy(ROOT / "setup.py", repo / "setup.py")
     executable(repo / ".venv" / "bin" / "python", FAKE_PYTHON)
     for tool in ("systemd-analyze", "shellcheck"):  # present, so `test` needs no apt-get
         executable(tmp_path / "bin" / tool, "#!/bin/sh\nexit 0\n")

@@ -142,15 +142,16 @@ def test_setup_screens_show_the_choices_by_name(box_factory):
     box.tap("host.ok")
     box.tap("host.ok")                                   # the game's menu: New game
     box.tap("host.ok")                                   # 4 players
-    assert box.last_view.big == "36 pieces" and box.last_view.lines == ("Set",)
+    assert box.last_view.big == "36 pieces" and box.last_view.title == "Set"
+    assert box.last_view.lines == ("6 colours, 6 shapes",)  # what the choice means
     box.tap("host.next")
     assert box.last_view.big == "25 tiles"
     box.tap("host.ok")
-    assert box.last_view.big == "dealt" and box.last_view.lines[0] == "Layout"
+    assert box.last_view.big == "dealt" and box.last_view.title == "Circle"
     box.tap("host.next")
     assert box.last_view.big == "free"
     box.tap("host.ok")
-    assert box.last_view.lines[:3] == ("4 players", "Set: 25 tiles", "Layout: free")
+    assert box.last_view.lines[:3] == ("4 players", "Set: 25 tiles", "Circle: free")
     box.tap("host.ok")
     assert box.app.session.header.options == {"set": "tiles", "layout": "free"}
     assert box.app.referee.walk is None                  # a free layout has nothing to lay out
@@ -425,10 +426,11 @@ def test_undo_says_which_piece_to_put_back_and_where_the_figure_goes(box_factory
                                        "  onto the gap it left\n(OK: next)")
     box.tap("host.ok")
     assert box.last_view.title == "Ben's turn"
-    box.tap("host.back")                                 # the game menu's undo works too
+    box.tap("host.back")                                 # the game menu's undo works too,
     box.tap("host.next")
     box.tap("host.next")
     box.tap("host.ok")
+    box.tap("host.ok")                                   # after a question
     assert box.app.session.actions == [] and state(box).turn() == "Anna"
     box.idle(2.0)
     assert box.last_view.title == "Anna puts back" and box.last_view.big == piece_big(*annas)
@@ -437,17 +439,16 @@ def test_undo_says_which_piece_to_put_back_and_where_the_figure_goes(box_factory
                                        f"\n  {start_piece[1]}\n(OK: next)")
 
 
-def test_an_ok_pressed_just_as_the_undo_shows_what_to_put_back_does_not_skip_it(box_factory):
+def test_the_put_back_page_after_an_undo_has_no_notice_over_it_and_takes_ok_at_once(
+        box_factory):
     box = box_factory(NAMES)
     start_game(box, players=2, tiles=True, free=True)
     enter(box, *RED[0])
     box.idle(ALL_PAGES_S)
     box.hold("host.back", 1.2)
     assert box.last_view.title == "Anna puts back"       # no notice covers it
-    box.tap("host.ok", settle=0.0)                       # at once: the guard keeps it off
-    assert box.last_view.title == "Anna puts back"
-    box.idle(0.5)
-    box.tap("host.ok")                                   # now it turns the page
+    assert box.app.flash_view is None
+    box.tap("host.ok", settle=0.05)                      # the undoer's own screen: OK counts
     assert box.last_view.title == "Anna: which colour?"
 
 

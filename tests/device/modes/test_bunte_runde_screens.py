@@ -151,3 +151,13 @@ def test_a_long_winners_name_goes_in_small_type():
     view = final_view(state)
     assert view.big is None and view.lines == ("Anna-Sophie", "0 coins")
     assert not problems(view)
+
+
+def test_the_end_coins_share_players_out_evenly_over_the_pages():
+    from spielleiter.device.modes.bunte_runde.screens import chunks
+
+    assert [len(page) for page in chunks(["a", "b", "c", "d"])] == [2, 2]
+    assert [len(page) for page in chunks(list("abcde"))] == [3, 2]
+    assert [len(page) for page in chunks(list("abcdefg"))] == [3, 2, 2]
+    assert [len(page) for page in chunks(list("abc"))] == [3]
+    assert chunks([]) == [()]

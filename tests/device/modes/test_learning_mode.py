@@ -35,7 +35,7 @@ def station(box_factory):
     roster = Roster(box.journal)
     roster.add("Mia")
     roster.add("Jonas")
-    shown = box._show
+    shown = box.app._show
 
     def show(view):
         fits(view)

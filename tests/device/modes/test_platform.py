@@ -6,7 +6,7 @@ from support import open_game
 from spielleiter.device.inputs import Press, Weight
 from spielleiter.device.modes import GAME_MODES, MODES, REGISTRY, demos
 from spielleiter.device.modes.base import ModeInfo, Referee
-from spielleiter.device.modes.options import OnePlayer, Several, SetupOption
+from spielleiter.games.core import Option
 from spielleiter.device.modes.setup import SetupFlow
 from spielleiter.device.modes.tatort_tonne.referee import COUNTDOWN_S
 from spielleiter.games import GAMES
@@ -48,41 +48,48 @@ def to_the_reveal(box) -> None:
     assert box.last_view.lines == ("Blue > Yellow", "Green > Yellow")
 
 
-def test_a_late_ok_on_the_accusations_never_skips_the_alibi_that_follows(box_factory):
+def test_a_host_ok_meant_for_the_countdown_never_skips_the_accusations_a_station_opened(
+        box_factory):
     box = box_factory(NAMES)
-    to_the_reveal(box)
-    box.idle(30.0)                               # nobody pressed: the page waits for OK
-    assert box.last_view.title == "Accusations"
-    box.tap("host.ok", settle=0.05)              # read, OK ...
-    seen = box.last_view.as_text()
-    box.tap("host.ok")                           # ... and a second OK meant for the old page
-    assert box.last_view.as_text() == seen       # is ignored: the new page stays
-    pages = [seen]
+    start_tatort_tonne(box)
+    box.tap("s1.B")
+    box.tap("s2.B")
+    box.tap("s3.C")
+    box.idle(COUNTDOWN_S)
+    box.tap("s3.A")
+    box.hold("s3.A", 0.08)                       # Green names Yellow: the accusations show,
+    box.hold("host.ok", 0.08)                    # opened by a station, and an OK at the box
+    assert box.last_view.title == "Accusations"  # right then is ignored ...
+    assert box.last_view.footer == "One moment ..."   # ... and shown as seen
+    box.idle(0.5)
+    assert box.last_view.footer == "OK: next"
+    pages = [box.last_view.as_text()]
     while box.app.referee.pages:
         box.tap("host.ok")
         pages.append(box.last_view.as_text())
     assert any("ALIBI" in p and "Out: Blue, Green" in p for p in pages)
 
 
-def test_an_ok_meant_for_round_2_next_does_not_call_up_the_hot_seat(box_factory):
+def test_pages_the_host_turns_take_the_next_ok_at_once(box_factory):
+    box = box_factory(NAMES)
+    to_the_reveal(box)
+    box.idle(30.0)                               # nobody pressed: the page waits for OK
+    seen = [box.last_view.as_text()]
+    while box.app.referee.pages:
+        box.tap("host.ok", settle=0.05)          # quick OKs: each one turns a page
+        seen.append(box.last_view.as_text())
+    assert len(seen) == len(set(seen)) >= 3      # no page was shown twice: no OK was lost
+
+
+def test_ok_right_after_a_hand_over_shows_the_card_menu(box_factory):
     box = box_factory(NAMES)
     start_tatort_tonne(box, players=4)            # Anna has no station: she plays at the host
     for key in ("s1.A", "s2.A", "s3.A"):
         box.tap(key)
-    box.tap("host.ok")
-    box.tap("host.ok")
-    box.tap("host.ok")                            # Anna steals too
-    box.tap("host.ok")
-    while box.last_view.title != "Round 2 next":
-        box.idle(5.0)
-        assert box.app.referee.pages, box.last_view.as_text()
-        box.tap("host.ok")
-    box.idle(30.0)
-    assert box.last_view.title == "Round 2 next"  # no timer takes the standings away
-    box.tap("host.ok", settle=0.05)
-    box.tap("host.ok")                            # the second OK came too soon: ignored
-    assert box.app.referee.hot.stage == "" and box.last_view.title == "Round 2: choose!"
-    assert len(box.app.session.actions) == 4
+    box.tap("host.ok")                            # the hand-over: "Pass the box to Anna"
+    assert box.last_view.title == "Pass the box to"
+    box.tap("host.ok", settle=0.05)               # at once: her card menu, nothing swallowed
+    assert box.last_view.title == "Anna plays"
 
 
 def test_a_chosen_pace_turns_the_pages_by_itself(box_factory):
@@ -110,25 +117,65 @@ def test_settings_are_kept_in_the_journal_across_a_restart(box_factory, tmp_path
     assert (again.app.settings.pace, again.app.settings.language) == ("relaxed", "de")
 
 
-def test_a_press_right_after_a_screen_change_is_ignored_but_a_cursor_move_is_not(box_factory):
+def test_a_screen_the_hosts_own_press_opened_takes_the_next_press_at_once(box_factory):
     box = box_factory(NAMES)
     settings_at = [m.name for m in MODES].index("settings")
     for _ in range(settings_at):
         box.tap("host.next", settle=0.05)         # the same menu: every press counts
     assert box.app.cursor == settings_at
     box.tap("host.ok", settle=0.05)               # Settings opens ...
-    box.tap("host.ok", settle=0.05)               # ... and this OK was meant for the menu
-    assert box.app.mode == "tool" and box.app.settings.language == "en"
+    box.tap("host.ok", settle=0.05)               # ... and a quick OK changes its first entry
+    assert box.app.mode == "tool" and box.app.settings.language == "de"
 
 
-def flow(option: SetupOption, players: int = 3) -> SetupFlow:
+def test_a_press_just_after_the_screen_changed_by_itself_is_ignored_and_shown_as_seen(
+        box_factory):
+    from support import start_header
+
+    box = box_factory(NAMES)
+    box.runtime.post(lambda: box.app.start_game(start_header_of("tatort-tonne")))
+    box.runtime.pump()                            # the link started a game: a new screen
+    title = box.last_view.title
+    box.tap("host.back", settle=0.05)             # BACK meant for the home menu: ignored
+    assert box.app.mode == "game" and box.last_view.title == title
+    assert "One moment ..." in (box.last_view.footer, box.last_view.title)
+    box.idle(0.5)                                 # the guard is over: the footer is back
+    assert "One moment ..." not in (box.last_view.footer, box.last_view.title)
+    box.tap("host.back")
+    assert box.app.mode == "menu"
+
+
+def start_header_of(game: str):
+    from spielleiter.device.header import Header
+    return Header(game, tuple(NAMES[:3]), {}, 7, {})
+
+
+def test_back_then_next_quickly_in_a_game_moves_the_game_menu_and_undo_asks_first(box_factory):
+    box = box_factory(NAMES)
+    start_tatort_tonne(box)
+    box.tap("s1.A")
+    box.tap("host.back", settle=0.3)              # the game menu ...
+    box.tap("host.next", settle=0.05)             # ... and NEXT 0.3 s later: it counts
+    box.tap("host.next", settle=0.05)
+    assert box.app.mode == "menu" and box.last_view.lines[box.app.cursor] == "Undo last action"
+    box.tap("host.ok", settle=0.05)               # undo asks once ...
+    assert box.app.mode == "confirm_undo"
+    assert box.last_view.title == "Undo?" and box.last_view.footer == "OK undo  BACK keep"
+    box.tap("host.back")                          # ... BACK keeps the move
+    assert box.app.mode == "menu" and len(box.app.session.actions) == 1
+    box.tap("host.ok")
+    box.tap("host.ok")                            # OK confirms
+    assert box.app.session.actions == [] and box.app.mode == "game"
+
+
+def flow(option: Option, players: int = 3) -> SetupFlow:
     class Ref(Referee):
-        SETUP = (option,)
+        TABLE_OPTIONS = (option,)
     return SetupFlow(ModeInfo("x", "X", game="x", referee=Ref), NAMES, 3, 2, 4, players)
 
 
 def test_a_one_of_the_players_option_offers_the_seats_and_follows_the_player_count():
-    setup = flow(OnePlayer("first", "Who starts"))
+    setup = flow(Option("first", None, "Who starts", kind="player"))
     assert setup.values["first"] == "Blue"
     setup.on_key("ok")
     setup.on_key("next")
@@ -142,12 +189,14 @@ def test_a_one_of_the_players_option_offers_the_seats_and_follows_the_player_cou
 
 
 def test_a_list_option_takes_one_screen_per_value():
-    setup = flow(Several("rows", "Scales row", tuple(range(1, 21)), (8, 18)))
+    setup = flow(Option("rows", (8, 18), "Scales row", tuple(range(1, 21)), kind="list",
+                        hints=("row with a scales icon",)))
     setup.on_key("ok")
-    assert setup.view().lines[0] == "Scales row 1 of 2" and setup.view().big == "8"
+    assert setup.view().title == "Scales row 1 of 2" and setup.view().big == "8"
+    assert setup.view().lines == ("row with a scales icon",)
     setup.on_key("next")
     setup.on_key("ok")
-    assert setup.view().lines[0] == "Scales row 2 of 2"
+    assert setup.view().title == "Scales row 2 of 2"
     setup.on_key("next")
     setup.on_key("ok")
     assert setup.values["rows"] == [9, 19]

@@ -55,7 +55,7 @@ def test_picked_players_take_the_seats_in_order_with_their_stations(box_factory)
     assert lines[2].startswith("1 Cem") and lines[2].endswith("Red")
     assert lines[3].startswith("3 Dora") and lines[3].endswith("Green")
     assert lines[1].startswith("4 Ben") and lines[1].endswith("host")    # no 4th station
-    cursor_to(box, "Go on")
+    cursor_to(box, "Done")
     box.tap("host.ok")
     box.tap("host.ok")                      # trash pile
     box.tap("host.ok")                      # start
@@ -68,7 +68,7 @@ def test_too_few_players_is_refused_with_the_reason(box_factory):
     open_setup(box)
     cursor_to(box, "Anna")
     box.tap("host.ok")
-    cursor_to(box, "Go on")
+    cursor_to(box, "Done")
     box.tap("host.ok")
     assert box.last_view.lines == ("Choose 2 to 10", "players")
     assert box.app.mode == "setup" and box.app.setup.step == 0
@@ -93,7 +93,7 @@ def test_the_next_set_up_offers_the_same_seats(box_factory):
     for name in ("Ben", "Anna"):
         cursor_to(box, name)
         box.tap("host.ok")
-    cursor_to(box, "Go on")
+    cursor_to(box, "Done")
     for _ in range(3):
         box.tap("host.ok")
     assert box.app.mode == "game"
@@ -261,3 +261,26 @@ def test_a_long_back_on_the_wheel_gives_the_name_up_instead_of_undoing(box_facto
     box.hold("host.back", 1.5)
     assert box.app.tool.players.new is None and box.app.flash_view is None
     assert box.last_view.title == "Players (0)"
+
+
+def test_anna_typed_on_the_wheel_with_taps_an_eighth_of_a_second_apart_is_anna(box_factory):
+    from spielleiter.device.modes.wheel import presses
+
+    box = box_factory(pans=False)
+    Roster(box.journal).add("Ben")
+    open_setup(box)
+    cursor_to(box, "New player")
+    box.tap("host.ok")
+    for key in presses("Anna")[:-1]:                      # a fast hand: 0.12 s a tap
+        box.tap(f"s1.{key}" if key in ("A", "C") else f"host.{key}", hold=0.06, settle=0.06)
+    assert box.last_view.title == "Name: Anna_"
+    box.hold("host.ok", 1.2)
+    assert Roster(box.journal).names() == ["Ben", "Anna"]
+
+
+def test_a_name_with_sharp_s_can_be_typed_on_the_wheel(box_factory):
+    box = box_factory(pans=False)
+    open_settings_players(box)
+    box.tap("host.ok")
+    type_name(box, "Strauß")
+    assert Roster(box.journal).names() == ["Strauß"]

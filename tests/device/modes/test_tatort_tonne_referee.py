@@ -273,7 +273,9 @@ def test_game_menu_undo_and_end_game(box_factory):
     assert box.last_view.title == "Standings" and len(box.last_view.lines) == 5
     box.tap("host.ok")                      # back to the menu
     box.tap("host.next")
-    box.tap("host.ok")                      # Undo last action
+    box.tap("host.ok")                      # Undo last action ...
+    assert box.app.mode == "confirm_undo" and actions(box) == 1
+    box.tap("host.ok")                      # ... once more: yes
     assert actions(box) == 0
     box.idle(3)
     box.tap("host.back")

@@ -112,7 +112,7 @@ def test_the_buttons_show_until_the_first_card_then_the_count(box_factory):
         "A Steal trash", "B You did it!", "C Airtight alibi"]
     assert view.footer == "OK: Birgit's turn"                     # the hot seat, in words
     box.tap("s2.B")
-    assert box.last_view.big == "4 of 5" and box.last_view.lines == ("still to choose",)
+    assert box.last_view.big == "4 of 5" and box.last_view.lines == ("have not chosen yet",)
 
 
 def test_the_hand_over_names_the_player_large(box_factory):
