@@ -18,7 +18,7 @@ from spielleiter.games import GAMES
 from roomkit import follower, random_play, taken
 
 play = random_play()
-OPTIONS, leaked, playthrough, start = play.OPTIONS, play.leaked, play.playthrough, play.start
+leaked, playthrough, start = play.leaked, play.playthrough, play.start
 
 SEEDS = range(3)
 
@@ -27,7 +27,7 @@ def header_for(info, seed: int) -> Header:
     """The header of ``games.play.start``'s game (the same draws of players and options)."""
     rng = random.Random(seed)
     count = rng.randint(info.min_players, info.max_players)
-    options = rng.choice(OPTIONS.get(info.name, [{}]))
+    options = rng.choice(play.option_sets(info))
     return Header(info.name, tuple(f"P{i}" for i in range(count)), dict(options), seed)
 
 
