@@ -26,6 +26,7 @@ from .reader import JournalReader, JournalUnavailable
 log = logging.getLogger(__name__)
 
 TRIM_S = 1.0  # what the room keeps leaves the outbox at most this often (one write each)
+STATE_S = 0.5  # the retained live state at most this often (the page looks every 2 s)
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,8 @@ class Uplink:
         self.follower = Follower(self.reader, self.outbox, box)
         self.publisher = Publisher(broker, box.id, wake=self.wake.set)
         self._journal_problem: str | None = None
+        self._state_due = False
+        self._state_at = -STATE_S
         self._next_scan = 0.0
         self._next_beat = 0.0
         self._next_ping = 0.0
@@ -83,6 +86,9 @@ class Uplink:
         self._deliver(now)
         if self.publisher.connected.is_set():
             self.publisher.announce(self._state())
+            if self._state_due and now - self._state_at >= STATE_S:
+                self.publisher.publish_state(self._state())
+                self._state_due, self._state_at = False, now
             if now >= self._next_beat:
                 self.publisher.heartbeat()
                 self._next_beat = now + self.timing.heartbeat_s
@@ -108,7 +114,7 @@ class Uplink:
         for note in scan.notes:
             log.warning("%s", note)
         if scan.state_changed:
-            self.publisher.publish_state(self._state())
+            self._state_due = True  # sent by step, at most every STATE_S
 
     def _due(self, now: float) -> bool:
         return now >= self._next_scan
