@@ -37,6 +37,7 @@ class Timing:
     heartbeat_s: float = 60.0  # status "online" again, so the room can tell a quiet box
     resend_s: float = 10.0    # sent, not confirmed by the room and no word for this long: again
     resend_max_s: float = 600.0  # ... doubling up to this while no room answers
+    resend_window: int = 200  # how many go again at a time
 
 
 class Uplink:
@@ -63,6 +64,7 @@ class Uplink:
         self._next_ping = 0.0
         self.room_have = 0          # the room keeps this stream up to here
         self._trimmed, self._trimmed_at = 0, 0.0  # ... and the outbox was emptied up to here
+        self._resent_to: int | None = None  # the end of the window sent again, if catching up
         self._quiet_since = clock()
         self._resend_s = timing.resend_s
 
@@ -125,31 +127,57 @@ class Uplink:
         return self.reader.changed()
 
     def _deliver(self, now: float) -> None:
-        """Let go what the room keeps; hand paho what fits the window; send again from the
-        room's mark when it has been silent for a while about what was sent."""
+        """Let go what the room keeps; hand paho what fits the window; send again what the room
+        lacks (see ``_catch_up``)."""
         self.publisher.acknowledged()  # the broker has them: room in the window, nothing more
+        moved = False
         for stream, n in self.publisher.room_marks():
             if stream == self.outbox.stream and n > self.room_have:
-                self.room_have = n
+                self.room_have, moved = n, True
                 self._quiet_since, self._resend_s = now, self.timing.resend_s
         if self.room_have > self._trimmed and now - self._trimmed_at >= TRIM_S:
             self.outbox.kept_upto(self.room_have)  # one transaction a second at most
             self._trimmed, self._trimmed_at = self.room_have, now
+        self._catch_up(now, moved)
         publisher = self.publisher
-        if (publisher.connected.is_set() and publisher.in_flight == 0
-                and publisher.sent_up_to > self.room_have
-                and now - self._quiet_since >= self._resend_s):
-            log.warning("the room has not confirmed %d..%d: sending again", self.room_have + 1,
-                     publisher.sent_up_to)
-            publisher.sent_up_to = self.room_have
-            self._quiet_since = now
-            self._resend_s = min(self._resend_s * 2, self.timing.resend_max_s)
         room = publisher.room()
         if room and self.outbox.last_n > publisher.sent_up_to:  # no query while all is sent
             pending = self.outbox.pending(publisher.sent_up_to, room)
             if pending and publisher.sent_up_to <= self.room_have:
                 self._quiet_since = now  # a fresh start of sending: the silence counts from now
             publisher.drain(pending)
+
+    def _catch_up(self, now: float, moved: bool) -> None:
+        """Send again, one window at a time, what was sent and the room does not confirm.
+
+        After ``resend_s`` (doubling while nothing moves) of silence about sent messages, the
+        window after the room's mark goes again. When the room then confirms exactly that window,
+        it lacked the rest too (it listened late, or the broker lost them): the next window goes
+        at once. When it confirms more, it only lacked a hole, and sending goes on as usual. So a
+        room that is merely slow gets at most one window twice, never everything again."""
+        publisher = self.publisher
+        if self._resent_to is not None and moved:
+            if self.room_have < self._resent_to:
+                return  # the window is still arriving
+            if self.room_have == self._resent_to and self.room_have < publisher.sent_up_to:
+                self._resend(now)
+            else:
+                self._resent_to = None
+            return
+        if (publisher.connected.is_set() and publisher.in_flight == 0
+                and publisher.sent_up_to > self.room_have
+                and now - self._quiet_since >= self._resend_s):
+            log.warning("the room has not confirmed %d..%d: sending again from %d",
+                        self.room_have + 1, publisher.sent_up_to, self.room_have + 1)
+            self._resend(now)
+            self._resend_s = min(self._resend_s * 2, self.timing.resend_max_s)
+
+    def _resend(self, now: float) -> None:
+        again = self.outbox.pending(self.room_have, self.timing.resend_window)
+        if again:
+            self.publisher.drain(again)
+            self._resent_to = again[-1].n
+        self._quiet_since = now
 
     def _state(self) -> str:
         return json.dumps(self.follower.live(), ensure_ascii=False)
