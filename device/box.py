@@ -24,12 +24,14 @@ from .app import App
 from .config import Config
 from .inputs import Weight
 from .journal import Journal
+from .journal_care import IDLE_S
 from .link import LinkProtocol
 from .paths import JOURNAL_NAME
 from .scales import Scales
 from .runtime import ManualClock, Runtime
 from .screens import View, render
 from .settings_store import Settings
+from .timebase import TimeSource, always_synced
 
 log = logging.getLogger(__name__)
 
@@ -55,13 +57,16 @@ class Box:
               on_frame: Callable[[Image.Image], None] | None = None,
               seed_source: Callable[[], int] | None = None,
               link_url: str | None = None, simulated_scales: bool | None = None,
-              language: str | None = None) -> "Box":
+              language: str | None = None, time_source: TimeSource | None = None) -> "Box":
         """Wire a device. ``simulated_scales`` (default: when the pins are mocked) puts the pans
         on simulated HX711s; on a ManualClock box they run on virtual time as ``idle`` passes.
         ``language`` (``--lang``) is this run's language over the saved setting and the config's
-        ``[ui] language``."""
+        ``[ui] language``. ``time_source`` is the journal's time base (default: the real
+        clocks; on mocked pins, a simulator's machine, whose clock is taken to be right)."""
         runtime = Runtime(clock)
-        journal = Journal(Path(state_dir) / JOURNAL_NAME)
+        if time_source is None and pin_factory is not None:
+            time_source = TimeSource(synced=always_synced)
+        journal = Journal(Path(state_dir) / JOURNAL_NAME, time_source=time_source)
         parts: list[Any] = [journal]
         try:
             device = display_device if display_device is not None else open_device(
@@ -90,11 +95,30 @@ class Box:
                   settings=Settings(language=config.language), language=language)
         box = cls(config, runtime, journal, buttons, display, beeper, app, pin_factory,
                   scales=scales, _shown=shown)
+        box._care()
         box._attach_scales()
         app.show_notices()  # the scales read their calibration rows: any damaged one
         if link_url:
             box.attach_link(link_url)
         return box
+
+    def _care(self) -> None:
+        """``IDLE_S`` after the journal's last write, on the loop: its file still there, the
+        clock's synchronisation, a checkpoint; anything the table must know is shown. An idle
+        box with nothing unsaved has no timer for it."""
+        timer: list[Any] = [None]
+
+        def tick() -> None:
+            timer[0] = None
+            self.journal.tick()
+            self.app.show_notices()
+
+        def wrote() -> None:
+            self.runtime.cancel(timer[0])
+            timer[0] = self.runtime.call_later(IDLE_S, tick)
+
+        self.journal.idle_clock = self.runtime.clock  # the loop's monotonic clock
+        self.journal.after_write = wrote
 
     @property
     def last_view(self) -> View:

@@ -153,16 +153,19 @@ def read(path: Path | None) -> dict[str, Any]:
 
 
 def _site_pans(merged: dict[str, Any], shipped: dict[str, Any], site: dict[str, Any]) -> None:
-    """Apply the site file's pans to the merged ``[loadcells]`` table (see the module doc)."""
-    own = [k for k, v in site.items() if isinstance(v, dict)]
-    if any(pan not in shipped for pan in own):  # pans of its own: exactly those
-        for pan in [k for k, v in shipped.items() if isinstance(v, dict) and k not in own]:
+    """Apply the site file's pans to the merged ``[loadcells]`` table (see the module doc). A
+    table under a setting's name (``[loadcells.tie_band_g]``) is not a pan: ``validate`` reports
+    it where the number belongs."""
+    own = [k for k, v in site.items() if isinstance(v, dict) and k not in LOADCELL_SETTINGS]
+    pans = {k: v for k, v in shipped.items() if isinstance(v, dict)}
+    if any(pan not in pans for pan in own):  # pans of its own: exactly those
+        for pan in [k for k in pans if k not in own]:
             del merged[pan]
     for pan in own:
         # A pan that names another reader starts from its own table: the shipped SPI keys (bus,
         # device) mean nothing to a gpio, serial or absent reader.
         over = site[pan]
-        if "reader" in over and over["reader"] != shipped.get(pan, {}).get("reader"):
+        if "reader" in over and over["reader"] != pans.get(pan, {}).get("reader"):
             merged[pan] = copy.deepcopy(over)
 
 

@@ -1,11 +1,13 @@
 """The learning station's memory: every attempt of every child, in the journal database.
 
 One row per scored answer (child, quiz, level, truth, guess, error, correct, whether it was a try
-again, and when), written through ``journal_file.transaction`` so a power cut keeps every answer
-the screen has shown. A child's levels are not stored apart: they are the fold of the child's
-attempts (``games.learning.levels``), so clearing a child's history starts the child afresh.
-A row that cannot be read back (wrong types, not a number, text that is not UTF-8) is left out
-and logged; nothing here stops the box.
+again, and when), written through the journal's ``write`` so a power cut keeps every answer the
+screen has shown. Rows are ordered by their id, never by time. A child's levels are not stored
+apart: they are the fold of the child's attempts (``games.learning.levels``), so clearing a
+child's history starts the child afresh. A row that cannot be read back (wrong types, not a
+number, text that is not UTF-8) is left out and logged; a row whose time is not a date the box
+can have seen (a clock that was not synchronised, a damaged number such as 1e18) is kept with its
+time unknown: the answer still counts. Nothing here stops the box.
 """
 
 from __future__ import annotations
@@ -15,12 +17,14 @@ import math
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from ..games import learning
 from ..games.learning import Attempt
-from .journal_file import transaction
+from .journal_schema import add_columns
+from .journal_sql import transaction
 from .text import bad_char
+from .timebase import plausible
 
 log = logging.getLogger(__name__)
 
@@ -34,21 +38,29 @@ DDL = """CREATE TABLE IF NOT EXISTS learning (
     guess TEXT,
     error REAL,
     correct INTEGER NOT NULL,
-    retry INTEGER NOT NULL DEFAULT 0
+    retry INTEGER NOT NULL DEFAULT 0,
+    boot INTEGER,
+    mono REAL
 )"""
+SESSION_S = 12 * 3600.0  # undated answers of this boot younger than this count as today's
 COLUMNS = ("time", "child", "quiz", "level", "truth_g", "guess", "error", "correct", "retry")
 
 
 @dataclass(frozen=True)
 class Record:
-    """One attempt as kept: who, when (epoch seconds) and the scored ``attempt``."""
+    """One attempt as kept: who, when (epoch seconds; None when the time is not known) and the
+    scored ``attempt``."""
 
-    at: float
+    at: float | None
     child: str
     attempt: Attempt
+    boot: int | None = None   # the journal's boot and seconds since it (timebase.Stamp)
+    mono: float | None = None
 
     def iso_time(self) -> str:
-        """The time in ISO 8601, UTC (``2026-11-30T14:05:09+00:00``)."""
+        """The time in ISO 8601, UTC (``2026-11-30T14:05:09+00:00``); "" when unknown."""
+        if self.at is None:
+            return ""
         return datetime.fromtimestamp(self.at, timezone.utc).isoformat(timespec="seconds")
 
     def row(self) -> dict[str, Any]:
@@ -85,9 +97,13 @@ def _text(value: Any, what: str) -> str:
     return value
 
 
-def parse(row: tuple[Any, ...]) -> Record:
-    """A row back into a Record; ValueError saying what is wrong with a damaged one."""
-    _, at, child, quiz, level, truth_g, guess, error, correct, retry = row
+def parse(row: tuple[Any, ...], when: Callable[[Any, Any, Any], float | None] | None = None
+          ) -> Record:
+    """A row back into a Record; ValueError saying what is wrong with a damaged one. ``when``
+    turns (boot, mono, recorded time) into a wall time or None (the journal's time base; without
+    it the recorded time, if plausible)."""
+    _, at, child, quiz, level, truth_g, guess, error, correct, retry, *stamp = row
+    boot, mono = (stamp + [None, None])[:2]
     quiz = _text(quiz, "quiz")
     if quiz not in learning.QUIZZES:
         raise ValueError(f"unknown quiz {quiz!r}")
@@ -98,7 +114,10 @@ def parse(row: tuple[Any, ...]) -> Record:
         raise ValueError("correct/retry is not 0 or 1")
     attempt = Attempt(quiz, int(level_n), _number(truth_g, "truth_g"), _text(guess, "guess"),
                       _number(error, "error"), bool(correct), bool(retry))
-    return Record(_number(at, "time"), _text(child, "child"), attempt)
+    wall = when(boot, mono, at) if when is not None else plausible(at)
+    stamped = isinstance(boot, int) and isinstance(mono, (int, float)) and math.isfinite(mono)
+    return Record(wall, _text(child, "child"), attempt, boot if stamped else None,
+                  float(mono) if stamped else None)
 
 
 class History:
@@ -109,6 +128,7 @@ class History:
         try:
             with transaction(journal.db):
                 journal.db.execute(DDL)
+                add_columns(journal.db, "learning", {"boot": "INTEGER", "mono": "REAL"})
                 journal.db.execute("CREATE INDEX IF NOT EXISTS learning_child ON learning "
                                    "(child COLLATE NOCASE, id)")
         except Exception as exc:  # a read-only or damaged file: the history is just empty
@@ -116,22 +136,23 @@ class History:
 
     def add(self, child: str, attempt: Attempt) -> Record:
         """Keep ``attempt`` under ``child``; JournalError when it cannot be saved."""
-        record = Record(self.journal.clock(), child, attempt)
-        with transaction(self.journal.db):
+        at = self.journal.stamp()
+        with self.journal.write():
             self.journal.db.execute(
                 "INSERT INTO learning (at, child, quiz, level, truth_g, guess, error, correct, "
-                "retry) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (record.at, child, attempt.quiz, attempt.level, attempt.truth_g, attempt.guess,
-                 attempt.error, int(attempt.correct), int(attempt.retry)))
-        return record
+                "retry, boot, mono) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (at.wall, child, attempt.quiz, attempt.level, attempt.truth_g, attempt.guess,
+                 attempt.error, int(attempt.correct), int(attempt.retry), at.boot, at.mono))
+        return Record(self.journal.times.wall_time(at.boot, at.mono, at.wall), child, attempt,
+                      at.boot, at.mono)
 
     def records(self, child: str | None = None) -> list[Record]:
         """Attempts oldest first (one child's, or everyone's); damaged rows are left out."""
         return list(self._read(child))
 
     def _read(self, child: str | None) -> Iterator[Record]:
-        sql = ("SELECT id, at, child, quiz, level, truth_g, guess, error, correct, retry "
-               "FROM learning")
+        sql = ("SELECT id, at, child, quiz, level, truth_g, guess, error, correct, retry, boot, "
+               "mono FROM learning")
         args: tuple[Any, ...] = ()
         if child is not None:
             sql, args = sql + " WHERE child = ? COLLATE NOCASE", (child,)
@@ -140,9 +161,10 @@ class History:
         except Exception as exc:
             log.error("learning history unreadable: %s", exc)
             return
+        when = self.journal.times.wall_time
         for row in rows:
             try:
-                yield parse(row)
+                yield parse(row, when)
             except (ValueError, TypeError) as exc:
                 log.warning("learning row %s left out: %s", row[0], exc)
 
@@ -158,20 +180,36 @@ class History:
         return learning.levels(r.attempt for r in self._read(child))
 
     def summary(self, child: str, now: float | None = None) -> Summary:
-        """Today (the local calendar day of ``now``), the trend, the best streak, the levels."""
+        """Today, the trend, the best streak, the levels. Today's answers: those dated on the
+        local calendar day of ``now``, and those of this boot's last ``SESSION_S`` (a box that
+        never sees network time has no dates, but knows this sitting)."""
         records = self.records(child)
-        now = self.journal.clock() if now is None else now
-        day = time.localtime(now)[:3]
-        today = [r for r in records if time.localtime(r.at)[:3] == day]
+        times = self.journal.times
+        if now is None:
+            now = self.journal.clock() if times.clock_right() else None
+        now = plausible(now)
+        day = time.localtime(now)[:3] if now is not None else None
+        sitting: list[Any] = []  # this boot and its seconds now, read only when needed
+
+        def today(r: Record) -> bool:
+            if r.at is not None and day is not None:
+                return time.localtime(r.at)[:3] == day
+            if r.boot is None or r.mono is None:
+                return False
+            if not sitting:
+                sitting.extend((times.current_boot(), times.source.mono()))
+            return r.boot == sitting[0] and 0 <= sitting[1] - r.mono <= SESSION_S
+
+        todays = [r for r in records if today(r)]
         attempts = [r.attempt for r in records]
-        return Summary(child, len(today), sum(r.attempt.correct for r in today),
+        return Summary(child, len(todays), sum(r.attempt.correct for r in todays),
                        learning.trend(attempts), learning.best_streak(attempts),
                        learning.levels(attempts), len(records))
 
     def clear(self, child: str) -> int:
         """Forget every attempt of ``child`` (Settings, a parent's or teacher's choice); returns
         how many rows went. JournalError when it cannot be saved (then nothing went)."""
-        with transaction(self.journal.db):
+        with self.journal.write():
             cursor = self.journal.db.execute("DELETE FROM learning WHERE child = ? COLLATE NOCASE",
                                              (child,))
         return cursor.rowcount

@@ -3,7 +3,15 @@
 The current state of a game is always the replay of its actions, so a power cut loses nothing that
 was committed and undo is "delete the last action". WAL with ``synchronous=FULL`` makes each commit
 durable before the screen shows it. A file that is not our journal (corrupt, or another program's
-database, or a directory) is moved aside with a timestamp and reported, never overwritten.
+database, or a directory) is moved aside with a timestamp and reported, never overwritten; the
+newest backup and what the bad file still holds take its place (``journal_file``). The file is
+checked before every write, checkpointed and backed up (``journal_care``). Rows are ordered by
+their sequence and stamped with the boot they were written in (``timebase``): ``game_time`` and
+``action_times`` give a date, or None when the clock was not known to be right.
+
+A long game keeps a snapshot of its whole state every ``snapshots.EVERY`` actions beside the
+actions (``snapshots``, the ``snapshot`` argument of ``append``), so it resumes and undoes
+without replaying everything.
 
 Nothing in the file can stop the box from starting: a game whose rows cannot be read (a header or
 an action that is not JSON or not UTF-8, players missing) is set aside (status ``damaged``, kept)
@@ -17,17 +25,18 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable
 
 from .header import Header
-from .journal_file import APP, SCHEMA, JournalError, Notice, decode, open_journal, transaction
+from .journal_care import FileCare
+from .journal_file import APP, SCHEMA, JournalError, Notice, decode, open_journal
 from .text import InputError, bad_char, check, loads
+from .timebase import GameTime, Stamp, TimeBase, TimeSource, always_synced
 
-__all__ = ["APP", "SCHEMA", "DamagedGame", "DamagedRow", "Journal", "JournalError", "Notice",
-           "SavedGame"]
+__all__ = ["APP", "SCHEMA", "DamagedGame", "DamagedRow", "GameTime", "Journal", "JournalError",
+           "Notice", "SavedGame", "Snapshot"]
 
 log = logging.getLogger(__name__)
 
@@ -55,33 +64,59 @@ class SavedGame:
     status: str
 
 
-class Journal:
+@dataclass(frozen=True)
+class Snapshot:
+    """A game's whole state after its first ``seq`` actions, as ``snapshots.encode`` wrote it."""
+
+    seq: int
+    engine: str
+    state: Any
+    digest: Any
+
+
+class Journal(FileCare):
     """The SQLite journal.
 
     ``notices`` lists what went wrong with the file or its rows (oldest first); ``notice`` is the
     line of the last move-aside (kept for callers that show one line); ``degraded`` says why the
     journal lives in memory only (None when it is the file). ``memory_fallback=False`` raises
     JournalError instead of falling back (for tools that must not pretend to save).
+    ``time_source`` is the time base (the wall clock, the seconds since boot, whether the clock
+    is synchronised, the boot's id: ``timebase.TimeSource``). ``clock`` alone, as tests and
+    tools give it, is a wall clock taken to be right: it stands for the seconds since boot too,
+    and the clock counts as synchronised.
     """
 
-    def __init__(self, path: Path | str, clock: Callable[[], float] = time.time, *,
-                 memory_fallback: bool = True) -> None:
+    def __init__(self, path: Path | str, clock: Callable[[], float] | None = None, *,
+                 memory_fallback: bool = True, time_source: TimeSource | None = None) -> None:
         self.path = Path(path)
-        self.clock = clock
+        if time_source is None:
+            time_source = TimeSource() if clock is None else \
+                TimeSource(wall=clock, mono=clock, synced=always_synced)
+        elif clock is not None:
+            time_source = replace(time_source, wall=clock)
+        source = time_source
+        self.clock = source.wall
         self.notice: str | None = None
         self.notices: list[Notice] = []
         self.degraded: str | None = None
         self._aside: set[int] = set()
         self._taken = 0
-        opened = open_journal(self.path, clock, memory_fallback=memory_fallback)
+        opened = open_journal(self.path, self.clock, memory_fallback=memory_fallback)
         self._db = opened.db
         self.notices.extend(opened.notices)
         self.notice, self.degraded = opened.moved, opened.degraded
+        self.times = TimeBase(lambda: self.db, self.write, source)
+        self._care_init()
+
+    def stamp(self) -> Stamp:
+        """A stamp for a row written now (for the small stores that share this file)."""
+        return self.times.stamp()
 
     @property
     def db(self) -> "sqlite3.Connection":
         """The open connection, for the small stores that share this file (the roster, the
-        learning station's history); write through ``journal_file.transaction``."""
+        learning station's history); write through ``write()``."""
         assert self._db is not None, "the journal is closed"
         return self._db
 
@@ -94,32 +129,47 @@ class Journal:
     # -- games -----------------------------------------------------------------------------------
     def start_game(self, header: Header) -> int:
         """Record a new game; any game still running is marked abandoned."""
-        now = self.clock()
-        with transaction(self._db):
-            self._db.execute("UPDATE games SET status='abandoned', ended=? WHERE status='running'",
-                             (now,))
-            cur = self._db.execute("INSERT INTO games (game, header, started) VALUES (?, ?, ?)",
-                                   (header.game, _dump(header.to_json(), "the game's header"), now))
+        text = _dump(header.to_json(), "the game's header")
+        at = self.stamp()
+        with self.write():
+            ended = self._db.execute(
+                "UPDATE games SET status='abandoned', ended=?, ended_boot=?, ended_mono=? "
+                "WHERE status='running'", (at.wall, at.boot, at.mono)).rowcount
+            cur = self._db.execute(
+                "INSERT INTO games (game, header, started, boot, mono, synced) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (header.game, text, at.wall, at.boot, at.mono, int(self.times.anchored)))
+        if ended:
+            self.game_ended()
         return int(cur.lastrowid)
 
-    def append(self, game_id: int, action: dict[str, Any], *, over: bool = False) -> int:
+    def append(self, game_id: int, action: dict[str, Any], *, over: bool = False,
+               snapshot: tuple[int, str, str, str] | None = None) -> int:
         """Commit one accepted action (and, with ``over``, the end of the game in the same
-        transaction); returns its sequence number (0-based)."""
-        now = self.clock()
+        transaction; with ``snapshot``, ``(seq, engine, state, digest)`` beside it); returns its
+        sequence number (0-based)."""
         text = _dump(action, "the action")
-        with transaction(self._db):
-            seq = self._db.execute("SELECT COUNT(*) FROM actions WHERE game_id=?",
-                                   (game_id,)).fetchone()[0]
-            self._db.execute("INSERT INTO actions VALUES (?, ?, ?, ?)",
-                             (game_id, seq, text, now))
+        at = self.stamp()
+        with self.write():
+            seq = self._db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions "
+                                   "WHERE game_id=?", (game_id,)).fetchone()[0]
+            self._db.execute("INSERT INTO actions (game_id, seq, action, at, boot, mono) "
+                             "VALUES (?, ?, ?, ?, ?, ?)",
+                             (game_id, seq, text, at.wall, at.boot, at.mono))
+            if snapshot is not None:
+                self._db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?, ?)",
+                                 (game_id, *snapshot))
             if over:
-                self._db.execute("UPDATE games SET status='over', ended=? WHERE id=?",
-                                 (now, game_id))
+                self._db.execute("UPDATE games SET status='over', ended=?, ended_boot=?, "
+                                 "ended_mono=? WHERE id=?", (at.wall, at.boot, at.mono, game_id))
+        if over:
+            self.game_ended()
         return int(seq)
 
     def undo(self, game_id: int) -> dict[str, Any] | None:
-        """Remove and return the last action of the game (None if it has none)."""
-        with transaction(self._db):
+        """Remove and return the last action of the game (None if it has none); snapshots of
+        the states after it go with it."""
+        with self.write():
             row = self._db.execute(
                 "SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq DESC LIMIT 1",
                 (game_id,)).fetchone()
@@ -127,14 +177,54 @@ class Journal:
                 return None
             action = _row_json(row[1], f"action {row[0]}")  # unreadable: not removed
             self._db.execute("DELETE FROM actions WHERE game_id=? AND seq=?", (game_id, row[0]))
-            self._db.execute("UPDATE games SET status='running', ended=NULL WHERE id=?",
-                             (game_id,))
+            self._db.execute("DELETE FROM snapshots WHERE game_id=? AND seq>?",
+                             (game_id, row[0]))
+            self._db.execute("UPDATE games SET status='running', ended=NULL, ended_boot=NULL, "
+                             "ended_mono=NULL WHERE id=?", (game_id,))
         return action
 
     def set_status(self, game_id: int, status: str) -> None:
-        with transaction(self._db):
-            self._db.execute("UPDATE games SET status=?, ended=? WHERE id=?",
-                             (status, None if status == "running" else self.clock(), game_id))
+        at = self.stamp()
+        running = status == "running"
+        with self.write():
+            self._db.execute("UPDATE games SET status=?, ended=?, ended_boot=?, ended_mono=? "
+                             "WHERE id=?", (status, None if running else at.wall,
+                                            None if running else at.boot,
+                                            None if running else at.mono, game_id))
+        if status in ("over", "abandoned"):
+            self.game_ended()
+
+    def count(self, game_id: int) -> int:
+        """How many actions the game has."""
+        row = self._db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id=?",
+                               (game_id,)).fetchone()
+        return int(row[0])
+
+    def snapshots(self, game_id: int, upto: int) -> list[Snapshot]:
+        """The game's snapshots after at most ``upto`` actions, newest first (as stored: the
+        caller checks them, ``snapshots.decode``)."""
+        try:
+            rows = self._db.execute(
+                "SELECT seq, engine, state, digest FROM snapshots WHERE game_id=? AND seq<=? "
+                "ORDER BY seq DESC", (game_id, upto)).fetchall()
+        except sqlite3.Error as exc:
+            log.warning("snapshots of game %d unreadable: %s", game_id, exc)
+            return []
+        return [Snapshot(*row) for row in rows if isinstance(row[0], int)]
+
+    def game_time(self, game_id: int) -> GameTime:
+        """When the game was played (see ``GameTime``); all None for an unknown game."""
+        row = self._db.execute("SELECT started, boot, mono, synced, ended, ended_boot, "
+                               "ended_mono FROM games WHERE id=?", (game_id,)).fetchone()
+        if row is None:
+            return GameTime(None, None, None, None)
+        return self.times.game_time(*row)
+
+    def action_times(self, game_id: int) -> list[float | None]:
+        """The wall time of each of the game's actions, in order (None: unknown)."""
+        rows = self._db.execute("SELECT at, boot, mono FROM actions WHERE game_id=? ORDER BY seq",
+                                (game_id,))
+        return [self.times.wall_time(boot, mono, at) for at, boot, mono in rows]
 
     def load(self, game_id: int) -> SavedGame:
         """A game with its actions; DamagedGame when a row cannot be read back."""
@@ -145,11 +235,13 @@ class Journal:
                 raise JournalError(f"no game {game_id}")
             rows = self._db.execute("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq",
                                     (game_id,)).fetchall()
+            if any(seq != index for index, (seq, _) in enumerate(rows)):
+                raise DamagedGame(game_id, "an action is missing")
         except sqlite3.Error as exc:
             raise DamagedGame(game_id, f"unreadable ({exc})") from None
         try:
             header = Header.from_json(_row_json(row[0], "header"))
-            actions = [_row_json(text, f"action {seq}") for seq, text in rows]
+            actions = _actions_json(rows)
         except (InputError, DamagedRow) as exc:
             raise DamagedGame(game_id, str(exc)) from None
         return SavedGame(game_id, header, actions, row[1])
@@ -185,7 +277,7 @@ class Journal:
 
     # -- calibration and notes -------------------------------------------------------------------
     def save_calibration(self, pan: str, data: dict[str, Any]) -> None:
-        with transaction(self._db):
+        with self.write():
             self._db.execute("INSERT OR REPLACE INTO calibration VALUES (?, ?, ?)",
                              (pan, _dump(data, "the calibration", nan=True), self.clock()))
 
@@ -209,10 +301,12 @@ class Journal:
         return data
 
     def add_note(self, kind: str, data: dict[str, Any]) -> None:
-        """Keep a small record (self-test results, learning-station answers)."""
-        with transaction(self._db):
-            self._db.execute("INSERT INTO notes (at, kind, data) VALUES (?, ?, ?)",
-                             (self.clock(), kind, _dump(data, "the note", nan=True)))
+        """Keep a small record (self-test results, settings, a weighing under way)."""
+        text = _dump(data, "the note", nan=True)
+        at = self.stamp()
+        with self.write():
+            self._db.execute("INSERT INTO notes (at, kind, data, boot, mono) VALUES (?, ?, ?, ?, ?)",
+                             (at.wall, kind, text, at.boot, at.mono))
 
     def notes(self, kind: str, limit: int = 100) -> list[dict[str, Any]]:
         """The newest ``limit`` notes of a kind, newest first (unreadable ones left out)."""
@@ -236,6 +330,22 @@ class Journal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _actions_json(rows: list[tuple[Any, Any]]) -> list[Any]:
+    """The actions' JSON texts parsed: all at once as one array (a long game's thousands of
+    rows in one pass of the parser, with every check of ``text.loads``), and row by row, naming
+    the damaged one, whenever that does not give one object per row."""
+    texts = [text for _, text in rows]
+    if all(isinstance(text, str) for text in texts):
+        try:
+            values = loads("[" + ",".join(texts) + "]", "the actions")
+        except InputError:
+            values = None
+        if values is not None and len(values) == len(texts) and \
+                all(isinstance(value, dict) for value in values):
+            return values
+    return [_row_json(text, f"action {seq}") for seq, text in rows]
 
 
 def _row_json(value: Any, what: str, *, constants: bool = False) -> Any:

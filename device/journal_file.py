@@ -1,67 +1,53 @@
 """Opening the journal's file: checking it, moving a bad one aside (never overwriting it), the
-schema and its migration, and the journal in memory when the file cannot be used at all.
+way back from a backup, and the journal in memory when the file cannot be used at all.
 
-``open_journal`` never raises unless told to: the box must start whatever lies at the path. What
-it had to do is returned as ``Notice``s (see ``journal.Journal.notices``).
+``open_journal`` never raises unless told to: the box must start whatever lies at the path. In
+order, it (1) moves aside whatever is not a file where SQLite keeps ``-wal`` and ``-shm``; (2)
+reads the log itself (``journal_wal``) and notes what SQLite would drop, keeping a copy of a
+damaged log; a log beside a main file that is gone is moved aside before SQLite could delete it;
+(3) checks the main file (``quick_check``, that it is ours, its schema) and moves a bad one
+aside; (4) restores the newest backup where the journal was moved aside or lost, and salvages
+over it what the damaged file still holds; (5) connects and migrates. What it had to do is
+returned as ``Notice``s (see ``journal.Journal.notices``).
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import shutil
 import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from . import DeviceError
+from . import journal_backup, journal_salvage, journal_wal
+from .journal_schema import APP, SCHEMA, create
+from .journal_sql import JournalError, decode, transaction, why
+
+__all__ = ["APP", "SCHEMA", "JournalError", "Notice", "Opened", "connect", "decode",
+           "open_journal", "transaction"]
 
 log = logging.getLogger(__name__)
 
-APP = "spielleiter-journal"
-SCHEMA = 2  # 2: a game's status may be 'damaged' (schema 1 files are migrated on opening)
 SQLITE_MAGIC = b"SQLite format 3\x00"
-
-DDL = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    game TEXT NOT NULL,
-    header TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'running' CHECK (status IN ('running', 'over', 'abandoned', 'damaged')),
-    started REAL NOT NULL,
-    ended REAL
-);
-CREATE TABLE IF NOT EXISTS actions (
-    game_id INTEGER NOT NULL REFERENCES games(id),
-    seq INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    at REAL NOT NULL,
-    PRIMARY KEY (game_id, seq)
-);
-CREATE TABLE IF NOT EXISTS calibration (pan TEXT PRIMARY KEY, data TEXT NOT NULL, at REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS notes (
-    id INTEGER PRIMARY KEY, at REAL NOT NULL, kind TEXT NOT NULL, data TEXT NOT NULL
-);
-"""
-
-
-class JournalError(DeviceError, RuntimeError):
-    """The journal cannot be opened or written."""
+SIDECARS = ("-wal", "-shm")
 
 
 @dataclass(frozen=True)
 class Notice:
-    """Something the table should be told once at start: ``kind`` is ``moved-aside``,
-    ``degraded``, ``set-aside`` or ``calibration``; ``text`` is one English line for the log
-    (screens may word it from ``kind``, ``game_id``, ``pan`` and ``reason``)."""
+    """Something the table should be told: ``kind`` is ``moved-aside``, ``restored``, ``lost``,
+    ``degraded``, ``not-saving``, ``tidied``, ``set-aside`` or ``calibration``; ``text`` is one
+    English line for the log (screens word it from ``kind``, ``game_id``, ``pan``, ``count``
+    and ``reason``)."""
 
     kind: str
     text: str
     reason: str = ""
     game_id: int | None = None
     pan: str | None = None
+    count: int | None = None
 
 
 @dataclass
@@ -76,8 +62,8 @@ class Opened:
 
 def open_journal(path: Path, clock: Callable[[], float], *, memory_fallback: bool = True
                  ) -> Opened:
-    """Connect to the journal at ``path``; a bad file is moved aside first; a file that cannot
-    be read, opened or moved gives a journal in memory (or JournalError without the fallback)."""
+    """Connect to the journal at ``path`` (see the module doc); a file that cannot be read,
+    opened or moved gives a journal in memory (or JournalError without the fallback)."""
     notices: list[Notice] = []
     moved = None
     try:
@@ -85,10 +71,18 @@ def open_journal(path: Path, clock: Callable[[], float], *, memory_fallback: boo
             path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise JournalError(f"cannot use {path.parent}: {why(exc)}") from None
+        notices += _clear_sidecars(path, clock)
+        source, log_notices = _inspect_log(path, clock)
+        notices += log_notices
         problem = check_existing(path)
         if problem:
-            moved = move_aside(path, problem, clock)
+            target = move_aside(path, problem, clock)
+            moved = f"Journal {problem}: moved to {target.name}"
+            log.error("%s", moved)
+            source = target
             notices.append(Notice("moved-aside", moved, problem))
+        if source is not None and not path.exists():
+            notices += _restore(path, source)
         return Opened(connect(str(path), path.name), notices, moved)
     except JournalError as exc:
         if not memory_fallback:
@@ -101,23 +95,114 @@ def open_journal(path: Path, clock: Callable[[], float], *, memory_fallback: boo
         return Opened(db, notices, moved, reason)
 
 
-def in_memory(path: Path, *, copy: bool) -> sqlite3.Connection:
-    """Referee from memory: an in-memory journal, with the file's games when it can be read."""
-    db = connect(":memory:", path.name)
-    if copy and path.is_file():
+def _clear_sidecars(path: Path, clock: Callable[[], float]) -> list[Notice]:
+    """A directory (or anything but a file) where SQLite keeps its log or index would make the
+    journal unusable; it holds none of our data, so it is moved aside (kept)."""
+    notices = []
+    for suffix in SIDECARS:
+        side = path.with_name(path.name + suffix)
+        if side.is_symlink() or (os.path.lexists(side) and not side.is_file()):
+            target = move_aside(side, "not a file", clock)
+            text = f"{side.name} was not a file: moved to {target.name}"
+            log.error("%s", text)
+            notices.append(Notice("tidied", text, "not a file"))
+    return notices
+
+
+def _inspect_log(path: Path, clock: Callable[[], float]) -> tuple[Path | None, list[Notice]]:
+    """What SQLite would drop from the log; returns a file to restore and salvage from when the
+    main file is gone (the log, rebuilt into a database), and the notices."""
+    wal = path.with_name(path.name + "-wal")
+    shm_path = path.with_name(path.name + "-shm")
+    shm = journal_wal.read_shm(shm_path)
+    try:
+        scan = journal_wal.scan_wal(wal)
+    except OSError as exc:
+        raise JournalError(f"cannot read {wal.name}: {why(exc)}") from None
+    main_gone = not path.is_file() or path.stat().st_size == 0
+    if main_gone and scan is not None and scan.frames:
+        # SQLite would delete a log it finds beside an empty or missing main file
+        base = _aside_name(path, clock)
         try:
-            source = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+            os.replace(wal, f"{base}-wal")
+            if shm_path.is_file():
+                os.replace(shm_path, f"{base}-shm")
+        except OSError as exc:
+            raise JournalError(f"the journal's main file is gone and its log cannot be moved "
+                               f"aside: {why(exc)}") from None
+        text = (f"The journal's main file is gone; its log ({scan.commits} changes) moved to "
+                f"{base.name}-wal")
+        log.error("%s", text)
+        rebuilt = journal_wal.rebuild(scan, Path(f"{base}-wal"), base)
+        return (base if rebuilt else None), [Notice("lost", text, "main file gone")]
+    notices = []
+    if scan is not None and scan.damaged:
+        copy = _evidence(wal, clock)
+        text = (f"The journal's log is damaged after change {scan.commits}: {scan.lost_commits} "
+                f"later changes cannot be read (the log is kept as {copy.name})")
+        notices.append(Notice("lost", text, "log damaged", count=scan.lost_commits))
+    elif shm is not None and shm.unsaved and (
+            (scan is None and not wal.exists())
+            or (scan is not None and scan.salts == shm.salts and scan.frames < shm.frames)):
+        text = (f"The journal's log is {'gone' if scan is None else 'cut short'}: "
+                f"{shm.unsaved - (scan.frames if scan else 0)} pages of recent changes lost")
+        notices.append(Notice("lost", text, "log gone"))
+    for notice in notices:
+        log.error("%s", notice.text)
+    return None, notices
+
+
+def _evidence(wal: Path, clock: Callable[[], float]) -> Path:
+    """Copy a damaged log aside (SQLite will fold its good part into the file and reuse it)."""
+    target = _aside_name(wal, clock)
+    try:
+        shutil.copyfile(wal, target)
+    except OSError as exc:
+        log.error("damaged log not copied aside: %s", why(exc))
+    return target
+
+
+def _restore(path: Path, source: Path) -> list[Notice]:
+    """The newest backup where the journal was (if there is one), then what ``source`` (the
+    file set aside, or the database rebuilt from a lost main file's log) still holds."""
+    backup = journal_backup.restore(path)
+    db = connect(str(path), path.name)
+    try:
+        salvaged = journal_salvage.salvage(db, source)
+    finally:
+        db.close()
+    if backup is None and not salvaged.anything:
+        return []
+    parts = [f"from {backup.name}"] if backup is not None else []
+    if salvaged.anything:
+        parts.append(f"{salvaged.games} games and {salvaged.actions} actions from the damaged "
+                     "file")
+    text = "Journal restored " + ", then ".join(parts)
+    log.warning("%s", text)
+    return [Notice("restored", text, backup.name if backup else "salvage",
+                   count=salvaged.actions)]
+
+
+def in_memory(path: Path, *, copy: bool) -> sqlite3.Connection:
+    """Referee from memory: an in-memory journal, with the file's games when it can be read,
+    and always with every table."""
+    db = connect(":memory:", path.name)
+    if not (copy and path.is_file()):
+        return db
+    # ``immutable`` reads a file whose index cannot be made (a full disk, a read-only card)
+    for query in ("mode=ro", "mode=ro&immutable=1"):
+        try:
+            source = sqlite3.connect(f"{path.resolve().as_uri()}?{query}", uri=True)
             try:
                 source.backup(db)
             finally:
                 source.close()
-            db.text_factory = decode
-            migrate(db)
+            create(db)
+            return db
         except (sqlite3.Error, OSError, JournalError) as exc:
-            log.warning("journal not copied into memory: %s", exc)
-            db.close()
-            db = connect(":memory:", path.name)
-    return db
+            log.warning("journal not copied into memory (%s): %s", query, exc)
+    db.close()
+    return connect(":memory:", path.name)
 
 
 def check_existing(path: Path) -> str | None:
@@ -157,25 +242,39 @@ def check_existing(path: Path) -> str | None:
     return None
 
 
-def move_aside(path: Path, reason: str, clock: Callable[[], float]) -> str:
-    """Rename a bad journal (and its -wal/-shm) with a timestamp; returns the line to report."""
-    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(clock()))
+def _aside_name(path: Path, clock: Callable[[], float]) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(_plain_time(clock)))
     target = path.with_name(f"{path.name}.bad-{stamp}")
     n = 1
-    while target.exists():
+    while os.path.lexists(target) or os.path.lexists(f"{target}-wal"):
         n += 1
         target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+    return target
+
+
+def _plain_time(clock: Callable[[], float]) -> float:
+    """The clock for a file name; any reading that cannot name a file gives 0 (the counter in
+    the name keeps it unique)."""
+    try:
+        value = float(clock())
+        time.localtime(value)
+        return value
+    except (OverflowError, OSError, ValueError, TypeError):
+        return 0.0
+
+
+def move_aside(path: Path, reason: str, clock: Callable[[], float]) -> Path:
+    """Rename a bad journal (and its -wal/-shm) with a timestamp; returns where it went."""
+    target = _aside_name(path, clock)
     try:
         os.replace(path, target)
-        for suffix in ("-wal", "-shm"):
+        for suffix in SIDECARS:
             side = path.with_name(path.name + suffix)
-            if side.exists():
+            if side.is_file():
                 os.replace(side, target.with_name(target.name + suffix))
     except OSError as exc:
         raise JournalError(f"journal {reason}, cannot move it aside: {why(exc)}") from None
-    text = f"Journal {reason}: moved to {target.name}"
-    log.error("%s", text)
-    return text
+    return target
 
 
 def connect(where: str, name: str) -> sqlite3.Connection:
@@ -189,69 +288,8 @@ def connect(where: str, name: str) -> sqlite3.Connection:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
-        with transaction(db):
-            for statement in DDL.split(";"):
-                if statement.strip():
-                    db.execute(statement)
-            db.execute("INSERT OR IGNORE INTO meta VALUES ('app', ?)", (APP,))
-            db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA),))
-        migrate(db)
+        create(db)
     except (sqlite3.Error, JournalError) as exc:
         db.close()
         raise JournalError(f"cannot open {name}: {exc}") from None
     return db
-
-
-def migrate(db: sqlite3.Connection) -> None:
-    """Schema 1 to 2: rebuild ``games`` so its status may be 'damaged' (SQLite cannot alter a
-    CHECK constraint in place). One transaction: a failure leaves the file as it was."""
-    row = db.execute("SELECT sql FROM sqlite_master WHERE type='table' AND name='games'"
-                     ).fetchone()
-    if row is None or "'damaged'" in row[0]:
-        return
-    start = DDL.index("CREATE TABLE IF NOT EXISTS games")
-    games = DDL[start:DDL.index(";", start)]
-    db.execute("PRAGMA foreign_keys=OFF")
-    try:
-        with transaction(db):
-            db.execute(games.replace("IF NOT EXISTS games", "games_v2"))
-            db.execute("INSERT INTO games_v2 SELECT id, game, header, status, started, ended "
-                       "FROM games")
-            db.execute("DROP TABLE games")
-            db.execute("ALTER TABLE games_v2 RENAME TO games")
-            db.execute("UPDATE meta SET value=? WHERE key='schema'", (str(SCHEMA),))
-    finally:
-        db.execute("PRAGMA foreign_keys=ON")
-    log.info("journal migrated to schema %d", SCHEMA)
-
-
-class transaction:
-    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error); SQLite failures become JournalError."""
-
-    def __init__(self, db: sqlite3.Connection) -> None:
-        self.db = db
-
-    def __enter__(self) -> None:
-        try:
-            self.db.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
-            raise JournalError(f"journal: {exc}") from exc
-
-    def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        try:
-            self.db.execute("ROLLBACK" if exc_type else "COMMIT")
-        except sqlite3.Error as error:
-            if exc_type is None:
-                raise JournalError(f"journal: {error}") from error
-        if isinstance(exc, sqlite3.Error):
-            raise JournalError(f"journal: {exc}") from exc
-
-
-def why(exc: OSError) -> str:
-    return exc.strerror or str(exc)
-
-
-def decode(raw: bytes) -> str:
-    """SQLite text to str; bytes that are not UTF-8 become lone surrogates, which the journal's row reader
-    refuses, instead of failing the whole query."""
-    return raw.decode("utf-8", "surrogateescape")

@@ -12,13 +12,17 @@ from typing import Any
 
 from . import screens
 from .i18n import _
-from .journal_file import transaction
+from .journal_schema import add_columns
+from .journal_sql import transaction
 from .text import InputError, bad_char
 
 log = logging.getLogger(__name__)
 
 MAX_NAME = 12  # fits a 21-character line with a number beside it
-DDL = "CREATE TABLE IF NOT EXISTS roster (name TEXT PRIMARY KEY COLLATE NOCASE, added REAL)"
+# ``seq`` orders the roster (the order names were added); ``added`` is the wall clock then, kept
+# but never used for order: a box without a real-time clock may jump (timebase).
+DDL = ("CREATE TABLE IF NOT EXISTS roster (name TEXT PRIMARY KEY COLLATE NOCASE, added REAL, "
+       "seq INTEGER)")
 
 
 def clean_name(name: Any) -> str:
@@ -50,19 +54,24 @@ def shown(name: str) -> str:
 
 
 class Roster:
-    """Names in the order they were added; case does not make two people."""
+    """Names in the order they were added (a sequence, not the clock); case does not make two
+    people."""
 
     def __init__(self, journal: Any) -> None:
         self.journal = journal
         try:
             with transaction(journal.db):
                 journal.db.execute(DDL)
+                if add_columns(journal.db, "roster", {"seq": "INTEGER"}):
+                    # a roster from release 0.1.0: rowids are the order of insertion
+                    journal.db.execute("UPDATE roster SET seq = (SELECT COUNT(*) FROM roster r "
+                                       "WHERE r.rowid <= roster.rowid)")
         except Exception as exc:  # a read-only or damaged file: the roster is just empty
             log.error("roster unavailable: %s", exc)
 
     def names(self) -> list[str]:
         try:
-            rows = self.journal.db.execute("SELECT name FROM roster ORDER BY added, name")
+            rows = self.journal.db.execute("SELECT name FROM roster ORDER BY seq, rowid")
             return [str(name) for (name,) in rows if isinstance(name, str)]
         except Exception as exc:
             log.error("roster unreadable: %s", exc)
@@ -74,9 +83,10 @@ class Roster:
         known = [n for n in self.names() if shown(n) == shown(text)]
         if known:  # the same on the screen is the same child there
             raise InputError(_("{name} is already on the roster").format(name=known[0]))
-        with transaction(self.journal.db):  # JournalError when it cannot be saved
-            self.journal.db.execute("INSERT INTO roster VALUES (?, ?)",
-                                    (text, self.journal.clock()))
+        with self.journal.write():  # JournalError when it cannot be saved
+            self.journal.db.execute(
+                "INSERT INTO roster (name, added, seq) SELECT ?, ?, COALESCE(MAX(seq), 0) + 1 "
+                "FROM roster", (text, self.journal.clock()))
         return text
 
     def remove(self, name: Any) -> str:
@@ -85,6 +95,6 @@ class Roster:
         known = [n for n in self.names() if shown(n) == shown(text)]
         if not known:
             raise InputError(_("{name} is not on the roster").format(name=text))
-        with transaction(self.journal.db):
+        with self.journal.write():
             self.journal.db.execute("DELETE FROM roster WHERE name=?", (known[0],))
         return known[0]

@@ -1,63 +1,35 @@
 """Screens: a ``View`` (what to say) rendered to a 128x64 1-bit image (how it looks).
 
 Referees and menus only build Views, so their logic is tested on text; ``render`` is the one pure
-function that draws. The font is Pillow's built-in bitmap font (6x11 px, crisp without
-anti-aliasing): 21 characters a line, a title bar, four body lines and a footer of button hints.
-The word that matters (``big``) is that font scaled up without blur: three times (18 px capitals,
-about 7 characters, a pixel apart) when the screen has room, else twice (12 px capitals, up to 10 characters).
+function that draws. The type is a bitmap font drawn for each size it is used at (``fonts``):
+the small text 12 px high in 6 px cells (21 characters a line) in a title bar, up to three body
+lines and a footer of button hints; the word that matters (``big``) in the largest bold size,
+16 to 32 px, that fits the screen with the lines below it. ``layout`` is where both ``render``
+and ``misfits`` (the fit check) take their measures from, ``letters`` where every character
+goes.
 """
 
 from __future__ import annotations
 
 import textwrap
-import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable, NamedTuple
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from .fonts import GLYPHS, Face, drawn_as, font_problem, type_set
+
+__all__ = ["CHARS", "GLYPHS", "HEIGHT", "PAGE_LINES", "WIDTH", "Layout", "Letter", "View",
+           "big_width", "cannot_show", "crowded", "drawn_as", "font_problem", "layout",
+           "letters", "misfits", "pack", "render", "wrap"]
 
 WIDTH, HEIGHT = 128, 64
-CHARS = 21
-LINE = 10
-GLYPH_W, GLYPH_H = 6, 11       # one character cell of the bitmap font
-TITLE_H, FOOTER_H = 12, 11     # the title bar (with its gap) and the footer (with its rule)
+CHARS = 21                     # small characters a line
 PAGE_LINES = 3                 # small lines a page (not a menu) may carry: one idea a screen
-
-
-@lru_cache(maxsize=1)
-def font() -> ImageFont.ImageFont:
-    return ImageFont.load_default_imagefont()
-
-
-# Symbols the Latin-1 bitmap font lacks (game pieces), each a 7x7 bitmap drawn over one character
-# cell; write them as these characters in any View text. Other characters beyond Latin-1 show as
-# their letter without the accent, or "?" (``drawn_as``).
-GLYPHS: dict[str, str] = {  # rows top to bottom, "/" between rows
-    "\u25cf": "..###../.#####./#######/#######/#######/.#####./..###..",  # circle
-    "\u25a0": "#######/#######/##...##/##...##/##...##/#######/#######",  # square
-    "\u25b2": "...#.../..###../..###../.#####./.#####./#######/#######",  # triangle
-    "\u2605": "...#.../..###../#######/.#####./..###../.##.##./##...##",  # star
-    "\u2665": ".##.##./#######/#######/#######/.#####./..###../...#...",  # heart
-    "\u271a": "..###../..###../#######/#######/#######/..###../..###..",  # cross
-    "\U0001f431": "#.....#/##...##/#######/#.###.#/#######/.#####./..###..",  # cat
-    "\U0001f436": ".....##/....###/#...###/######./.####../.#..#../.#..#..",  # dog
-    "\U0001f41f": "......./.###.../#.###.#/#######/#####.#/.###.../.......",  # fish
-    "\U0001f426": "......./##...##/.##.##./..###../...#.../......./.......",  # bird
-    "\U0001f438": ".#...#./#.#.#.#/.#####./#######/#.###.#/.#####./##...##",  # frog
-}
-
-
-@lru_cache(maxsize=1024)
-def drawn_as(ch: str) -> str:
-    """The character the Latin-1 bitmap font draws for ``ch``: itself, its letter without the
-    accent the font lacks ("Ş" as "S", "ł" as "l"), or "?" when it has no Latin letter."""
-    if ord(ch) < 256:
-        return ch
-    base = unicodedata.normalize("NFKD", ch)[:1]
-    folded = {"ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ı": "i"}
-    if ch in folded:
-        return folded[ch]
-    return base if base and ord(base) < 256 and base != ch else "?"
+MARGIN = 2                     # left edge of a menu's lines (inside the cursor's bar)
+MARK_W, MARK_H = 5, 3          # a list longer than the screen: its marks at the right edge,
+MARK_CLEAR = 6                 # blank columns at least between a mark and any text: a cell
 
 
 def cannot_show(text: str) -> str:
@@ -65,30 +37,11 @@ def cannot_show(text: str) -> str:
     return "".join(ch for ch in text if ch not in GLYPHS and drawn_as(ch) == "?")
 
 
-def _plain(text: str) -> str:
-    """``text`` as the bitmap font can draw it: glyph cells blank, others as ``drawn_as``."""
-    return "".join(" " if ch in GLYPHS else drawn_as(ch) for ch in text)
-
-
-def _text(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, fill: int) -> None:
-    """Draw ``text`` at (x, y) with the bitmap font, then any ``GLYPHS`` in their cells."""
-    plain = _plain(text)
-    draw.text((x, y), plain, font=font(), fill=fill)
-    for index, ch in enumerate(text):
-        bitmap = GLYPHS.get(ch)
-        if bitmap is not None:
-            left = x + int(draw.textlength(plain[:index], font=font())) - 1
-            for row, bits in enumerate(bitmap.split("/")):
-                for col, bit in enumerate(bits):
-                    if bit == "#":
-                        draw.point((left + col, y + 2 + row), fill=fill)
-
-
 @dataclass(frozen=True)
 class View:
     """What one screen says.
 
-    ``lines`` fill the body (menus mark ``cursor``); ``big`` is one short word drawn double size
+    ``lines`` fill the body (menus mark ``cursor``); ``big`` is one short word drawn large
     (a countdown, a score); ``footer`` names what the buttons do. ``blank`` clears the screen
     (privacy between hot-seat players) but may still carry a footer.
     """
@@ -128,133 +81,287 @@ def pack(parts: list[str], sep: str = ", ") -> list[str]:
     return lines
 
 
-def _clip(text: str, width: int = CHARS) -> str:
-    return text if len(text) <= width else text[: width - 1] + "~"
-
-
-def _centre_x(draw: ImageDraw.ImageDraw, text: str, scale: int = 1) -> int:
-    left, _, right, _ = draw.textbbox((0, 0), _plain(text), font=font())
-    return max(0, (WIDTH - (right - left) * scale) // 2)
-
-
-@dataclass(frozen=True)
-class Layout:
-    """Where a view's parts go on the 128x64 screen: the one place both ``render`` and
-    ``misfits`` (the fit check in the tests) take their measures from."""
-
-    top: int          # first pixel row of the big word, or of the body when there is none
-    scale: int        # the big word's scale (0: no big word)
-    body_top: int
-    footer_top: int   # HEIGHT when there is no footer
-    room: int         # body lines that fit
-
-
-def layout(view: View) -> Layout:
-    """Lay ``view`` out: the big word at 3x when it and the body fit, else at 2x."""
-    top = TITLE_H if view.title and not view.blank else 0
-    footer_top = HEIGHT - FOOTER_H if view.footer else HEIGHT
-    if not view.big or view.blank:
-        return Layout(top, 0, top, footer_top, max(0, (footer_top - top) // LINE))
-    for scale in (3, 2):
-        body_top = top + GLYPH_H * scale + 2
-        room = max(0, (footer_top - body_top) // LINE)
-        wide_enough = big_width(view.big, scale) * scale <= WIDTH
-        if scale == 2 or (wide_enough and room >= len(view.lines)):
-            return Layout(top, scale, body_top, footer_top, room)
-    raise AssertionError("unreachable")
-
-
-def misfits(view: View) -> list[str]:
-    """What of ``view`` the OLED would clip, cut or crowd (empty when it fits): the check every
-    screen of every demo passes in both languages."""
-    out = []
-    if len(view.title) > CHARS:
-        out.append(f"title {len(view.title)} chars")
-    if len(view.footer) > CHARS:
-        out.append(f"footer {len(view.footer)} chars")
-    if view.blank:
-        return out
-    if view.big and big_width(view.big, 2) * 2 > WIDTH:
-        out.append(f"big {view.big!r} {big_width(view.big, 2) * 2} px wide")
-    out += [f"line {line!r} {len(line)} chars" for line in view.lines if len(line) > CHARS]
-    room = layout(view).room
-    if view.cursor is None and len(view.lines) > room:  # menus scroll; pages must not
-        out.append(f"{len(view.lines)} lines, room for {room}")
-    return out
-
-
 def crowded(view: View) -> bool:
     """A page (not a menu, not a list the player scrolls) with more small lines than one idea
     needs: split it or say the point in ``big``."""
     return view.cursor is None and not view.blank and len(view.lines) > PAGE_LINES
 
 
-def _ink(ch: str) -> tuple[int, int]:
-    """Where a character's ink starts in its cell, and how wide it is (a space: half a cell)."""
-    if ch in GLYPHS:
-        return -1, 7
-    box = font().getmask(_plain(ch)).getbbox()
-    return (0, GLYPH_W // 2) if box is None else (box[0], box[2] - box[0])
+# -- layout ----------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Layout:
+    """Where a view's parts go on the 128x64 screen: the one place ``render``, ``letters`` and
+    ``misfits`` (the fit check in the tests) take their measures from."""
+
+    top: int          # first pixel row of the big word's cells, or of the body when there is none
+    size: int         # the big word's type size in pixels (0: no big word)
+    body_top: int
+    footer_top: int   # where the body must end: HEIGHT when there is no footer
+    room: int         # body lines that fit
 
 
-def big_width(text: str, scale: int = 3) -> int:
-    """Width of ``text`` as ``big`` draws it, before scaling. At 2x the font's own 6 px cells
-    (10 characters fit); at 3x each character's ink and one pixel, since the font's capitals
-    touch and scaled up that far read as one blob."""
-    return max(0, sum(_advance(ch, scale) for ch in text) - 1)
+def _big_faces() -> tuple[Face, ...]:
+    return type_set().big
 
 
-def _advance(ch: str, scale: int) -> int:
-    return _ink(ch)[1] + 1 if scale >= 3 or ch in GLYPHS else GLYPH_W
+def _big_face(size: int | None) -> Face:
+    """The big type of ``size`` px (None: the smallest); the nearest smaller one if that size
+    is not drawn."""
+    faces = _big_faces()
+    if size is None:
+        return faces[-1]
+    fitting = [face for face in faces if face.cell_h <= size]
+    return fitting[0] if fitting else faces[-1]
 
 
-def _big(image: Image.Image, text: str, top: int, scale: int) -> None:
-    """Draw ``text`` ``scale`` times the bitmap font's size, centred, without blur."""
-    while big_width(text, scale) * scale > WIDTH and len(text) > 1:
+def big_width(text: str, size: int | None = None) -> int:
+    """How wide ``text``'s ink is drawn as ``big`` at ``size`` px (None: the smallest big size,
+    so ``big_width(word) <= WIDTH`` says whether the word can be big at all)."""
+    return _big_face(size).width(text)
+
+
+def layout(view: View) -> Layout:
+    """Lay ``view`` out: the big word in the largest size that fits the width and leaves room
+    for the view's lines (the smallest size when none does; ``misfits`` says so)."""
+    types = type_set()
+    top = types.title_h if view.title and not view.blank else 0
+    footer_top = HEIGHT - types.footer_h if view.footer else HEIGHT
+    if not view.big or view.blank:
+        return Layout(top, 0, top, footer_top, max(0, (footer_top - top) // types.line))
+    wanted = len(view.lines)
+    face = next((f for f in types.big if f.width(view.big) <= WIDTH and
+                 (footer_top - top - f.cell_h) // types.line >= wanted), types.big[-1])
+    room = max(0, (footer_top - top - face.cell_h) // types.line)
+    spare = max(0, footer_top - top - face.cell_h - min(room, wanted) * types.line)
+    above = spare // 3 if wanted else spare // 2   # and as much again between word and lines
+    body_top = top + above + face.cell_h + (spare - above + 1) // 2
+    return Layout(top + above, face.cell_h, body_top, footer_top, room)
+
+
+# -- letters -----------------------------------------------------------------------------------------
+class Letter(NamedTuple):
+    """One character as ``render`` draws it: its ``mask`` at (``x``, ``y``) in ``fill``; ``part``
+    names the text it belongs to ("title", "big", "line 2", "footer")."""
+
+    part: str
+    char: str
+    x: int
+    y: int
+    mask: Image.Image
+    fill: int
+
+
+def _fit(text: str, fits: Callable[[str], bool]) -> str:
+    """``text``, or as much of it as ``fits`` with "~" for the rest."""
+    while not fits(text) and len(text) > 1:
         text = text[:-2] + "~"
-    small = Image.new("1", (max(1, big_width(text, scale)), GLYPH_H), 0)
-    draw = ImageDraw.Draw(small)
-    x = 0
-    for ch in text:
-        _text(draw, x - (_ink(ch)[0] if scale >= 3 or ch in GLYPHS else 0), 0, ch, 1)
-        x += _advance(ch, scale)
-    scaled = small.resize((small.width * scale, small.height * scale), Image.NEAREST)
-    image.paste(scaled, ((WIDTH - scaled.width) // 2, top), scaled)
+    return text
+
+
+class Run(NamedTuple):
+    """One text of a view as drawn: ``text`` in ``face`` from pen (``x``, ``y``) in ``fill``."""
+
+    part: str
+    face: Face
+    text: str
+    x: int
+    y: int
+    fill: int
+
+    def letters(self) -> list[Letter]:
+        return [Letter(self.part, ch, self.x + pen + glyph.dx, self.y + glyph.dy, glyph.mask,
+                       self.fill)
+                for ch, (pen, glyph) in zip(self.text, self.face.place(self.text))
+                if glyph.box is not None]
+
+
+@lru_cache(maxsize=2048)
+def _strip(face: Face, text: str) -> tuple[Image.Image, int, int] | None:
+    """``text``'s glyphs set in one mask, with where its corner goes from the pen (None: no
+    ink). Frames repeat their texts, so a frame is mostly a few pastes of these."""
+    placed = [(pen + g.dx, g.dy, g) for pen, g in face.place(text) if g.box is not None]
+    if not placed:
+        return None
+    left = min(x for x, _, _ in placed)
+    top = min(y for _, y, _ in placed)
+    right = max(x + g.mask.width for x, _, g in placed)
+    bottom = max(y + g.mask.height for _, y, g in placed)
+    mask = Image.new("1", (right - left, bottom - top), 0)
+    for x, y, glyph in placed:
+        mask.paste(1, (x - left, y - top), glyph.mask)
+    return mask, left, top
+
+
+def _centred(part: str, face: Face, text: str, y: int, fill: int, room: int = WIDTH) -> Run:
+    text = _fit(text, lambda t: face.width(t) <= room)
+    left, right = face.extent(text)
+    return Run(part, face, text, (WIDTH - (right - left)) // 2 - left, y, fill)
+
+
+def _scrolls(view: View, room: int) -> bool:
+    return view.cursor is not None and len(view.lines) > room
+
+
+def _shown(view: View, place: Layout) -> list[tuple[int, int]]:
+    """The body lines on screen, as (index into ``view.lines``, box top): a long menu shows the
+    part around its cursor."""
+    room, lines = place.room, view.lines
+    first = 0
+    if view.cursor is not None and len(lines) > room > 0:
+        first = min(max(0, view.cursor - room // 2), len(lines) - room)
+    return [(index, place.body_top + row * type_set().line)
+            for row, index in enumerate(range(first, min(len(lines), first + room)))]
+
+
+def _reaches_top(face: Face, text: str) -> bool:
+    """Whether ``text`` inks the top row of its cells (only capital accents do: "Ü")."""
+    return any(glyph.box is not None and glyph.dy + glyph.box[1] <= 0
+               for _, glyph in face.place(text))
+
+
+def _title_y(view: View) -> int:
+    """The title's glyph row 0: a row above the screen (only capital accents lose their top
+    row there), or on it when the title has them, its bar then a row taller."""
+    types = type_set()
+    raised = types.bar_dy and _reaches_top(types.small, view.title)
+    return -types.bar_dy + types.text_dy + (1 if raised else 0)
+
+
+def _bars(view: View, place: Layout) -> list[tuple[int, int]]:
+    """The inverted bars, as (first row, last row): the title's and the cursor's line. A bar
+    starts ``bar_dy`` below its text box, unless its text has capital accents."""
+    types = type_set()
+    out = []
+    if view.title and not view.blank:
+        out.append((0, types.line - 1 + _title_y(view) - (-types.bar_dy + types.text_dy)))
+    if not view.blank and view.cursor is not None:
+        for index, y in _shown(view, place):
+            if index == view.cursor:
+                top = y + types.bar_dy
+                if types.bar_dy and _reaches_top(types.small, view.lines[index]):
+                    top -= 1
+                out.append((top, y + types.bar_dy + types.line - 1))
+    return out
+
+
+def _runs(view: View) -> list[Run]:
+    """Every text of ``view`` where it goes: title, big word, the lines shown, footer."""
+    types = type_set()
+    small = types.small
+    place = layout(view)
+    out: list[Run] = []
+    if view.title and not view.blank:
+        out.append(_centred("title", small, view.title, _title_y(view), 0))
+    footer = [_centred("footer", small, view.footer, HEIGHT - small.cell_h, 1)] \
+        if view.footer else []
+    if view.blank:
+        return out + footer
+    if view.big:
+        out.append(_centred("big", _big_face(place.size), view.big, place.top, 1))
+    for index, y in _shown(view, place):
+        part, text = f"line {index}", view.lines[index]
+        fill = 0 if index == view.cursor else 1
+        if view.cursor is None:
+            out.append(_centred(part, small, text, y + types.text_dy, fill, WIDTH - MARGIN))
+        else:
+            text = _fit(text, lambda t: MARGIN + small.ink(t)[1] <= WIDTH)
+            out.append(Run(part, small, text, MARGIN, y + types.text_dy, fill))
+    return out + footer
+
+
+def letters(view: View) -> list[Letter]:
+    """Every inked character of ``view`` where ``render`` draws it (the legibility test checks
+    these for letters that touch)."""
+    return [letter for run in _runs(view) for letter in run.letters()]
+
+
+# -- the fit check -------------------------------------------------------------------------------
+def misfits(view: View) -> list[str]:
+    """What of ``view`` the OLED would clip, cut or crowd (empty when it fits): the check every
+    screen of every demo, and every set-up choice, passes in both languages."""
+    small = type_set().small
+    out = []
+    for name, text in (("title", view.title), ("footer", view.footer)):
+        if small.width(text) > WIDTH:
+            out.append(f"{name} {small.width(text)} px wide")
+    if view.blank:
+        return out
+    place = layout(view)
+    if view.big and big_width(view.big) > WIDTH:
+        out.append(f"big {view.big!r} {big_width(view.big)} px wide")
+    for line in view.lines:
+        if view.cursor is None and small.width(line) > WIDTH - MARGIN:
+            out.append(f"line {line!r} {small.width(line)} px wide")
+        elif view.cursor is not None and MARGIN + small.ink(line)[1] > WIDTH:
+            out.append(f"line {line!r} ends at {MARGIN + small.ink(line)[1]} px")
+    if view.cursor is None and len(view.lines) > place.room:  # menus scroll; pages must not
+        out.append(f"{len(view.lines)} lines, room for {place.room}")
+    return out
+
+
+# -- drawing -----------------------------------------------------------------------------------------
+def _marks(draw: ImageDraw.ImageDraw, view: View, place: Layout,
+           bars: list[tuple[int, int]]) -> None:
+    """A list longer than the screen says so with a mark pointing up when lines are above those
+    shown and one pointing down when lines are below: at the right end of the title bar, away
+    from the list's text; without a title (or beside a long one) at the right end of the first
+    and last line shown. A mark keeps a character cell of blank from any text, so it never reads
+    as a letter of it (a quote, a comma); where there is no such room it is left out."""
+    shown = _shown(view, place)
+    if not _scrolls(view, place.room) or not shown:
+        return
+    types, small = type_set(), type_set().small
+    left, right = WIDTH - 2 - MARK_W, WIDTH - 3
+    mid = (left + right) // 2
+    (first, first_y), (last, last_y) = shown[0], shown[-1]
+    up, down = first > 0, last < len(view.lines) - 1
+
+    def mark(apex: int, base: int, fill: int) -> None:
+        draw.polygon((left, base, right, base, mid, apex), fill=fill)
+
+    if view.title and not view.blank:
+        start, end = small.extent(view.title)
+        ink = (WIDTH - (end - start)) // 2 - start + small.ink(view.title)[1]
+        if ink + MARK_CLEAR <= left:
+            bottom = _bars(view, place)[0][1]
+            centre = bottom // 2
+            if up:
+                mark(centre - MARK_H, centre - 1, 0)
+            if down:
+                mark(centre + MARK_H, centre + 1, 0)
+            return
+
+    def fill(y: int) -> int:
+        return 0 if any(low <= y <= high for low, high in bars) else 1
+
+    def room(index: int) -> bool:
+        return MARGIN + small.ink(view.lines[index])[1] + MARK_CLEAR <= left
+
+    if up and room(first):
+        y = first_y + types.bar_dy + 2                       # the apex, two rows into the line
+        mark(y, y + MARK_H - 1, fill(y))
+    if down and room(last):
+        y = last_y + types.bar_dy + types.line - 3           # the apex, two rows above its end
+        mark(y, y - MARK_H + 1, fill(y))
 
 
 def render(view: View) -> Image.Image:
     """Draw ``view`` on a fresh 128x64 1-bit image."""
+    types = type_set()
     image = Image.new("1", (WIDTH, HEIGHT), 0)
     draw = ImageDraw.Draw(image)
     place = layout(view)
-    if view.title and not view.blank:
-        draw.rectangle((0, 0, WIDTH - 1, 10), fill=1)
-        _text(draw, _centre_x(draw, _clip(view.title)), 0, _clip(view.title), 0)
-    footer_top = place.footer_top
+    bars = _bars(view, place)
+    for top, bottom in bars:
+        draw.rectangle((0, top, WIDTH - 1, bottom), fill=1)
     if view.footer:
-        draw.line((0, footer_top - 1, WIDTH - 1, footer_top - 1), fill=1)
-        _text(draw, _centre_x(draw, _clip(view.footer)), footer_top, _clip(view.footer), 1)
-    if view.blank:
-        return image
-    if view.big:
-        _big(image, view.big, place.top + 1, place.scale)
-    top, room = place.body_top, place.room
-    lines = list(view.lines)
-    first = 0
-    if view.cursor is not None and len(lines) > room > 0:
-        first = min(max(0, view.cursor - room // 2), len(lines) - room)
-    for row, index in enumerate(range(first, min(len(lines), first + room))):
-        y = top + row * LINE
-        text = _clip(lines[index])
-        if index == view.cursor:
-            draw.rectangle((0, y, WIDTH - 1, y + LINE - 1), fill=1)
-            _text(draw, 2, y - 1, text, 0)
-        else:
-            _text(draw, 2 if view.cursor is not None else _centre_x(draw, text), y - 1, text, 1)
-    if view.cursor is not None and len(lines) > room:
-        if first > 0:
-            draw.polygon((WIDTH - 5, top + 3, WIDTH - 2, top + 3, WIDTH - 4, top), fill=1)
-        if first + room < len(lines):
-            y = top + room * LINE - 4
-            draw.polygon((WIDTH - 5, y, WIDTH - 2, y, WIDTH - 4, y + 3), fill=1)
+        rule = HEIGHT - types.small.cell_h - 1
+        draw.line((0, rule, WIDTH - 1, rule), fill=1)
+    if not view.blank:
+        _marks(draw, view, place, bars)
+    for run in _runs(view):
+        strip = _strip(run.face, run.text)
+        if strip is not None:
+            mask, left, top = strip
+            image.paste(run.fill, (run.x + left, run.y + top), mask)
     return image

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Container
 
 from ..games import Event, State
-from . import DeviceError
+from . import DeviceError, snapshots
 from .header import Header
 from .journal import Journal
 from .replay import ReplayError, replay, start
@@ -22,7 +22,11 @@ class SessionError(DeviceError, RuntimeError):
 
 @dataclass
 class Session:
-    """The running game: ``apply`` checks an action, commits it, and only then changes state."""
+    """The running game: ``apply`` checks an action, commits it, and only then changes state.
+
+    ``states`` keeps the states at every snapshot point this run has seen (states never change
+    in place), so undo replays at most ``snapshots.EVERY`` actions.
+    """
 
     journal: Journal
     game_id: int
@@ -30,6 +34,7 @@ class Session:
     state: State
     actions: list[dict[str, Any]] = field(default_factory=list)
     last_events: list[Event] = field(default_factory=list)
+    states: dict[int, State] = field(default_factory=dict, repr=False)
 
     @classmethod
     def new(cls, journal: Journal, header: Header) -> "Session":
@@ -39,12 +44,13 @@ class Session:
             raise ReplayError(f"the game's header is not valid Unicode: {found}")
         state = start(header)  # raises ReplayError for bad players or options
         game_id = journal.start_game(header)
-        return cls(journal, game_id, header, state)
+        return cls(journal, game_id, header, state, states={0: state})
 
     @classmethod
     def resume(cls, journal: Journal, playable: Container[str] | None = None
                ) -> "Session | None":
-        """The latest game from the journal, replayed; None if there is none.
+        """The latest game from the journal, rebuilt from its newest good snapshot and the
+        actions after it (or replayed from the start); None if there is none.
 
         Never raises for what the journal holds: a game that cannot be replayed (unknown game, an
         action the engine refuses, an engine failure) or that is not in ``playable`` (the games
@@ -58,8 +64,10 @@ class Session:
             if playable is not None and saved.header.game not in playable:
                 journal.set_aside(saved.id, f"this box cannot referee {saved.header.game}")
                 continue
+            session = cls(journal, saved.id, saved.header, None,  # type: ignore[arg-type]
+                          list(saved.actions))
             try:
-                state, events = _rebuild(saved.header, saved.actions)
+                session.state, session.last_events = session._rebuild(stored=True)
             except (SessionError, ReplayError) as exc:
                 journal.set_aside(saved.id, str(exc))
                 continue
@@ -67,36 +75,76 @@ class Session:
                 log.exception("game %d cannot be replayed", saved.id)
                 journal.set_aside(saved.id, f"the engine failed: {type(exc).__name__}: {exc}")
                 continue
-            return cls(journal, saved.id, saved.header, state, list(saved.actions), events)
+            return session
 
     def apply(self, action: dict[str, Any]) -> list[Event]:
         """Check, commit, then adopt. Raises GameError (nothing changed) for an illegal action."""
         state, events = self.state.apply(action)
-        self.journal.append(self.game_id, action, over=state.is_over)
+        count = len(self.actions) + 1
+        snapshot = snapshots.encode(state, count) if snapshots.due(count) else None
+        self.journal.append(self.game_id, action, over=state.is_over, snapshot=snapshot)
         self.state, self.last_events = state, events
         self.actions.append(dict(action))
-        log.info("game %d action %d: %s", self.game_id, len(self.actions) - 1, action)
+        if snapshot is not None:
+            self.states[count] = state
+        log.info("game %d action %d: %s", self.game_id, count - 1, action)
         return events
 
     def undo(self) -> dict[str, Any] | None:
-        """Take back the last action (journal first), rebuilding the state by replay."""
+        """Take back the last action (journal first), rebuilding the state from the nearest
+        snapshot before it."""
         if not self.actions:
             return None
         undone = self.journal.undo(self.game_id)
         self.actions.pop()
-        self.state, self.last_events = _rebuild(self.header, self.actions)
+        for count in [c for c in self.states if c > len(self.actions)]:
+            del self.states[count]
+        self.state, self.last_events = self._rebuild(stored=False)
         return undone
 
     def abandon(self) -> None:
         self.journal.set_status(self.game_id, "abandoned")
 
+    # -- rebuilding ------------------------------------------------------------------------------
+    def _rebuild(self, *, stored: bool) -> tuple[State, list[Event]]:
+        """The state after ``actions`` and the events of the last one (shown again after a
+        resume or an undo), through the one replay loop, from the newest base that checks: a
+        state this run kept, a snapshot in the journal (``stored``, or when none was kept), or
+        the start. A snapshot whose following actions do not replay is dropped for an older
+        base; SessionError names the action that fails from the start."""
+        first = start(self.header)
+        self.states.setdefault(0, first)
+        limit = max(0, len(self.actions) - 1)  # the last action is replayed for its events
+        kept = max((c for c in self.states if c <= limit), default=0)
+        stored_rows = {}
+        if stored or kept == 0:
+            stored_rows = {s.seq: s for s in self.journal.snapshots(self.game_id, limit)
+                           if s.seq > kept}
+        for count in sorted(stored_rows, reverse=True) + [kept]:
+            state = self.states.get(count) if count == kept else \
+                snapshots.decode(self.header, stored_rows[count], type(first))
+            if state is None:
+                continue
+            try:
+                rebuilt = _replay_from(state, count, self.actions)
+            except SessionError as exc:
+                if count == 0:
+                    raise
+                log.warning("game %d: snapshot %d dropped: %s", self.game_id, count, exc)
+                self.states.pop(count, None)
+                continue
+            self.states[count] = state
+            return rebuilt
+        return _replay_from(first, 0, self.actions)
 
-def _rebuild(header: Header, actions: list[dict[str, Any]]) -> tuple[State, list[Event]]:
-    """The state after ``actions`` and the events of the last one (shown again after a resume or
-    an undo), through the one replay loop. SessionError names the action that failed."""
-    state, _events, error = replay(start(header), actions[:-1])
+
+def _replay_from(state: State, count: int, actions: list[dict[str, Any]]
+                 ) -> tuple[State, list[Event]]:
+    """The state after ``actions`` from ``state`` (the state after the first ``count``) and the
+    events of the last action. SessionError names the action that failed."""
+    state, _events, error = replay(state, actions[count:-1] if actions else [], first=count)
     events: list[Event] = []
-    if error is None and actions:
+    if error is None and len(actions) > count:
         state, events, error = replay(state, actions[-1:], first=len(actions) - 1)
     if error:
         raise SessionError(error)

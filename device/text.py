@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from typing import Any
 
 from . import DeviceError
 
-_SURROGATES = range(0xD800, 0xE000)
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class InputError(DeviceError, ValueError):
@@ -24,10 +25,12 @@ class InputError(DeviceError, ValueError):
 
 def bad_char(text: str) -> str | None:
     """A description of the first character that is not valid Unicode text, or None."""
-    for index, char in enumerate(text):
-        if ord(char) in _SURROGATES:
-            return f"a lone surrogate \\u{ord(char):04x} at character {index}"
-    return None
+    if text.isascii():
+        return None
+    found = _SURROGATE.search(text)
+    if found is None:
+        return None
+    return f"a lone surrogate \\u{ord(found[0]):04x} at character {found.start()}"
 
 
 def problem(value: Any) -> str | None:
@@ -97,6 +100,8 @@ def loads(text: str, what: str = "text", *, constants: bool = False) -> Any:
         raise
     except ValueError as exc:  # "Exceeds the limit (4300 digits) for integer string conversion"
         raise InputError(f"malformed JSON: {_short(exc)}") from None
+    if text.isascii() and "\\ud" not in text and "\\uD" not in text:
+        return value  # no character and no escape can have made a surrogate: nothing to walk
     return check(value, what)
 
 

@@ -113,7 +113,7 @@ def refusals(games: Path = GAMES) -> tuple[dict[str, Message], list[str]]:
 
 
 # What an engine declares for people, in English, which the box shows translated: an Option's
-# label, choice names and hints (by position or keyword), a GameInfo's words.
+# label, choice names and hints (by position or keyword), a GameInfo's words and action labels.
 DECLARED = {"Option": {2: "label", 4: "names", 5: "hints"}, "GameInfo": {}}
 
 
@@ -129,9 +129,11 @@ def declared(games: Path = GAMES) -> dict[str, Message]:
             fields = DECLARED[_name(node.func)]
             values = [arg for i, arg in enumerate(node.args) if i in fields]
             values += [k.value for k in node.keywords
-                       if k.arg in set(fields.values()) | {"words"}]
+                       if k.arg in set(fields.values()) | {"words", "labels"}]
             for value in values:
                 items = value.elts if isinstance(value, (ast.Tuple, ast.List)) else [value]
+                if isinstance(value, ast.Dict):  # labels: {"move": "Move {steps}"}
+                    items = [v for v in value.values if v is not None]
                 if isinstance(value, ast.BinOp) and isinstance(value.left, ast.Tuple):
                     items = value.left.elts  # ("cards in the pile",) * 6
                 for item in items:

@@ -33,6 +33,16 @@ SETTLE_S = 0.5  # after new, as after a tap: past the guard of the new screen, a
 USAGE = "use tap, hold, idle, keys, put, new or show"
 
 
+def trim_pin_history(factory: Any) -> None:
+    """gpiozero's ``MockPin`` appends every state change to ``states`` (for ``assert_states``
+    in tests) and never forgets one: a simulator left running grows by it. ``clear_states`` is
+    gpiozero's own way to start that list afresh (it keeps the pin's present state)."""
+    for pin in list(getattr(factory, "pins", {}).values()):
+        clear = getattr(pin, "clear_states", None)
+        if clear is not None:
+            clear()
+
+
 class CommandError(ValueError):
     """A refused command; the message is the error answer."""
 
@@ -104,6 +114,8 @@ class Headless:
         except CommandError as exc:
             self.answer({"error": f"bad command {line.strip()!r}: {exc}"})
             return
+        finally:
+            trim_pin_history(self.box.pin_factory)
         self.report(line.strip())
 
     # -- commands --------------------------------------------------------------------------------

@@ -2,7 +2,8 @@
 
 Reads the journal database of the state directory (the box's, or with ``--sim`` the
 simulator's); never writes it. CSV has the columns of ``device.history.COLUMNS`` (times in ISO
-8601, UTC); without ``--csv`` a table to read, with each child's levels below it.
+8601, UTC; empty when the time is not known: the box's clock was not synchronised then); without
+``--csv`` a table to read ("unknown" for such a time), with each child's levels below it.
 """
 
 from __future__ import annotations
@@ -68,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
     for record in records:
         a = record.attempt
         mark = "yes" if a.correct else "no"
-        emit(f"{record.iso_time():25} {record.child:12} {a.quiz:8} {a.level:>2} "
+        emit(f"{record.iso_time() or 'unknown':25} {record.child:12} {a.quiz:8} {a.level:>2} "
              f"{a.truth_g:>8.1f} {a.guess:>8} {a.error:>7g}  {mark}{' (again)' if a.retry else ''}")
     for name, shown in levels.items():
         emit(f"{name}: levels " + ", ".join(f"{quiz} {level}" for quiz, level in shown.items()))

@@ -6,12 +6,13 @@ import argparse
 import json
 import logging
 import os
+from pathlib import Path
 
 from .common import EXIT_UNUSABLE, add_config, emit, say
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("selftest", help="check every part: OLED, load cells, buttons, link",
+    p = sub.add_parser("selftest", help="check every part: OLED, load cells, buttons, link, journal",
                        description="Check every part and print a table with a verdict per part. "
                                    "Stop the service first on the box (it holds the pins).",
                        epilog="Exit status: 0 no part failed (skipped parts are fine); 1 a part "
@@ -20,11 +21,27 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="the simulated twins instead of the hardware")
     add_config(p)
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
+                   help="also check the journal there and its newest backup (default: the "
+                        "box's, /var/lib/spielleiter, or with --sim the simulator's, when "
+                        "there is one)")
     p.add_argument("--fail", metavar="PARTS", default=None,
                    help="with --sim: break these parts to see a failure; comma-separated: "
                         "display, left, right (left:stuck, left:saturated), buttons "
                         "(buttons:host.ok), link")
     p.set_defaults(func=run)
+
+
+def _journal_dir(args: argparse.Namespace) -> Path | None:
+    """The state directory whose journal is checked: as given, else the default one when a
+    journal is there (a laptop without a box has none: no row then)."""
+    from ..paths import JOURNAL_NAME, find_state_dir, sim_state_dir
+
+    if args.state_dir is not None:
+        return args.state_dir
+    found = (sim_state_dir(None, os.environ) if args.sim
+             else find_state_dir(None, os.environ))
+    return found if (found / JOURNAL_NAME).is_file() else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,7 +58,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     if not args.verbose:  # the table says it; the drivers' warnings would only repeat it
         logging.getLogger("spielleiter.drivers").setLevel(logging.ERROR)
-    report = checks.run(find_config(args.config, os.environ), sim=args.sim, faults=faults)
+    report = checks.run(find_config(args.config, os.environ), sim=args.sim, faults=faults,
+                        state_dir=_journal_dir(args))
     if args.json:
         emit(json.dumps(report.to_json(), indent=2, ensure_ascii=False))
     else:

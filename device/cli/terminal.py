@@ -31,6 +31,7 @@ from ..config import Config
 from ..screens import View
 from .finger import Finger
 from .hand import BACKSPACE, Hand
+from .headless import trim_pin_history
 from .keys import HOLD_KEY, QUIT_KEY, UNDO_KEY, key_map, legend
 
 FRAME_W, FRAME_H = 128, 64
@@ -259,6 +260,8 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
             ch = stdscr.getch()
             if ch == ord(QUIT_KEY) and hand.typed is None:
                 return
+            if ch == -1:  # idle for a moment: gpiozero's pin histories start afresh
+                trim_pin_history(box.pin_factory)
             if ch != -1:
                 dirty = True
                 key = decode(ch, names)

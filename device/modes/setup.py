@@ -16,7 +16,7 @@ from typing import Any, Callable, Sequence
 from ..i18n import _, ngettext
 from ..header import Header
 from ..roster import Roster
-from ..screens import View
+from ..screens import View, misfits
 from .base import ModeInfo
 from .options import SetupOption
 from .picker import PlayerPicker
@@ -24,7 +24,12 @@ from .picker import PlayerPicker
 log = logging.getLogger(__name__)
 
 
-SUMMARY_ROOM = 3  # one idea a page: a longer summary is a list that scrolls with NEXT
+SUMMARY_ROOM = 3
+
+
+def fits(line: str) -> bool:
+    """Whether ``line`` fits a list line of the OLED."""
+    return not misfits(View(lines=(line,), cursor=0))  # one idea a page: a longer summary is a list that scrolls with NEXT
 
 
 @dataclass
@@ -144,9 +149,8 @@ class SetupFlow:
         if self.step == len(self.options) + 1:
             n = len(self.seats)
             lines = [ngettext("{n} player", "{n} players", n).format(n=n)]
-            lines += [_("{label}: {value}").format(label=_(o.label),
-                                                   value=o.show(self.values[o.key]))
-                      for o in self.options]
+            for o in self.options:
+                lines += summary_lines(_(o.label), o.show(self.values[o.key]))
             hot = n - min(n, self.stations)
             if hot:  # players without a station choose at the box (said only when it happens)
                 lines.append(ngettext("{n} plays at the box", "{n} play at the box",
@@ -165,6 +169,15 @@ class SetupFlow:
         hint = option.hint(value)  # what the choice means, so nobody has to guess
         return View(label, (hint,) if hint else (), big=option.show(value, self.part),
                     footer=_("NEXT change  OK next"))
+
+
+def summary_lines(label: str, value: str) -> list[str]:
+    """One option on the summary: "label: value" on a line, or the value on a line of its own
+    when both do not fit (a long name)."""
+    line = _("{label}: {value}").format(label=label, value=value)
+    if fits(line):
+        return [line]
+    return [_("{label}:").format(label=label), f"  {value}"]
 
 
 def begin(mode: ModeInfo, names: Sequence[str], stations: int, low: int, high: int,

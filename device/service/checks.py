@@ -24,7 +24,7 @@ from .. import config as config_mod
 from ..config import PANS, Config, ConfigError
 from ..i18n import _
 from ..paths import load_config
-from ..screens import View, render
+from ..screens import View, font_problem, render
 from .report import FAIL, PASS, SKIP, Report, Row
 
 log = logging.getLogger(__name__)
@@ -97,7 +97,11 @@ def check_display(cfg: Config, *, sim: bool = False, fail: bool = False) -> tupl
         return Row("OLED", FAIL, f"{where}: opened, but sending a frame failed ({exc})",
                    "frame failed"), None
     extra = f" ({bus.bytes_sent - sent} bytes over the recording bus)" if bus is not None else ""
-    return Row("OLED", PASS, f"{where}: answered, frame sent{extra}"), device
+    problem = font_problem()  # the screens' bitmap font: without it letters run together
+    if problem is not None:
+        return Row("OLED", FAIL, f"{where}: answered, but {problem} (sudo apt-get install "
+                   "fonts-terminus-otb); until then letters run together", "font missing"), device
+    return Row("OLED", PASS, f"{where}: answered, frame sent{extra}, Terminus type"), device
 
 
 def _cleanup(device: Any) -> None:
@@ -319,12 +323,61 @@ def check_link(cfg: Config, *, sim: bool = False, fail: bool = False) -> Row:
     return Row("link", PASS, f"{where} opens at {cfg.link_baud} baud")
 
 
+def check_journal(state_dir: Path, now: float | None = None) -> Row:
+    """The journal in ``state_dir`` (read only, beside a running box too): SQLite's
+    ``quick_check``, and the newest backup: its age, its games, how many are kept. A journal
+    with ended games and no backup fails: a damaged card would take every game with it."""
+    import sqlite3
+
+    from .. import journal_backup
+    from ..paths import JOURNAL_NAME
+
+    path = Path(state_dir) / JOURNAL_NAME
+    if not path.is_file():
+        return Row("journal", SKIP, f"no journal yet in {state_dir}")
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+        try:
+            check = db.execute("PRAGMA quick_check").fetchone()[0]
+            games, ended = db.execute("SELECT COUNT(*), COUNT(ended) FROM games").fetchone()
+        finally:
+            db.close()
+    except sqlite3.Error as exc:
+        return Row("journal", FAIL, f"{path}: cannot be read ({exc}); the box sets it aside "
+                   "and restores the newest backup at its next start", "unreadable")
+    if check != "ok":
+        return Row("journal", FAIL, f"{path}: damaged ({check}); the box sets it aside and "
+                   "restores the newest backup at its next start", "damaged")
+    seen = f"{path}: quick_check ok, {games} games"
+    newest = journal_backup.newest(path, now)
+    if newest.name is None:
+        if ended:
+            return Row("journal", FAIL, f"{seen}, {ended} ended, but no backup in "
+                       f"{journal_backup.folder(path)}: is the card full?", "no backup")
+        return Row("journal", PASS, f"{seen}; no backup yet (one is made when a game ends)")
+    if newest.games is None:
+        return Row("journal", FAIL, f"{seen}; the newest backup {newest.name} cannot be read",
+                   "bad backup")
+    age = "age unknown (the clock was not right when it was written)" if newest.age_s is None \
+        else f"{_age(newest.age_s)} old"
+    return Row("journal", PASS, f"{seen}; newest backup {newest.name}: {age}, "
+               f"{newest.games} games; {newest.kept} kept")
+
+
+def _age(seconds: float) -> str:
+    for unit, size in (("days", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size:
+            return f"{seconds / size:.1f} {unit}"
+    return f"{seconds:.0f} s"
+
+
 # -- the whole self-test --------------------------------------------------------------------------
 def run(config_path: Path | None = None, *, sim: bool = False,
         faults: Mapping[str, str] | None = None, seconds: float = WINDOW_S,
-        warmup: float = WARMUP_S, wait: Callable[[float], None] = time.sleep) -> Report:
+        warmup: float = WARMUP_S, wait: Callable[[float], None] = time.sleep,
+        state_dir: Path | None = None) -> Report:
     """``spielleiter selftest``: every part checked in order; a broken part never stops the
-    rest."""
+    rest. With ``state_dir``, the journal there too (``check_journal``)."""
     faults = dict(faults or {})
     title = "Spielleiter self-test" + (" (simulated hardware)" if sim else "")
     config_row, cfg = check_config(config_path)
@@ -340,6 +393,8 @@ def run(config_path: Path | None = None, *, sim: bool = False,
                                 wait=wait)
         rows.append(check_buttons(cfg, sim=sim, stuck=faults.get("buttons")))
         rows.append(check_link(cfg, sim=sim, fail="link" in faults))
+        if state_dir is not None:
+            rows.append(check_journal(state_dir))
         report = Report(tuple(rows), title)
         if device is not None:  # whoever stands at the box sees the verdict too
             try:

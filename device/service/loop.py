@@ -236,7 +236,10 @@ class Service:
         view = goodbye_view(self.box)
         self.box.show(view)
         if self.keep_frame is not None and self.box.display.last is not None:
-            self.box.display.last.save(self.keep_frame)
+            try:
+                self.box.display.last.save(self.keep_frame)
+            except OSError as exc:  # a full disk must not turn a clean stop into a failure
+                log.warning("last frame not kept: %s", exc)
         self.notifier.stopping(f"Stopping ({why}): goodbye shown, game saved")
         self.box.close()
         log.info("stopped (%s) in %.2f s", why, time.monotonic() - started)

@@ -166,3 +166,27 @@ def test_bad_pan_names_and_judge_s_are_reported(tmp_path):
     assert "loadcells.tie_band: expected a table [loadcells.tie_band] (a pan)" in text
     assert "loadcells.Big-Pan: a pan's name is 1-10 lowercase letters" in text
     assert "nan" in "\n".join(problems_of('[loadcells]\njudge_s = nan\n', tmp_path))
+
+
+# Issue 18, point 3: a table where a number belongs (with keys a pan's table has, so the loader
+# took it for a pan) was an AttributeError in `config check`, `sim` and `run`.
+TABLES_WHERE_VALUES_BELONG = {
+    "tie_band_g as a pan": "[loadcells.tie_band_g]\nreader = \"gpio\"\n",
+    "judge_s as a pan": "[loadcells.judge_s]\nreader = \"spi\"\nbus = 0\n",
+    "tie_band_g inline": "[loadcells]\ntie_band_g = {reader = \"serial\"}\n",
+    "a pan's rate": "[loadcells.left.rate]\nreader = \"gpio\"\n",
+    "a pin": "[host.back]\nreader = \"gpio\"\n",
+    "a display value": "[display]\nrotate = {reader = \"spi\"}\n",
+    "the player names": "[players.names]\nreader = \"gpio\"\n",
+    "a station's name": "[[stations]]\na = 4\nb = 17\nc = 27\n[stations.name]\nreader = 1\n",
+}
+
+
+@pytest.mark.parametrize("case", TABLES_WHERE_VALUES_BELONG)
+def test_a_table_where_a_value_belongs_is_a_problem_not_a_traceback(tmp_path, capsys, case):
+    site = tmp_path / "config.toml"
+    site.write_text(TABLES_WHERE_VALUES_BELONG[case])
+    assert problems_of(site.read_text(), tmp_path)
+    assert main(["config", "check", "--config", str(site)]) == 1
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and "problem" in out + err

@@ -317,10 +317,10 @@ def test_a_schema_1_journal_is_migrated_and_keeps_its_games(tmp_path):
     db.commit()
     db.close()
     with Journal(tmp_path / NAME) as journal:
-        session = Session.resume(journal)  # game 2 is set aside: 'damaged' needs schema 2
+        session = Session.resume(journal)  # game 2 is set aside: 'damaged' needs schema 2 (now 3)
         assert session.game_id == 1 and len(session.actions) == 1
         assert journal.load(1).status == "over"
-        assert journal._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == ("2",)
+        assert journal._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == ("3",)
         assert journal._db.execute("PRAGMA foreign_key_check").fetchall() == []
     assert sqlite3.connect(tmp_path / NAME).execute(
         "SELECT status FROM games WHERE id=2").fetchone() == ("damaged",)

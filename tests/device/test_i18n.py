@@ -171,6 +171,29 @@ def test_the_config_language_is_the_default_a_saved_setting_wins_and_lang_wins_f
         assert box.app.settings.language == "en"
 
 
+def test_a_one_run_language_stays_one_run_when_another_setting_is_changed(tmp_path):
+    """Issue 18, point 6: --lang en, then the pace changed in Settings: the next run is German."""
+    from dataclasses import replace
+
+    with _box(tmp_path, language="en", ui="de") as box:
+        assert "Settings" in box.last_view.lines
+        box.app.change_settings(replace(box.app.settings, pace="fast"))
+        assert box.app.settings.language == "en" and box.app.settings.pace == "fast"
+    with _box(tmp_path, ui="de") as box:
+        assert box.app.settings.language == "de" and box.app.settings.pace == "fast"
+
+
+def test_a_language_chosen_in_settings_during_a_one_run_language_is_kept(tmp_path):
+    from dataclasses import replace
+
+    with _box(tmp_path, language="en", ui="de") as box:
+        box.app.change_settings(replace(box.app.settings, language="de"))
+        box.app.change_settings(replace(box.app.settings, language="en"))  # chosen on the box
+        box.app.change_settings(replace(box.app.settings, sound="quiet"))
+    with _box(tmp_path, ui="de") as box:
+        assert box.app.settings.language == "en" and box.app.settings.sound == "quiet"
+
+
 def test_the_shipped_config_names_a_language():
     assert config_mod.validate(config_mod.read(None)).language in i18n.LANGUAGES
     assert "language" in config_mod.defaults()["ui"]

@@ -31,8 +31,21 @@ class Big(str):
 
 
 SCALARS = st.one_of(st.integers(), st.integers(4290, 4400).map(lambda n: Big("9" * n)),
-                    st.floats(), st.booleans(), TEXT, st.sampled_from([-1, 0, 2, 3, 40, 10**9]))
-VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=3), max_leaves=6)
+                    st.floats(), st.booleans(), TEXT, st.sampled_from([-1, 0, 2, 3, 40, 10**9]),
+                    st.sampled_from(["spi", "gpio", "serial", "none", "left", "de"]))
+# Keys a table may hold where a value belongs: a pan's keys make the loader take it for a pan.
+TABLE_KEYS = st.sampled_from(["reader", "bus", "device", "rate", "port", "baud", "dout_pin",
+                              "sck_pin", "speed_hz", "x"])
+
+
+class Table(dict):
+    """An inline table ``{k = v}`` where a value belongs."""
+
+
+VALUES = st.recursive(
+    SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=3),
+                                     st.dictionaries(TABLE_KEYS, inner, max_size=3).map(Table)),
+    max_leaves=6)
 
 
 def literal(value: Any) -> str:
@@ -46,6 +59,8 @@ def literal(value: Any) -> str:
     if isinstance(value, float):
         return ("nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
                 if math.isinf(value) else repr(value))
+    if isinstance(value, Table):
+        return "{" + ", ".join(f"{k} = {literal(v)}" for k, v in value.items()) + "}"
     if isinstance(value, str):
         escaped = "".join(ch if ch.isprintable() and ch not in '"\\' else f"\\u{ord(ch):04x}"
                           if ord(ch) < 0x10000 else f"\\U{ord(ch):08x}" for ch in value)
@@ -68,10 +83,21 @@ def config_files(draw: st.DrawFn) -> bytes:
         keys = sorted(shipped) if isinstance(shipped, dict) else ["name", "a"]
         header = f"[[{section}]]" if isinstance(shipped, list) else f"[{section}]"
         lines.append(header)
+        tables = []
         for key in draw(st.lists(st.sampled_from(keys + ["bogus"]), max_size=3, unique=True)):
             if isinstance(shipped, dict) and isinstance(shipped.get(key), dict):
-                continue  # a sub-table such as [loadcells.left]: left to the shipped one
-            lines.append(f"{key} = {literal(draw(VALUES))}")
+                sub = shipped[key]  # a pan such as [loadcells.left]: its keys bent
+                names = st.sampled_from(sorted(sub) + ["reader", "port", "dout_pin", "bogus"])
+                tables.append((key, draw(st.dictionaries(names, VALUES, max_size=3))))
+            elif draw(st.booleans()) and draw(st.booleans()):
+                tables.append((key, draw(st.dictionaries(TABLE_KEYS, VALUES, max_size=3))))
+            else:
+                lines.append(f"{key} = {literal(draw(VALUES))}")
+        for key, table in tables:  # a table where a value belongs, or a pan: [section.key]
+            if not isinstance(shipped, dict):
+                continue
+            lines.append(f"[{section}.{key}]")
+            lines += [f"{k} = {literal(v)}" for k, v in table.items()]
     text = "\n".join(lines) + "\n"
     # a lone surrogate escape is valid TOML text; a raw one makes the file not UTF-8
     return text.encode("utf-8", "surrogatepass")
@@ -80,6 +106,7 @@ def config_files(draw: st.DrawFn) -> bytes:
 @fuzz_settings()
 @given(config_files())
 @example(b"[loadcells]\ntie_band_g = 1" + b"9" * 400 + b"\n")  # found by the large budget
+@example(b"[loadcells.tie_band_g]\nreader = \"gpio\"\n")  # issue 18 point 3
 def test_any_config_is_checked_with_a_documented_status_and_never_a_traceback(tmp_path_factory,
                                                                             capsys, data):
     path = tmp_path_factory.mktemp("cfg") / "config.toml"

@@ -17,7 +17,7 @@ from spielleiter.device.modes import GAME_MODES
 from spielleiter.device.session import Session
 
 NAME = "journal.sqlite3"
-KINDS = {"moved-aside", "degraded", "set-aside", "calibration"}
+KINDS = {"moved-aside", "restored", "degraded", "set-aside", "calibration"}
 TARGETS = [("games", "header"), ("games", "game"), ("games", "status"), ("actions", "action"),
            ("actions", "seq"), ("calibration", "data"), ("notes", "data"), ("meta", "value")]
 # a value as a bad card, a hand edit or another program would leave it in a column

@@ -1,5 +1,5 @@
 """The learning station's screens as drawn, pixel for pixel, in English and German: the word a
-child must read drawn three times the font (``tests/device/reference/learning/``)."""
+child must read drawn in the largest type (``tests/device/reference/learning/``)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 from spielleiter.device import i18n
 from spielleiter.device.modes.learning import rules
 from spielleiter.device.modes.learning import screens as S
+from spielleiter.device.fonts import BIG_SIZES
 from spielleiter.device.screens import layout, render
 from support import assert_frame
 
@@ -34,5 +35,5 @@ def english_afterwards():
 def test_the_learning_screens_look_as_drawn_with_their_word_big(name, language):
     i18n.use(language)
     view = SCREENS[name]()
-    assert layout(view).scale == 3, view.as_text()
+    assert layout(view).size == BIG_SIZES[0], view.as_text()
     assert_frame(render(view), f"learning/{name}_{language}")

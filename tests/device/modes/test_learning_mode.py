@@ -9,6 +9,7 @@ from spielleiter.device.history import History
 from spielleiter.device.journal import Journal
 from spielleiter.device.modes import MODES
 from spielleiter.device.roster import Roster
+from spielleiter.device.fonts import BIG_SIZES
 from spielleiter.device.screens import WIDTH, big_width, crowded, layout, misfits
 from spielleiter.games import learning
 from support import HeadlessSim
@@ -21,11 +22,11 @@ STAR2 = "\u2605 \u2605"  # two stars, drawn big
 
 def fits(view) -> None:
     """The table's rules for screens: nothing clipped, one idea a page, and the word that
-    matters drawn three times the font (18 px) whenever it is short enough to be."""
+    matters drawn in the largest type (32 px) whenever it is short enough to be."""
     assert not misfits(view), view.as_text()
     assert not crowded(view), view.as_text()
-    if view.big and big_width(view.big, 3) * 3 <= WIDTH:
-        assert layout(view).scale == 3, view.as_text()
+    if view.big and big_width(view.big, BIG_SIZES[0]) <= WIDTH:
+        assert layout(view).size == BIG_SIZES[0], view.as_text()
 
 
 @pytest.fixture
@@ -551,7 +552,7 @@ def test_a_box_without_pans_says_why_a_quiz_does_not_start(box_factory):
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
-def test_every_learning_screen_draws_its_word_three_times_the_font(language, tmp_path):
+def test_every_learning_screen_draws_its_word_in_the_largest_type(language, tmp_path):
     from spielleiter.device import i18n
     from tests.device.test_i18n import _screens
 
@@ -559,7 +560,8 @@ def test_every_learning_screen_draws_its_word_three_times_the_font(language, tmp
         views = _screens("learning-station", language, tmp_path)
     finally:
         i18n.use("en")
-    small = [v.as_text() for v in views if v.big and big_width(v.big, 3) * 3 <= WIDTH and layout(v).scale != 3]
+    small = [v.as_text() for v in views if v.big and big_width(v.big, BIG_SIZES[0]) <= WIDTH
+             and layout(v).size != BIG_SIZES[0]]
     assert not small, "\n\n".join(small)
     assert sum(1 for v in views if v.big) > 40
 

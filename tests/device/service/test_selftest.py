@@ -289,3 +289,12 @@ def test_run_service_sends_the_self_test_in_status(tmp_path):
     assert code == 0
     assert ("STATUS=Refereeing: main menu; simulated hardware; self-test passed (OLED, link "
             "skipped)") in seen[-1]
+
+
+def test_the_oled_fails_with_the_fix_when_the_screens_font_is_missing(monkeypatch):
+    from spielleiter.device.service import checks
+
+    monkeypatch.setattr(checks, "font_problem", lambda: "Terminus font missing (gone)")
+    row, device = checks.check_display(checks.check_config(None)[1], sim=True)
+    checks._cleanup(device)
+    assert row.verdict == "FAIL" and "fonts-terminus-otb" in row.detail

@@ -137,6 +137,11 @@ class State:
         event (a number only as a float; a string also not inside a longer text)."""
         return ()
 
+    def draw(self, action_type: str) -> Any:
+        """The value chance gives the ``action_type`` action now (a die roll), drawn from the
+        state's own seeded generator: only games whose ``GameInfo.chance`` names the action."""
+        raise NotImplementedError(f"{self.game} draws nothing for {action_type!r}")
+
     ACTIONS: ClassVar[tuple[str, ...]] = ()  # action types; ``type`` "x" runs method ``_x``
 
     def _apply(self, action: Action) -> list[Event]:
@@ -242,47 +247,6 @@ def check_players(players: Sequence[Any], low: int, high: int) -> tuple[str, ...
     return names
 
 
-@dataclass(frozen=True)
-class Option:
-    """One of a game's options, declared once: ``check_options``, the box's set-up screens, the
-    docs and the random-play tests all read it.
-
-    ``choices`` are what the set-up screens offer (the engine may accept more, e.g. a whole circle
-    as Bunte Runde's ``layout``; it checks every value itself); an option with no ``label`` is not
-    offered at set-up. ``names`` is a short word for each choice and ``hints`` a line saying what
-    it means, both English (the box translates them). ``kind``: "choice" (one of ``choices``),
-    "player" (one of the seats; ``None`` means the first) or "list" (one of ``choices`` for each
-    entry of the default's length). ``ruling`` names the RULINGS.md id it settles.
-    """
-
-    key: str
-    default: Any
-    label: str = ""
-    choices: tuple[Any, ...] = ()
-    names: tuple[str, ...] = ()
-    hints: tuple[str, ...] = ()
-    kind: str = "choice"
-    ruling: str = ""
-
-    @property
-    def offered(self) -> bool:
-        return bool(self.label)
-
-
-def check_options(options: Any, known: Sequence[Option] | Mapping[str, Any]) -> dict[str, Any]:
-    """Merge ``options`` over the defaults of ``known`` (a game's ``Option``s, or a mapping of
-    defaults); unknown keys are an error."""
-    defaults = known if isinstance(known, Mapping) else {o.key: o.default for o in known}
-    if options is None:
-        options = {}
-    if not isinstance(options, Mapping):
-        raise SetupError("options: a JSON object")
-    unknown = sorted(set(options) - set(defaults))
-    if unknown:
-        raise SetupError("unknown option {option!r}", option=unknown[0])
-    return {**copy.deepcopy(dict(defaults)), **options}
-
-
 def ranking(entries: Iterable[tuple[str, Any, Any]]) -> list[tuple[int, str, Any]]:
     """Standings from ``(player, key, score)`` in seat order: higher keys rank better, equal keys
     share a rank (competition ranking 1, 1, 3), seat order is kept within a rank."""
@@ -291,58 +255,4 @@ def ranking(entries: Iterable[tuple[str, Any, Any]]) -> list[tuple[int, str, Any
     for index, (player, key, score) in enumerate(ordered):
         rank = out[-1][0] if out and ordered[index - 1][1] == key else index + 1
         out.append((rank, player, score))
-    return out
-
-
-@dataclass(frozen=True)
-class Measurement:
-    """A number an action carries that the table reads off an instrument rather than chooses.
-
-    ``field`` is the action's key (``"grams"``), ``low``..``high`` the range a simulated reading
-    is drawn from, ``decimals`` its resolution. ``private``: the table must not see the value
-    before the game is over (the engine keeps it out of ``public()`` and events).
-    """
-
-    field: str
-    low: float
-    high: float
-    decimals: int = 1
-    private: bool = False
-
-    def sample(self, rng: random.Random) -> float:
-        return round(rng.uniform(self.low, self.high), self.decimals)
-
-
-@dataclass(frozen=True)
-class GameInfo:
-    """What the device and the CLI need to know of a game besides its rules.
-
-    ``options`` are the game's options (``Option``), declared once. ``measurements`` maps an
-    action type to the ``Measurement`` its listed form leaves out. ``values`` maps an action field
-    to the values the rules give it (a card, a direction), whatever the state: what tests offer
-    an engine to prove it lists exactly what it accepts. ``words`` are the English words the
-    engine puts into refusals for things (``{kind}``), which the box says in its language.
-    """
-
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    new_game: Callable[[Sequence[str], Mapping[str, Any] | None, int], State]
-    measurements: Mapping[str, Measurement] = field(default_factory=dict)
-    options: tuple[Option, ...] = ()
-    values: Mapping[str, tuple[Any, ...]] = field(default_factory=dict)
-    words: tuple[str, ...] = ()
-
-    def defaults(self) -> dict[str, Any]:
-        return {o.key: copy.deepcopy(o.default) for o in self.options}
-
-
-def complete(info: GameInfo, action: Action, rng: random.Random) -> dict[str, Any]:
-    """``action`` (as ``legal_actions`` lists it) with any measurement it leaves out filled in
-    from ``rng``: what random play and demos apply."""
-    out = dict(action)
-    measurement = info.measurements.get(str(action.get("type")))
-    if measurement is not None and measurement.field not in out:
-        out[measurement.field] = measurement.sample(rng)
     return out
