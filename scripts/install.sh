@@ -23,6 +23,8 @@ Usage: sudo bash scripts/install.sh [OPTIONS]
   --no-start       install and enable, but do not start (or restart) it now
   --extra NAME     the Python extra to install instead of the detected one:
                    pi (lgpio: Pi 5, Raspberry Pi OS bookworm and newer) or pi-legacy (RPi.GPIO)
+  --box-id ID      report to a room (docs/room.md): this box's id there (a-z, 0-9, -),
+  --broker HOST    and the room's MQTT broker; written as [fleet] into a config without one
   --uninstall      stop and remove the service, the venv and the user;
                    keeps /var/lib/spielleiter (the journal) and /etc/spielleiter
   --purge          with --uninstall: remove /var/lib/spielleiter and /etc/spielleiter too
@@ -47,6 +49,8 @@ PURGE=0
 START=1
 EXTRA=""
 RASPI_STANDIN=""
+BOX_ID=""
+BROKER=""
 
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -55,6 +59,8 @@ while [ $# -gt 0 ]; do
     --no-start) START=0 ;;
     --extra) [ $# -ge 2 ] || die "--extra needs a name"; EXTRA=$2; shift ;;
     --extra=*) EXTRA=${1#--extra=} ;;
+    --box-id) [ $# -ge 2 ] || die "--box-id needs an id"; BOX_ID=$2; shift ;;
+    --broker) [ $# -ge 2 ] || die "--broker needs a host"; BROKER=$2; shift ;;
     --root) [ $# -ge 2 ] || die "--root needs a directory"; ROOT=$2; shift ;;
     --root=*) ROOT=${1#--root=} ;;
     --raspi-config) [ $# -ge 2 ] || die "--raspi-config needs a program"; RASPI_STANDIN=$2; shift ;;
@@ -69,6 +75,12 @@ if [ -n "$RASPI_STANDIN" ]; then
   [ -x "$RASPI_STANDIN" ] || die "--raspi-config $RASPI_STANDIN: not an executable"
   RASPI_STANDIN=$(cd "$(dirname "$RASPI_STANDIN")" && pwd)/$(basename "$RASPI_STANDIN")
 fi
+if [ -n "$BOX_ID$BROKER" ] && { [ -z "$BOX_ID" ] || [ -z "$BROKER" ]; }; then
+  die "--box-id and --broker go together"
+fi
+[[ -z "$BOX_ID" || "$BOX_ID" =~ ^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$ ]] ||
+  die "--box-id: 1-32 of a-z, 0-9 and -, starting and ending with a letter or digit"
+[[ "$BROKER" =~ ^[A-Za-z0-9.:_-]*$ ]] || die "--broker: a host name or address"
 case "$EXTRA" in ""|pi|pi-legacy) ;; *) die "--extra: use pi or pi-legacy, not '$EXTRA'" ;; esac
 
 SCRATCH=0
@@ -87,6 +99,7 @@ VENV=$OPT/venv
 STAMP=$OPT/installed
 UNIT_DIR=$ROOT/etc/systemd/system
 UNIT=$UNIT_DIR/$NAME.service
+UPLINK_UNIT=$UNIT_DIR/$NAME-uplink.service
 DROPIN=$UNIT_DIR/$NAME.service.d/gpio-legacy.conf
 CONF_DIR=$ROOT/etc/$NAME
 CONF=$CONF_DIR/config.toml
@@ -213,7 +226,7 @@ check_python() {
 source_hash() {  # what the venv was built from: the package sources and the chosen extra
   (cd "$SRC" && find pyproject.toml setup.py README.md games drivers device -type f \
       ! -path '*/__pycache__/*' ! -path '*.egg-info/*' -print0 | LC_ALL=C sort -z |
-    xargs -0 sha256sum; printf 'extra=%s\n' "$EXTRA") | sha256sum | cut -d' ' -f1
+    xargs -0 sha256sum; printf 'extra=%s\n' "$(extras)") | sha256sum | cut -d' ' -f1
 }
 
 install_packages() {
@@ -235,7 +248,7 @@ install_packages() {
 }
 
 install_venv() {
-  local want have="" spec="[${EXTRA},hx711]"
+  local want have="" spec="[$(extras),hx711]"
   want=$(source_hash)
   [ -r "$STAMP" ] && have=$(cat "$STAMP")
   if [ "$have" = "$want" ] && [ -x "$VENV/bin/$NAME" ] &&
@@ -271,6 +284,53 @@ install_venv() {
     say "installed: $(show "$VENV") (the $NAME package with $spec)"
   fi
   CHANGED=1
+}
+
+# -- the room (docs/room.md) ----------------------------------------------------------------------
+fleet_configured() {  # [fleet] box_id and broker both set in the site config (or asked for now)
+  [ -n "$BOX_ID" ] && return 0
+  [ -r "$CONF" ] || return 1
+  "$PYTHON" - "$CONF" <<'PY'
+import sys, tomllib
+try:
+    fleet = tomllib.load(open(sys.argv[1], "rb")).get("fleet", {})
+except (OSError, ValueError):
+    sys.exit(1)
+sys.exit(0 if isinstance(fleet, dict) and fleet.get("box_id") and fleet.get("broker") else 1)
+PY
+}
+
+extras() {  # the pip extras: the GPIO backend, and the uplink's MQTT client for a room
+  if fleet_configured; then printf '%s,room' "$EXTRA"; else printf '%s' "$EXTRA"; fi
+}
+
+write_fleet() {  # --box-id/--broker: a [fleet] section for a config that has none
+  [ -n "$BOX_ID" ] || return 0
+  if grep -qs '^[[:space:]]*\[fleet\]' "$CONF"; then
+    say "kept: [fleet] in $(show "$CONF") (present; edit it to change the room)"
+    return 0
+  fi
+  printf '\n[fleet]                     # written by install.sh --box-id --broker\nbox_id = "%s"\nbroker = "%s"\n' \
+    "$BOX_ID" "$BROKER" >>"$CONF"
+  say "room: box $BOX_ID reports to $BROKER ([fleet] in $(show "$CONF"))"
+  CHANGED=1
+}
+
+start_uplink() {  # enabled only where a room is configured
+  local unit=$NAME-uplink.service
+  if ! fleet_configured; then
+    if systemctl_here is-enabled "$unit"; then host systemctl disable --now "$unit"; fi
+    say "uplink: no room configured ([fleet] in $(show "$CONF")); not enabled"
+    return 0
+  fi
+  if [ "$SCRATCH" = 1 ] && command -v systemctl >/dev/null; then
+    systemctl --root="$ROOT" --quiet enable "$unit" 2>/dev/null || true
+    say "enabled: $unit (in the scratch root)"
+  elif ! systemctl_here is-enabled "$unit"; then
+    host systemctl enable "$unit"
+  fi
+  [ "$START" = 1 ] && host systemctl restart "$unit"
+  return 0
 }
 
 commented_defaults() {
@@ -323,6 +383,7 @@ do_install() {
   install -d -m 0755 "$OPT"
   install_venv
   if [ -f "$SRC/docs/install.md" ]; then put_file 0644 "$SRC/docs/install.md" "$OPT/docs/install.md"; fi
+  if [ -f "$SRC/docs/room.md" ]; then put_file 0644 "$SRC/docs/room.md" "$OPT/docs/room.md"; fi
 
   configure_board
 
@@ -334,10 +395,12 @@ do_install() {
     put_file 0644 "$tmp" "$CONF"
     rm -f "$tmp"
   fi
+  write_fleet
 
   local before=$CHANGED
   CHANGED=0
   put_file 0644 "$SRC/systemd/$NAME.service" "$UNIT"
+  put_file 0644 "$SRC/systemd/$NAME-uplink.service" "$UPLINK_UNIT"
   if [ "$EXTRA" = pi-legacy ]; then
     local tmp; tmp=$(mktemp)
     legacy_dropin >"$tmp"
@@ -351,6 +414,7 @@ do_install() {
   [ "$before" = 1 ] && CHANGED=1
 
   start_service
+  start_uplink
   reboot_note
   say "done. Status: systemctl status $NAME   Log: journalctl -u $NAME -f"
 }
@@ -401,6 +465,14 @@ do_uninstall() {
   elif [ -e "$UNIT" ]; then
     host systemctl disable --now "$NAME.service" || true
   fi
+  if [ -e "$UPLINK_UNIT" ]; then
+    if [ "$SCRATCH" = 1 ]; then
+      systemctl --root="$ROOT" --quiet disable "$NAME-uplink.service" 2>/dev/null || true
+    else
+      host systemctl disable --now "$NAME-uplink.service" || true
+    fi
+    remove_path "$UPLINK_UNIT"
+  fi
   remove_path "$DROPIN"
   rmdir "$(dirname "$DROPIN")" 2>/dev/null || true
   remove_path "$UNIT"
@@ -413,6 +485,7 @@ do_uninstall() {
   fi
   if [ "$PURGE" = 1 ]; then
     remove_path "$STATE"
+    remove_path "$STATE-uplink"
     remove_path "$CONF_DIR"
   else
     [ -e "$STATE" ] && say "kept: $(show "$STATE") (the journal; --purge removes it)"

@@ -250,3 +250,26 @@ def test_the_build_copy_holds_every_file_the_build_reads():
     readme = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["readme"]
     for name in ("pyproject.toml", "setup.py", readme, "games", "drivers", "device"):
         assert f'"$SRC/{name}"' in joined, name
+
+
+def test_a_room_is_named_at_install_and_only_then_the_uplink_is_enabled(tmp_path):
+    root = make_root(tmp_path)
+    plain = install(root)
+    uplink = root / "etc/systemd/system/spielleiter-uplink.service"
+    assert uplink.read_text() == (ROOT / "systemd/spielleiter-uplink.service").read_text()
+    assert "uplink: no room configured" in plain.stdout
+    assert not any("spielleiter-uplink" in c for c in skipped(plain))
+    result = install(root, "--box-id", "tisch-3", "--broker", "lehrer-laptop.local")
+    site = root / "etc/spielleiter/config.toml"
+    fleet = config_mod.validate(config_mod.read(site)).fleet
+    assert (fleet.box_id, fleet.broker) == ("tisch-3", "lehrer-laptop.local")
+    commands = skipped(result)
+    assert any(c.endswith("[pi,room,hx711]'") for c in commands), commands  # paho-mqtt for the uplink
+    assert commands[-1] == "systemctl restart spielleiter-uplink.service"
+    again = install(root, "--box-id", "tisch-4", "--broker", "other")
+    assert "kept: [fleet]" in again.stdout  # a room once named is changed in the file itself
+    assert config_mod.validate(config_mod.read(site)).fleet.box_id == "tisch-3"
+    assert install(root, "--box-id", "Tisch 3", "--broker", "x", check=False).returncode != 0
+    assert install(root, "--box-id", "tisch-3", check=False).returncode != 0
+    install(root, "--uninstall")
+    assert not uplink.exists()

@@ -1,0 +1,100 @@
+"""``spielleiter room --broker HOST``: every box of a classroom or a club in one place.
+
+Collects what every box's uplink publishes into one SQLite file on this laptop and serves a
+page: every box live, the finished games, each child's answers and levels per quiz as plots,
+the whole class's history as CSV (docs/room.md). The page listens on 127.0.0.1 unless ``--lan``
+is given; it never changes anything on a box.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import threading
+from pathlib import Path
+
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_lang, say
+
+DB_NAME = "room.sqlite3"
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("room", help="collect every box into one place and serve its page",
+                       description="Collects the games and learning answers of every box that "
+                                   "reports to the MQTT broker into one database on this "
+                                   "machine, and serves a page with every box live and the "
+                                   "class's progress (docs/room.md).",
+                       epilog="Exit status: 0 stopped with Ctrl-C or SIGTERM; 1 the database or "
+                              "the page's port cannot be used; 2 bad usage.")
+    p.add_argument("--broker", required=True, metavar="HOST[:PORT]",
+                   help="the MQTT broker the boxes report to (port 1883 unless given)")
+    p.add_argument("--username", default=None, help="the broker's user name, if it asks")
+    p.add_argument("--password-file", type=Path, default=None, metavar="FILE",
+                   help="a file holding the broker's password")
+    p.add_argument("--tls", action="store_true", help="TLS to the broker (port 8883 unless "
+                                                      "given)")
+    p.add_argument("--ca-file", type=Path, default=None, metavar="FILE",
+                   help="the broker's CA certificate (default: the system's)")
+    p.add_argument("--db", type=Path, default=None, metavar="FILE",
+                   help=f"the room's database (default: $XDG_STATE_HOME/spielleiter-room/"
+                        f"{DB_NAME})")
+    p.add_argument("--port", type=int, default=8080, help="the page's port (default: 8080)")
+    p.add_argument("--listen", default="127.0.0.1", metavar="ADDRESS",
+                   help="the page's address (default: 127.0.0.1, this machine only)")
+    p.add_argument("--lan", action="store_true",
+                   help="serve the page to the local network too (listen on every address)")
+    p.add_argument("--stale", type=float, default=None, metavar="SECONDS",
+                   help="mark a box stale after this long without a word (default: 180)")
+    add_lang(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from .. import i18n
+    from ..paths import user_state_dir
+    from ..room.collector import Collector
+    from ..room.store import Store
+    from ..room.views import STALE_S
+    from ..room.web import RoomServer
+    from ..uplink.publisher import Broker
+    from .uplink import host_port
+
+    try:
+        host, port = host_port(args.broker, 8883 if args.tls else 1883)
+    except ValueError as exc:
+        say("room", f"--broker: {exc}")
+        return EXIT_UNUSABLE
+    if not 0 <= args.port <= 65535:
+        say("room", f"--port {args.port}: use 1-65535")
+        return EXIT_UNUSABLE
+    i18n.use(args.lang or "de")
+    db = args.db or user_state_dir("spielleiter-room", os.environ) / DB_NAME
+    try:
+        store = Store(db)
+    except Exception as exc:  # sqlite3.Error, OSError: one line, not a traceback
+        say("room", f"cannot use {db}: {exc}")
+        return EXIT_PROBLEMS
+    listen = "0.0.0.0" if args.lan else args.listen
+    try:
+        server = RoomServer(store, listen, args.port,
+                            stale_s=args.stale if args.stale is not None else STALE_S)
+    except OSError as exc:
+        say("room", f"cannot serve on {listen}:{args.port}: {exc.strerror or exc}")
+        store.close()
+        return EXIT_PROBLEMS
+    collector = Collector(store, Broker(host, port, args.username, args.password_file,
+                                        args.tls, args.ca_file))
+    stop = threading.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: stop.set())
+    collector.start()
+    server.start()
+    say("room", f"collecting from {host}:{port} into {db}; the page: {server.url}")
+    try:
+        stop.wait()
+    finally:
+        server.stop()
+        collector.stop()
+        store.close()
+    return EXIT_OK

@@ -1,0 +1,132 @@
+"""``spielleiter uplink``: publish this box's games and answers to the room's MQTT broker.
+
+What systemd's ``spielleiter-uplink`` unit starts beside the box (docs/room.md). It reads the
+box's journal (``--state-dir``; the box's own by default, ``--sim`` the simulator's) and never
+writes it; its own cursor and outbox live in ``--uplink-dir`` (default: ``$STATE_DIRECTORY``
+under systemd, else ``uplink/`` inside the box's state directory). The room comes from
+``[fleet]`` in the config; ``--box-id`` and ``--broker`` set or override it (several simulated
+boxes on one laptop). ``--check`` only says whether a room is configured: the unit's
+``ExecCondition=`` skips the uplink on a box without one.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_config, load_config, say
+
+if TYPE_CHECKING:
+    from ..config import Fleet
+
+EXIT_NOT_CONFIGURED = 1  # ExecCondition=: skip the unit, do not fail it
+EXIT_CONDITION_BROKEN = 255  # ExecCondition=: fail the unit (a config it cannot read)
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("uplink", help="publish this box's games to the room's MQTT broker",
+                       description="Publishes the box's games, actions and learning answers to "
+                                   "an MQTT broker for `spielleiter room` (docs/room.md). Secret "
+                                   "choices and hidden grams never leave the box.",
+                       epilog="Exit status: 0 stopped on SIGTERM or Ctrl-C; 1 no room "
+                              "configured (--check: none; --check exits 0 when there is one); "
+                              "2 bad usage or config (255 with --check).")
+    add_config(p)
+    p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
+                   help="the box's state directory, whose journal is read (default: "
+                        "/var/lib/spielleiter; with --sim the simulator's)")
+    p.add_argument("--sim", action="store_true", help="follow the simulator's journal")
+    p.add_argument("--uplink-dir", type=Path, default=None, metavar="DIR",
+                   help="the uplink's own cursor and outbox (default: $STATE_DIRECTORY, else "
+                        "DIR/uplink of the box's state directory)")
+    p.add_argument("--box-id", default=None, metavar="ID",
+                   help="this box's id in the room (over [fleet] box_id)")
+    p.add_argument("--name", default=None, help="the name the room shows (over [fleet] name)")
+    p.add_argument("--broker", default=None, metavar="HOST[:PORT]",
+                   help="the MQTT broker (over [fleet] broker and port)")
+    p.add_argument("--check", action="store_true",
+                   help="only say whether a room is configured (exit 0) or not (exit 1)")
+    p.set_defaults(func=run)
+
+
+def host_port(text: str, default_port: int) -> tuple[str, int]:
+    """``host``, ``host:port`` or ``[v6]:port``; ValueError for a bad port."""
+    if text.startswith("["):
+        host, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else ""
+    elif text.count(":") == 1:
+        host, port = text.split(":")
+    else:
+        host, port = text, ""
+    number = int(port) if port else default_port
+    if not host or not 1 <= number <= 65535:
+        raise ValueError(f"{text!r} is not HOST or HOST:PORT")
+    return host, number
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..config import Fleet
+    from ..fleet import box_id_problem
+    from ..paths import JOURNAL_NAME, find_config, find_state_dir, first_dir, sim_state_dir
+
+    config = load_config("uplink", find_config(args.config, os.environ))
+    if config is None:
+        return EXIT_CONDITION_BROKEN if args.check else EXIT_UNUSABLE
+    fleet = config.fleet
+    if args.box_id or args.broker:
+        base = fleet or Fleet("", "")
+        try:
+            host, port = host_port(args.broker, base.port) if args.broker else (base.broker,
+                                                                                 base.port)
+        except ValueError as exc:
+            say("uplink", f"--broker: {exc}")
+            return EXIT_UNUSABLE
+        fleet = Fleet(args.box_id or base.box_id, host, port, base.name, base.username,
+                      base.password_file, base.tls, base.ca_file)
+        if not fleet.box_id or not fleet.broker:
+            say("uplink", "a room needs both a box id and a broker ([fleet] or --box-id and "
+                          "--broker)")
+            return EXIT_UNUSABLE
+        problem = box_id_problem(fleet.box_id)
+        if problem:
+            say("uplink", f"--box-id {fleet.box_id!r}: {problem}")
+            return EXIT_UNUSABLE
+    if fleet is None:
+        say("uplink", "no room configured ([fleet] box_id and broker in the config; "
+                      "docs/room.md)")
+        return EXIT_NOT_CONFIGURED
+    if args.check:
+        say("uplink", f"box {fleet.box_id} reports to {fleet.broker}:{fleet.port}")
+        return EXIT_OK
+    if args.state_dir is not None or not args.sim:
+        box_dir = find_state_dir(args.state_dir, {})  # not $STATE_DIRECTORY: that is ours
+    else:
+        box_dir = sim_state_dir(None, os.environ)
+    own = args.uplink_dir or first_dir(os.environ.get("STATE_DIRECTORY")) or box_dir / "uplink"
+    return serve(box_dir / JOURNAL_NAME, own, fleet, args.name or fleet.name)
+
+
+def serve(journal: Path, own: Path, fleet: "Fleet", name: str | None) -> int:
+    """Run the uplink until SIGTERM or Ctrl-C."""
+    from ..service.notify import Notifier
+    from ..uplink.follower import Box
+    from ..uplink.publisher import Broker
+    from ..uplink.service import Uplink
+
+    broker = Broker(fleet.broker, fleet.port, fleet.username, fleet.password_file, fleet.tls,
+                    fleet.ca_file)
+    box_id = fleet.box_id
+    try:
+        uplink = Uplink(journal, own, Box(box_id, name or ""), broker,
+                        notifier=Notifier.from_env())
+    except OSError as exc:
+        say("uplink", f"cannot use {own}: {exc.strerror or exc}")
+        return EXIT_PROBLEMS
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, lambda *_: uplink.stop())
+    say("uplink", f"box {box_id}: {journal} -> {broker.host}:{broker.port}")
+    uplink.run()
+    return EXIT_OK

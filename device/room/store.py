@@ -1,0 +1,358 @@
+"""The room's database: every box's messages kept once, and what the page shows built from them.
+
+``ingest`` takes one MQTT message as it arrives. Stream messages (events, learning, games) are
+kept in ``messages`` by (box, stream, n): a message sent twice (the uplink's outbox after a power
+cut, QoS 1 after a reconnect) is kept once. What the page reads (actions, answers, records) is
+built from them so that order does not matter either: an undo hides the action it names only
+when it came later on the box (a higher ``n``), whatever order the two arrived in; a ``forget``
+hides the answers it names the same way.
+
+A stream message the page cannot use is kept all the same (the stream has no hole, the uplink
+stops sending it) and only left out of what the page shows. A box's current stream is the one
+first heard last: a new stream means the uplink lost its own
+state and published the whole journal again, so only the newest stream is shown. Anything that
+is not one of our messages, or not well formed, is counted and left out; it never stops the
+room.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import threading
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from .. import fleet
+
+log = logging.getLogger(__name__)
+
+DDL = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS boxes (
+    box TEXT PRIMARY KEY, stream TEXT, status TEXT, status_at REAL, state TEXT,
+    state_n INTEGER NOT NULL DEFAULT -1, heard REAL
+);
+CREATE TABLE IF NOT EXISTS streams (
+    box TEXT NOT NULL, stream TEXT NOT NULL, first_heard REAL NOT NULL,
+    have INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (box, stream)
+);
+CREATE TABLE IF NOT EXISTS messages (
+    box TEXT NOT NULL, stream TEXT NOT NULL, n INTEGER NOT NULL, topic TEXT NOT NULL,
+    kind TEXT NOT NULL, payload TEXT NOT NULL, received REAL NOT NULL,
+    PRIMARY KEY (box, stream, n)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS actions (
+    box TEXT NOT NULL, stream TEXT NOT NULL, n INTEGER NOT NULL, journal INTEGER NOT NULL,
+    game_id INTEGER NOT NULL, seq INTEGER NOT NULL, game TEXT, at REAL, received REAL,
+    action TEXT NOT NULL, events TEXT NOT NULL, PRIMARY KEY (box, stream, n)
+);
+CREATE INDEX IF NOT EXISTS actions_game ON actions (box, stream, journal, game_id, seq);
+CREATE TABLE IF NOT EXISTS undos (
+    box TEXT NOT NULL, stream TEXT NOT NULL, n INTEGER NOT NULL, journal INTEGER NOT NULL,
+    game_id INTEGER NOT NULL, seq INTEGER NOT NULL, PRIMARY KEY (box, stream, n)
+);
+CREATE INDEX IF NOT EXISTS undos_game ON undos (box, stream, journal, game_id, seq);
+CREATE TABLE IF NOT EXISTS starts (
+    box TEXT NOT NULL, stream TEXT NOT NULL, n INTEGER NOT NULL, journal INTEGER NOT NULL,
+    game_id INTEGER NOT NULL, game TEXT, title TEXT, players TEXT, at REAL,
+    PRIMARY KEY (box, stream, n)
+);
+CREATE TABLE IF NOT EXISTS records (
+    box TEXT NOT NULL, stream TEXT NOT NULL, n INTEGER NOT NULL, journal INTEGER NOT NULL,
+    game_id INTEGER NOT NULL, record TEXT NOT NULL, PRIMARY KEY (box, stream, n)
+);
+CREATE TABLE IF NOT EXISTS answers (
+    box TEXT NOT NULL, stream TEXT NOT NULL, n INTEGER NOT NULL, journal INTEGER NOT NULL,
+    id INTEGER NOT NULL, at REAL NOT NULL, child TEXT NOT NULL, child_key TEXT NOT NULL,
+    quiz TEXT NOT NULL, level INTEGER NOT NULL, truth_g REAL, guess TEXT, error REAL,
+    correct INTEGER NOT NULL, retry INTEGER NOT NULL, PRIMARY KEY (box, stream, n)
+);
+CREATE INDEX IF NOT EXISTS answers_child ON answers (child_key, quiz, at);
+CREATE TABLE IF NOT EXISTS forgets (
+    box TEXT NOT NULL, stream TEXT NOT NULL, n INTEGER NOT NULL, journal INTEGER NOT NULL,
+    id INTEGER NOT NULL, PRIMARY KEY (box, stream, n, id)
+);
+"""
+
+# The visible rows: the box's current stream, and nothing a later undo or forget took back.
+CURRENT = "JOIN boxes b ON b.box = {t}.box AND b.stream = {t}.stream"
+VISIBLE_ACTION = (CURRENT.format(t="a") + " WHERE NOT EXISTS (SELECT 1 FROM undos u WHERE "
+                  "u.box = a.box AND u.stream = a.stream AND u.journal = a.journal AND "
+                  "u.game_id = a.game_id AND u.seq = a.seq AND u.n > a.n)")
+VISIBLE_ANSWER = (CURRENT.format(t="a") + " WHERE NOT EXISTS (SELECT 1 FROM forgets f WHERE "
+                  "f.box = a.box AND f.stream = a.stream AND f.journal = a.journal AND "
+                  "f.id = a.id AND f.n > a.n)")
+
+
+class Rejected(ValueError):
+    """A message the room cannot use (the reason is logged and counted)."""
+
+
+def _int(doc: dict[str, Any], key: str, low: int = 0) -> int:
+    value = doc.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or value < low or value >= 2**62:
+        raise Rejected(f"{key}: {value!r}")
+    return value
+
+
+def _number(value: Any, key: str, *, none: bool = True) -> float | None:
+    if value is None and none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value \
+            or abs(value) > 1e15:
+        raise Rejected(f"{key}: {value!r}")
+    return float(value)
+
+
+def _text(value: Any, key: str, limit: int = 200) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise Rejected(f"{key}: not a short text")
+    return value
+
+
+class Store:
+    """The room's SQLite file; ``ingest`` from the collector's thread, reads from the page's."""
+
+    def __init__(self, path: Path | str, clock: Callable[[], float] = time.time) -> None:
+        self.path = Path(path)
+        self.clock = clock
+        if str(path) != ":memory:":
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.lock = threading.Lock()  # one connection, shared by the collector and the page
+        self.rejected = 0
+        self._touched: set[tuple[str, str]] = set()
+        with self.lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            for statement in DDL.split(";"):
+                if statement.strip():
+                    self.db.execute(statement)
+            self.db.execute("COMMIT")
+
+    # -- taking messages in ----------------------------------------------------------------------
+    def ingest_many(self, messages: list[tuple[str, bytes]]) -> int:
+        """Keep a batch of (topic, payload) in one transaction; returns how many were new."""
+        received = self.clock()
+        new = 0
+        self._touched: set[tuple[str, str]] = set()
+        with self.lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                for topic, payload in messages:
+                    new += self._ingest(topic, payload, received)
+                for box, stream in self._touched:
+                    self._advance(box, stream)
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+        return new
+
+    def changed_streams(self) -> set[tuple[str, str]]:
+        """The (box, stream) pairs the last ``ingest_many`` touched: their ``have`` is due."""
+        return set(self._touched)
+
+    def have(self, box: str | None = None) -> dict[tuple[str, str], int]:
+        """(box, stream) -> every message up to this ``n`` is kept (the ``have`` answer)."""
+        sql, args = "SELECT box, stream, have FROM streams", ()
+        if box is not None:
+            sql, args = sql + " WHERE box = ?", (box,)
+        with self.lock:
+            return {(b, s): n for b, s, n in self.db.execute(sql, args)}
+
+    def _advance(self, box: str, stream: str) -> None:
+        """Move the stream's ``have`` over every message now kept without a gap."""
+        (have,) = self.db.execute("SELECT have FROM streams WHERE box=? AND stream=?",
+                                  (box, stream)).fetchone()
+        while True:
+            rows = self.db.execute("SELECT n FROM messages WHERE box=? AND stream=? AND n>? "
+                                   "ORDER BY n LIMIT 500", (box, stream, have)).fetchall()
+            moved = have
+            for (n,) in rows:
+                if n != moved + 1:
+                    break
+                moved = n
+            if moved == have:
+                break
+            have = moved
+        self.db.execute("UPDATE streams SET have=? WHERE box=? AND stream=?",
+                        (have, box, stream))
+
+    def ingest(self, topic: str, payload: bytes) -> int:
+        return self.ingest_many([(topic, payload)])
+
+    def _ingest(self, topic: str, payload: bytes, received: float) -> int:
+        where = fleet.parse_topic(topic)
+        if where is None:
+            return 0
+        box, name = where
+        try:
+            text = payload.decode("utf-8")
+            if name == fleet.STATUS:
+                return self._status(box, text.strip(), received)
+            doc = json.loads(text)
+            if not isinstance(doc, dict) or doc.get("box") != box:
+                raise Rejected("not a message of this box")
+            if name == fleet.STATE:
+                return self._state(box, doc, text, received)
+            return self._stream(box, name, doc, text, received)
+        except (Rejected, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+            self.rejected += 1
+            log.warning("message on %s left out: %s", topic, str(exc)[:120])
+            return 0
+
+    def _heard(self, box: str, received: float) -> None:
+        self.db.execute("INSERT INTO boxes (box, heard) VALUES (?, ?) ON CONFLICT (box) DO "
+                        "UPDATE SET heard = excluded.heard", (box, received))
+
+    def _status(self, box: str, text: str, received: float) -> int:
+        if text not in (fleet.ONLINE, fleet.OFFLINE):
+            raise Rejected(f"status {text[:20]!r}")
+        self._heard(box, received)
+        self.db.execute("UPDATE boxes SET status = ?, status_at = ? WHERE box = ?",
+                        (text, received, box))
+        return 1
+
+    def _state(self, box: str, doc: dict[str, Any], text: str, received: float) -> int:
+        n = _int(doc, "n")
+        stream = _text(doc.get("stream"), "stream", 40)
+        self._heard(box, received)
+        self._stream_seen(box, stream, received)
+        self.db.execute("UPDATE boxes SET state = ?, state_n = ? WHERE box = ? AND stream = ? "
+                        "AND state_n <= ?", (text, n, box, stream, n))
+        return 1
+
+    def _stream(self, box: str, name: str, doc: dict[str, Any], text: str,
+                received: float) -> int:
+        if doc.get("v") != fleet.FORMAT:
+            raise Rejected(f"format {doc.get('v')!r} (this room reads {fleet.FORMAT})")
+        stream = _text(doc.get("stream"), "stream", 40)
+        n, journal = _int(doc, "n", 1), _int(doc, "journal", 1)
+        kind = _text(doc.get("kind"), "kind", 20)
+        self._heard(box, received)
+        self._stream_seen(box, stream, received)
+        cur = self.db.execute("INSERT OR IGNORE INTO messages VALUES (?, ?, ?, ?, ?, ?, ?)",
+                              (box, stream, n, name, kind, text, received))
+        if cur.rowcount == 0:
+            return 0  # a duplicate
+        key = (box, stream, n, journal)
+        handler = getattr(self, f"_{name}_{kind}", None)
+        # The message is kept even when the page cannot use it (a newer uplink, a bug), so the
+        # stream has no hole and the uplink stops sending it; only its projection is undone.
+        self.db.execute("SAVEPOINT projection")
+        try:
+            if handler is None:
+                raise Rejected(f"unknown kind {kind!r} on {name}")
+            handler(key, doc, received)
+        except Rejected:
+            self.db.execute("ROLLBACK TO projection")
+            raise
+        finally:
+            self.db.execute("RELEASE projection")
+        return 1
+
+    def _stream_seen(self, box: str, stream: str, received: float) -> None:
+        """A stream first heard now becomes the box's current one (see the module doc); either
+        way its ``have`` is due, so an uplink that sent into the void sends again."""
+        if self.db.execute("INSERT OR IGNORE INTO streams (box, stream, first_heard) "
+                           "VALUES (?, ?, ?)", (box, stream, received)).rowcount:
+            self.db.execute("UPDATE boxes SET stream = ?, state_n = -1 WHERE box = ?",
+                            (stream, box))
+        self._touched.add((box, stream))
+
+    def _events_start(self, key: tuple, doc: dict[str, Any], received: float) -> None:
+        players = doc.get("players")
+        if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+            raise Rejected("players")
+        self.db.execute("INSERT INTO starts VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (*key, _int(doc, "game_id", 1), _text(doc.get("game"), "game"),
+                         _text(doc.get("title"), "title"), json.dumps(players),
+                         _number(doc.get("at"), "at")))
+
+    def _events_action(self, key: tuple, doc: dict[str, Any], received: float) -> None:
+        action, events = doc.get("action"), doc.get("events")
+        if not isinstance(action, dict) or not isinstance(events, list):
+            raise Rejected("action or events")
+        self.db.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (*key, _int(doc, "game_id", 1), _int(doc, "seq"),
+                         _text(doc.get("game"), "game"), _number(doc.get("at"), "at"), received,
+                         json.dumps(action), json.dumps(events)))
+
+    def _events_undo(self, key: tuple, doc: dict[str, Any], received: float) -> None:
+        self.db.execute("INSERT INTO undos VALUES (?, ?, ?, ?, ?, ?)",
+                        (*key, _int(doc, "game_id", 1), _int(doc, "seq")))
+
+    def _events_status(self, key: tuple, doc: dict[str, Any], received: float) -> None:
+        _text(doc.get("status"), "status", 20)  # kept in messages; the record says the rest
+
+    def _events_unreadable(self, key: tuple, doc: dict[str, Any], received: float) -> None:
+        log.warning("box %s: game %s could not be followed", key[0], doc.get("game_id"))
+
+    def _games_game(self, key: tuple, doc: dict[str, Any], received: float) -> None:
+        record = doc.get("record")
+        if not isinstance(record, dict):
+            raise Rejected("record")
+        self.db.execute("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?)",
+                        (*key, _int(doc, "game_id", 1), json.dumps(record)))
+
+    def _learning_answer(self, key: tuple, doc: dict[str, Any], received: float) -> None:
+        child = _text(doc.get("child"), "child", 60)
+        level = _int(doc, "level", 1)
+        correct, retry = doc.get("correct"), doc.get("retry")
+        if not isinstance(correct, bool) or not isinstance(retry, bool):
+            raise Rejected("correct/retry")
+        guess = doc.get("guess")
+        self.db.execute(
+            "INSERT INTO answers VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (*key, _int(doc, "id", 1), _number(doc.get("at"), "at", none=False), child,
+             child.casefold(), _text(doc.get("quiz"), "quiz", 20), level,
+             _number(doc.get("truth_g"), "truth_g"), None if guess is None else
+             _text(guess, "guess", 40), _number(doc.get("error"), "error"), int(correct),
+             int(retry)))
+
+    def _learning_forget(self, key: tuple, doc: dict[str, Any], received: float) -> None:
+        ids = doc.get("ids")
+        if not isinstance(ids, list) or not all(
+                isinstance(i, int) and not isinstance(i, bool) for i in ids):
+            raise Rejected("ids")
+        self.db.executemany("INSERT OR IGNORE INTO forgets VALUES (?, ?, ?, ?, ?)",
+                            [(*key, i) for i in ids])
+
+    # -- reading ---------------------------------------------------------------------------------
+    def reader(self) -> "Reader":
+        """A connection for one page's reads (WAL: they never wait for the collector's writes);
+        for a database in memory, the shared one under the lock."""
+        return Reader(self)
+
+    def close(self) -> None:
+        with self.lock:
+            self.db.close()
+
+
+class Reader:
+    """``with store.reader() as read: read(sql, args)``."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.db = None if str(store.path) == ":memory:" else sqlite3.connect(str(store.path))
+
+    def __call__(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        if self.db is None:
+            with self.store.lock:
+                return self.store.db.execute(sql, args).fetchall()
+        return self.db.execute(sql, args).fetchall()
+
+    def __enter__(self) -> "Reader":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.db is not None:
+            self.db.close()
+
+
+__all__ = ["Reader", "Rejected", "Store", "VISIBLE_ACTION", "VISIBLE_ANSWER"]

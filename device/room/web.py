@@ -1,0 +1,121 @@
+"""The room's local web server: the standard library's ``ThreadingHTTPServer``, read-only.
+
+Routes: ``/`` the boxes live and the finished games, ``/fragment/boxes`` the boxes alone (what
+the overview swaps in every few seconds), ``/class`` every child's answers per quiz as plots,
+``/child?name=NAME`` one child, ``/history.csv`` the whole class's answers. Nothing is ever
+written through the page. It listens on 127.0.0.1 unless told otherwise (``--lan``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+import threading
+import time
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Callable
+from urllib.parse import parse_qs, urlsplit
+
+from ...games.learning import Attempt
+from ..history import COLUMNS, Record
+from . import pages, views
+from .store import Store
+
+log = logging.getLogger(__name__)
+
+
+def history_csv(rows: list[views.AnswerView]) -> str:
+    """The class's answers in the columns of ``spielleiter history --csv``, the box first."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=("box", *COLUMNS), lineterminator="\n")
+    writer.writeheader()
+    for a in rows:
+        attempt = Attempt(a.quiz, a.level, a.truth_g or 0.0, a.guess or "", a.error or 0.0,
+                          a.correct, a.retry)
+        writer.writerow({"box": a.box, **Record(a.at, a.child, attempt).row()})
+    return out.getvalue()
+
+
+class RoomServer:
+    """Serves ``store`` on ``host``:``port`` (0: any free port) on its own thread."""
+
+    def __init__(self, store: Store, host: str = "127.0.0.1", port: int = 8080, *,
+                 stale_s: float = views.STALE_S, clock: Callable[[], float] = time.time) -> None:
+        self.store = store
+        self.stale_s = stale_s
+        self.clock = clock
+        self.httpd = ThreadingHTTPServer((host, port), self._handler())
+        self.httpd.daemon_threads = True
+        self._thread: threading.Thread | None = None
+
+    @property
+    def url(self) -> str:
+        host, port = self.httpd.server_address[:2]
+        shown = f"[{host}]" if ":" in str(host) else host
+        return f"http://{shown}:{port}/"
+
+    def start(self) -> "RoomServer":
+        self._thread = threading.Thread(target=self.httpd.serve_forever, name="room-page",
+                                        daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+
+    def page(self, path: str, query: dict[str, list[str]]) -> tuple[int, str, str]:
+        """(status, content type, body) for one request."""
+        html = "text/html; charset=utf-8"
+        with self.store.reader() as read:
+            if path == "/":
+                return 200, html, pages.overview(views.boxes(read, self.clock(), self.stale_s),
+                                                 views.games(read))
+            if path == "/fragment/boxes":
+                return 200, html, pages.boxes_fragment(
+                    views.boxes(read, self.clock(), self.stale_s))
+            if path == "/class":
+                return 200, html, pages.class_page(views.by_child(views.answers(read)))
+            if path == "/child":
+                name = (query.get("name") or [""])[0]
+                grouped = views.by_child(views.answers(read, name))
+                found = next(iter(grouped.items()), (name, {}))
+                return 200, html, pages.child_page(*found)
+            if path == "/history.csv":
+                return 200, "text/csv; charset=utf-8", history_csv(views.answers(read))
+        return 404, "text/plain; charset=utf-8", "not found\n"
+
+    def _handler(self) -> type[BaseHTTPRequestHandler]:
+        server = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:  # noqa: N802 (http.server's name)
+                parts = urlsplit(self.path)
+                try:
+                    status, kind, body = server.page(parts.path, parse_qs(parts.query))
+                except Exception:
+                    log.exception("page %s failed", parts.path)
+                    status, kind, body = 500, "text/plain; charset=utf-8", "room error\n"
+                data = body.encode("utf-8")
+                self.send_response(HTTPStatus(status))
+                self.send_header("Content-Type", kind)
+                self.send_header("Content-Length", str(len(data)))
+                self.send_header("Cache-Control", "no-store")
+                self.send_header("Content-Security-Policy",
+                                 "default-src 'self'; style-src 'unsafe-inline'; "
+                                 "script-src 'unsafe-inline'; img-src 'self' data:")
+                if kind.startswith("text/csv"):
+                    self.send_header("Content-Disposition",
+                                     'attachment; filename="class-history.csv"')
+                self.end_headers()
+                self.wfile.write(data)
+
+            def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+                log.debug("page: " + format, *args)
+
+        return Handler
+
+
+__all__ = ["RoomServer", "history_csv"]

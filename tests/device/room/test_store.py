@@ -1,0 +1,93 @@
+"""The room's store: a message kept once however often it comes, the same page whatever order
+the messages arrive in (undos and cleared answers included), and a new stream of a box (its
+uplink lost its own state and sent everything again) replacing the old one."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from spielleiter.device.history import History
+from spielleiter.device.room import views
+from spielleiter.device.room.store import Store
+from spielleiter.games.learning import Attempt
+from roomkit import TableBox, follower, taken
+
+
+def scenario(tmp_path) -> list[tuple[str, bytes]]:
+    """Messages of a box with a game that saw undos and a child whose answers were cleared."""
+    box = TableBox(tmp_path / "box", seed=2)
+    box.new("bunte-runde", ("Anna", "Ben"))
+    history = History(box.journal)
+    f = follower(box.path, tmp_path / "uplink")
+    out = []
+
+    def look():
+        f.scan()
+        out.extend((m["topic"], json.dumps({k: v for k, v in m.items() if k != "topic"}).encode())
+                   for m in taken(f.outbox))
+
+    box.play(4)
+    look()
+    box.session.undo()
+    box.play(2)
+    look()
+    history.add("Ole", Attempt("grams", 1, 20.0, "20", 0.0, True))
+    history.add("Mia", Attempt("grams", 1, 20.0, "22", 2.0, False))
+    look()
+    history.clear("Mia")
+    history.add("Mia", Attempt("order", 2, 50.0, "1,2,3", 0.0, True))
+    box.finish()
+    look()
+    return out
+
+
+def page(store: Store) -> tuple:
+    with store.reader() as read:
+        return (views.actions(read, "tisch-1"),
+                [(a.child, a.quiz, a.correct) for a in views.answers(read)],
+                [(g["game_id"], g["winners"]) for g in views.games(read)], store.have())
+
+
+@pytest.fixture(scope="module")
+def messages(tmp_path_factory):
+    return scenario(tmp_path_factory.mktemp("scenario"))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_order_and_any_repeats_give_the_same_page(messages, data):
+    expected_store = Store(":memory:")
+    expected_store.ingest_many(messages)
+    expected = page(expected_store)
+    shuffled = data.draw(st.permutations(messages))
+    repeats = data.draw(st.lists(st.sampled_from(messages), max_size=10))
+    store = Store(":memory:")
+    arriving = shuffled + repeats
+    for start in range(0, len(arriving), 3):  # in small batches, as they come
+        store.ingest_many(arriving[start:start + 3])
+    assert page(store) == expected
+    actions, answers, games, _have = expected
+    assert [seq for _j, _g, seq, _a in actions] == list(range(len(actions)))
+    assert ("Mia", "grams", False) not in answers and ("Mia", "order", True) in answers
+    assert len(games) == 1
+
+
+def test_a_new_stream_of_a_box_replaces_the_old(tmp_path):
+    box = TableBox(tmp_path / "box")
+    box.new()
+    box.play(3)
+    store = Store(":memory:")
+    first = follower(box.path, tmp_path / "uplink-1")
+    first.scan()
+    store.ingest_many([(m["topic"], json.dumps(m).encode()) for m in taken(first.outbox)])
+    box.play(2)
+    again = follower(box.path, tmp_path / "uplink-2")  # its state lost: everything again
+    again.scan()
+    store.ingest_many([(m["topic"], json.dumps(m).encode()) for m in taken(again.outbox)])
+    with store.reader() as read:
+        shown = views.actions(read, "tisch-1")
+    assert [seq for _j, _g, seq, _a in shown] == [0, 1, 2, 3, 4]  # once each, the new stream
