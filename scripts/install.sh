@@ -248,7 +248,8 @@ install_packages() {
 }
 
 install_venv() {
-  local want have="" spec="[$(extras),hx711]"
+  local want have="" spec
+  spec="[$(extras),hx711]"
   want=$(source_hash)
   [ -r "$STAMP" ] && have=$(cat "$STAMP")
   if [ "$have" = "$want" ] && [ -x "$VENV/bin/$NAME" ] &&
