@@ -19,7 +19,7 @@ from typing import Any
 
 from ....games.bunte_runde import BunteRunde, landing
 from ....games.core import Event
-from ...i18n import N_, _, ngettext
+from ...i18n import _, ngettext
 from ...screens import CHARS, View
 from ...session import Session
 from ..base import Page, Referee, Table
@@ -45,7 +45,7 @@ class BunteRundeReferee(Referee):
     def _steps(self) -> list[int]:
         """The moves the player to move may make (B3), from the engine."""
         player = self.state.turn()
-        return [a["steps"] for a in self.legal(player) if a["type"] == "move"] if player else []
+        return self.legal_values(player, "move", "steps") if player else []
 
     def _takes(self) -> list[dict[str, Any]]:
         """Free layout (B7): the pieces the player to move may report taking."""

@@ -12,7 +12,7 @@ from typing import Any
 from ....games.bunte_runde import BunteRunde
 from ....games.core import Event
 from ...i18n import _, ngettext
-from ...screens import CHARS, PAGE_LINES, View, pack
+from ...screens import CHARS, PAGE_LINES, View, first_fit, pack
 from ..base import Page
 
 PAGE_S = 2.5        # a take page; the next player's press skips it
@@ -68,10 +68,6 @@ def piece_view(title: str, piece: tuple[str, str], line: str | None = None,
         return View(title, (piece_text(colour, shape)[:CHARS], below), footer=footer)
     return View(title, (below,), big=big, footer=footer)
 
-
-def fitted(title: str, short: str) -> str:
-    """``title``, or ``short`` when a long name would make it too wide for the title bar."""
-    return title if len(title) <= CHARS else short
 
 
 def chunks(lines: list[str], size: int = PAGE_LINES) -> list[tuple[str, ...]]:
@@ -150,7 +146,7 @@ def move_pages(events: list[Event], state: BunteRunde) -> list[Page]:
             line = shape_name(piece[1]) if data["steps"] is None else _("{shape}, {steps}").format(
                 shape=shape_name(piece[1]), steps=_steps(data["steps"]))
             title = _("{player} took") if data["steps"] is None else _("{player} takes")
-            pages.append(Page(piece_view(fitted(title.format(player=data["player"]),
+            pages.append(Page(piece_view(first_fit(title.format(player=data["player"]),
                                                 _("Taken")), piece, line),
                               PAGE_S, minor=not scorings))
             if len(scorings) == 2:
@@ -185,7 +181,7 @@ def _scoring_pages(data: dict[str, Any]) -> list[Page]:
     value = data["value"]
     mark = glyph(value) if data["what"] == "shape" else ""
     named = shape_name(value) if data["what"] == "shape" else colour_name(value)
-    title = fitted(_("Last {what}!").format(what=f"{mark} {named}" if mark else named),
+    title = first_fit(_("Last {what}!").format(what=f"{mark} {named}" if mark else named),
                    _("Scoring!"))
     gains = pack([f"{p} +{c}" for p, c in data["payouts"].items() if c])
     left = data["coins_left"]
@@ -225,7 +221,7 @@ def put_back_pages(old: BunteRunde, new: BunteRunde) -> list[View]:
     if not back:
         return []
     player, piece = back[0]
-    pages = [piece_view(fitted(_("{player} puts back").format(player=player), _("Put back")),
+    pages = [piece_view(first_fit(_("{player} puts back").format(player=player), _("Put back")),
                         piece)]
     if new.figure is not None and new.figure != old.figure:
         there = new.pieces[new.figure]

@@ -10,8 +10,8 @@ from typing import Any
 from ....games.core import Event
 from ....games.tatort_tonne import TatortTonne
 from ...i18n import _, ngettext
-from ...screens import CHARS, PAGE_LINES, View, pack
-from .screens import BIG, fit, names_lines, short
+from ...screens import CHARS, PAGE_LINES, View, first_fit, pack
+from .screens import BIG, names_lines, short
 from ..base import standings_view as base_standings
 
 
@@ -73,7 +73,7 @@ def _reveal_view(reveal: Event, after: list[Event]) -> View:
     if card == "steal" and accused:
         line = _("Caught! Out of game")
     elif card == "alibi" and outs:
-        line = fit(_("Out: {names}").format(names=", ".join(outs)),
+        line = first_fit(_("Out: {names}").format(names=", ".join(outs)),
                    ngettext("{n} accuser is out", "{n} accusers are out",
                             len(outs)).format(n=len(outs)))
     elif card == "accuse":
@@ -93,7 +93,7 @@ def trash_pages(state: TatortTonne, round_no: int) -> list[View]:
     one page, else packed."""
     parts = [f"{p} {state.trash[p]}" for p in state.still_in()]
     lines = parts if len(parts) <= PAGE_LINES else pack(parts)  # a name keeps its number
-    return _chunks(fit(_("Trash after round {n}").format(n=round_no), _("Trash")), lines)
+    return _chunks(first_fit(_("Trash after round {n}").format(n=round_no), _("Trash")), lines)
 
 
 # -- the end -------------------------------------------------------------------------------------
@@ -141,7 +141,7 @@ def undo_pages(before: TatortTonne, after: TatortTonne, undone: dict[str, Any]) 
         pages.append(View(_("Put trash back"), (
             ngettext("{n} trash card", "{n} trash cards", n).format(n=n),), big=name))
     else:
-        lines = [fit(ngettext("{player}: {n} card", "{player}: {n} cards", n).format(
+        lines = [first_fit(ngettext("{player}: {n} card", "{player}: {n} cards", n).format(
             player=p, n=n), f"{p[:CHARS - 4]}: {n}") for p, n in back]
         pages += _chunks(_("Put trash back"), lines)
     returning = [p for p in after.players if after.in_game[p] and not before.in_game[p]]

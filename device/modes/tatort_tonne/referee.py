@@ -15,7 +15,7 @@ from typing import Any
 
 from ....games.core import Event
 from ....games.tatort_tonne import TatortTonne
-from ...i18n import N_, _
+from ...i18n import _
 from ...screens import PAGE_LINES, View
 from ...session import Session
 from ..base import HotSeat, Page, Referee, Table
@@ -57,7 +57,7 @@ class TatortTonneReferee(Referee):
         return [p for p in hot if p in waiting] + [p for p in hot if p not in waiting]
 
     def _cards(self, player: str) -> list[str]:
-        return [a["card"] for a in self.legal(player) if a["type"] == "choose"]
+        return self.legal_values(player, "choose", "card")
 
     def score_text(self, player: str, score: Any = None) -> str:
         """The standings' right column: a player's trash, "out" marked (for the game menu)."""
@@ -94,22 +94,18 @@ class TatortTonneReferee(Referee):
     def private(self) -> bool:
         return self.hot.private()
 
-    def _refuse(self, *lines: str) -> None:
-        self.table.beep("error")
-        self.table.flash(*lines)
-
     # -- station buttons -------------------------------------------------------------------------
     def on_station(self, station: int, key: str) -> None:
         player = self.seat_player(station)
         state = self.state
         if player is None:
-            self._refuse(_("Nobody plays at"), self.table.station_name(station))
+            self.refuse(_("Nobody plays at"), self.table.station_name(station))
         elif self.pages:
-            self._refuse(_("Wait: OK at the box"))
+            self.refuse(_("Wait: OK at the box"))
         elif state.is_over:
-            self._refuse(_("The game is over"))
+            self.refuse(_("The game is over"))
         elif not state.in_game[player]:
-            self._refuse(_("{player} is out").format(player=player), _("of this game."))
+            self.refuse(_("{player} is out").format(player=player), _("of this game."))
         elif state.phase == "choose":
             self.act({"type": "choose", "player": player, "card": KEYS[key]})
         elif state.phase == "point":
@@ -118,7 +114,7 @@ class TatortTonneReferee(Referee):
     def _station_point(self, player: str, key: str) -> None:
         """The one pointed at presses any button; the accuser's own C says nobody."""
         if not self.counted:
-            self._refuse(_("Wait for POINT!"))
+            self.refuse(_("Wait for POINT!"))
             return
         accuser = self.state.waiting_for()[0]
         if player != accuser:
@@ -126,7 +122,7 @@ class TatortTonneReferee(Referee):
         elif key == "C":
             self.act({"type": "point", "player": accuser, "target": None})
         else:
-            self._refuse(_("Not you, {player}!").format(player=accuser),
+            self.refuse(_("Not you, {player}!").format(player=accuser),
                          _("The accused presses."), _("Nobody? Press C."))
 
     # -- the host panel --------------------------------------------------------------------------
@@ -144,13 +140,13 @@ class TatortTonneReferee(Referee):
     def _choose_key(self, key: str) -> bool:
         waiting = self._hot_waiting()
         if key in ("ok", "next") and self.hot.stage == "" and not waiting:
-            self._refuse(_("Choose with your own"), _("buttons: A, B or C."))
+            self.refuse(_("Choose with your own"), _("buttons: A, B or C."))
             return True
         if key == "next" and self.hot.stage == "privacy":
-            self._refuse(_("OK shows the cards."))
+            self.refuse(_("OK shows the cards."))
             return True
         if key == "back" and self.hot.stage == "done":  # the card is played: nothing to cancel
-            self._refuse(_("The card is down."), _("OK: go on"))
+            self.refuse(_("The card is down."), _("OK: go on"))
             return True
         return self.hot.on_host(key, waiting, self._cards, self._choose)
 
@@ -161,7 +157,7 @@ class TatortTonneReferee(Referee):
                 return True
             return False  # the game menu
         if not self.counted:
-            self._refuse(_("Wait for POINT!"))
+            self.refuse(_("Wait for POINT!"))
             return True
         if not self.picking:
             self.picking, self.target_cursor = True, 0
@@ -222,7 +218,7 @@ class TatortTonneReferee(Referee):
 
     def _targets(self) -> list[str | None]:
         accuser = self.state.waiting_for()[0]
-        return [a["target"] for a in self.legal(accuser) if a["type"] == "point"]
+        return self.legal_values(accuser, "point", "target")
 
     def _play(self, events: list[Event]) -> None:
         won = any(e.kind == "winner" for e in events)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...i18n import _, ngettext
-from ...screens import CHARS, View, pack
+from ...screens import CHARS, View, first_fit, pack
 
 KEYS = {"A": "steal", "B": "accuse", "C": "alibi"}
 BIG = CHARS // 2  # the longest word ``big`` takes (at 2x)
@@ -25,14 +25,6 @@ def card_name(card: str) -> str:
     return {"steal": _("Steal trash"), "accuse": _("You did it!"),
             "alibi": _("Airtight alibi")}[card]
 
-
-def fit(*texts: str) -> str:
-    """The first of ``texts`` that fits one line (the last one otherwise): a long name falls back
-    to a shorter wording instead of being cut."""
-    for text in texts:
-        if len(text) <= CHARS:
-            return text
-    return texts[-1][:CHARS]
 
 
 def names_lines(names: Sequence[str], room: int) -> list[str]:
@@ -61,7 +53,7 @@ def _turn_footer(hot_player: str | None) -> str:
     """The host key's job while choosing: call up the next player without a station."""
     if hot_player is None:
         return ""
-    return fit(_("OK: {player}'s turn").format(player=hot_player),
+    return first_fit(_("OK: {player}'s turn").format(player=hot_player),
                _("OK: {player}").format(player=hot_player))
 
 
@@ -92,7 +84,7 @@ def countdown_view(accusers: Sequence[str], count: int) -> View:
 
 
 def _asked(accuser: str) -> str:
-    return fit(_("{player} pointed at?").format(player=accuser), _("Pointed at?"))
+    return first_fit(_("{player} pointed at?").format(player=accuser), _("Pointed at?"))
 
 
 def point_view(accuser: str, has_station: bool) -> View:
@@ -100,7 +92,7 @@ def point_view(accuser: str, has_station: bool) -> View:
     accuser's C says nobody; OK picks at the box instead."""
     lines = [_("Was it you? Press!")]
     if has_station:  # a hot-seat accuser has no C to press
-        lines.append(fit(_("Nobody? {player}: C").format(player=accuser), _("Nobody? Press C")))
+        lines.append(first_fit(_("Nobody? {player}: C").format(player=accuser), _("Nobody? Press C")))
     return View(_asked(accuser), tuple(lines), footer=_("OK: pick at the box"))
 
 
