@@ -14,10 +14,9 @@ from ..inputs import Press, Weight
 from ..screens import View
 
 if TYPE_CHECKING:
-    from ...games import State
     from ..header import Header
     from ..journal import Journal
-    from ..modes.base import Mode, ModeInfo, Referee
+    from ..modes.base import ModeInfo
     from ..session import Session
     from ..settings_store import Settings
 
