@@ -143,7 +143,7 @@ class ScaleMode:
         verdict = scales.verdict()
         if verdict:
             lines.append(verdict_text(verdict))
-        elif scales.judge is not None:
+        elif scales.judged_pans() is not None:
             lines.append(_("weighing..."))
         return View(_("Scale  (* = stable)"), tuple(lines), footer=_("OK tare  NEXT calibr."))
 
