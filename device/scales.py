@@ -15,6 +15,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
+from ..games.core import compare_grams
 from ..drivers.loadcell import LoadCellError, LoadCellSample, LoadCellStatus, make_reader
 from ..drivers.weighing import (JUDGE_S, TIE_BAND_G, Calibration, CalibrationError, Calibrator,
                                 Judge, Judgement, PanSnapshot, ScaleChannel, WeighEvent)
@@ -107,7 +108,7 @@ class Pan:
 class Scales:
     """The configured pans (any number, or none when the config has no load cells)."""
 
-    journal: Journal
+    journal: Journal | None  # None: calibrations live for this run only (``weigh --sim``)
     tie_band_g: float = TIE_BAND_G
     judge_s: float = JUDGE_S
     pans: dict[str, Pan] = field(default_factory=dict)
@@ -128,20 +129,11 @@ class Scales:
         if simulated and cells:
             from ..drivers.sim import SimScale
 
-            scales.sim = SimScale(names, seed=seed, rate=cells[0].rate, on_event=post,
-                                  judge_s=config.judge_s, tie_band_g=config.tie_band_g)
-        if len(names) >= 2:
-            scales.judge = Judge(names[0], names[1], judge_s=config.judge_s,
-                                 tie_band_g=config.tie_band_g)
+            scales.sim = SimScale(names, seed=seed, rate=cells[0].rate, on_event=post)
+        scales._judge_pans(names)
         for cell in cells:
-            calibration = scales._saved_calibration(cell.pan)
-            if calibration is None and scales.sim is not None:
-                calibration = scales.sim.true_calibration(cell.pan)  # a factory-calibrated sim
-            pan = Pan(cell.pan, ScaleChannel(cell.pan, calibration, rate=cell.rate),
-                      calibrated=calibration is not None)
-            if scales.sim is not None:
-                pan.reader = scales.sim.readers[cell.pan]
-            else:
+            pan = scales._add_pan(cell.pan, cell.rate)
+            if scales.sim is None:
                 try:
                     pan.reader = make_reader(cell.reader, cell.pan, on_event=post,
                                              rate=cell.rate, **cell.settings)
@@ -149,11 +141,58 @@ class Scales:
                     pan.error = _reason(cell.pan, exc)
                     pan.status = f"reader: {pan.error}"
                     log.error("%s pan: %s", cell.pan, exc)
-            scales.pans[cell.pan] = pan
         return scales
 
+    @classmethod
+    def simulated(cls, names: list[str] | tuple[str, ...], *, seed: int = 0, rate: int = 10,
+                  judge_s: float = JUDGE_S, tie_band_g: float = TIE_BAND_G,
+                  journal: Journal | None = None) -> "Scales":
+        """Scales on simulated pans fed on the caller's thread as virtual time runs
+        (``scales.sim.run_for``): the one pipeline for ``weigh --sim``, tests and benchmarks.
+        Each pan starts on its saved calibration, else on the simulated chip's own."""
+        from ..drivers.sim import SimScale
+
+        scales = cls(journal, tie_band_g, judge_s)
+        scales.sim = SimScale(list(names), seed=seed, rate=rate, on_event=scales.feed)
+        scales._judge_pans(list(names))
+        for name in names:
+            scales._add_pan(name, rate)
+        return scales
+
+    @classmethod
+    def fed(cls, names: list[str] | tuple[str, ...], *, rate: int = 10,
+            calibrations: Mapping[str, Calibration] | None = None, judge_s: float = JUDGE_S,
+            tie_band_g: float = TIE_BAND_G, journal: Journal | None = None) -> "Scales":
+        """Scales whose pans have no reader: the caller hands them samples (``feed``), e.g. a
+        benchmark stepping simulated conversions faster than the bit-level readers could."""
+        scales = cls(journal, tie_band_g, judge_s)
+        scales._judge_pans(list(names))
+        for name in names:
+            pan = scales._add_pan(name, rate)
+            given = (calibrations or {}).get(name)
+            if given is not None:
+                pan.channel.set_calibration(given)
+                pan.calibrated = True
+        return scales
+
+    def _judge_pans(self, names: list[str]) -> None:
+        if len(names) >= 2:
+            self.judge = Judge(names[0], names[1], compare=compare_grams,
+                               judge_s=self.judge_s, tie_band_g=self.tie_band_g)
+
+    def _add_pan(self, name: str, rate: int) -> Pan:
+        calibration = self._saved_calibration(name)
+        if calibration is None and self.sim is not None:
+            calibration = self.sim.true_calibration(name)  # a factory-calibrated sim
+        pan = Pan(name, ScaleChannel(name, calibration, rate=rate),
+                  calibrated=calibration is not None)
+        if self.sim is not None:
+            pan.reader = self.sim.readers[name]
+        self.pans[name] = pan
+        return pan
+
     def _saved_calibration(self, name: str) -> Calibration | None:
-        saved = self.journal.calibration(name)
+        saved = self.journal.calibration(name) if self.journal is not None else None
         if saved is None:
             return None
         try:
@@ -188,6 +227,12 @@ class Scales:
                     pan.reader.close()
 
     # -- on the loop thread ----------------------------------------------------------------------
+    def feed(self, event: LoadCellSample | LoadCellStatus) -> bool:
+        """A reader's event, whichever it is (``on_sample`` or ``on_status``)."""
+        if isinstance(event, LoadCellSample):
+            return self.on_sample(event)
+        return self.on_status(event)
+
     def on_sample(self, sample: LoadCellSample) -> bool:
         """Feed one sample; True when what a screen shows of this pan (or the verdict) changed."""
         pan = self.pans.get(sample.pan)
@@ -274,11 +319,12 @@ class Scales:
         judgement = self.judgement()
         return None if judgement is None else judgement.verdict
 
-    def tare(self) -> list[str]:
-        """Zero every stable pan; the names of those that could not be zeroed (moving)."""
+    def tare(self, *, save: bool = True) -> list[str]:
+        """Zero every stable pan; the names of those that could not be zeroed (moving). The
+        new zero is kept in the journal unless ``save`` is False (an uncalibrated one never)."""
         refused = [name for name, pan in self.pans.items() if not pan.channel.tare()]
         for name, pan in self.pans.items():
-            if name not in refused and pan.calibrated:  # an uncalibrated zero is not kept
+            if name not in refused and pan.calibrated and save and self.journal is not None:
                 self.journal.save_calibration(name, pan.channel.calibration.to_json())
         return refused
 
@@ -317,7 +363,12 @@ class Scales:
 
     def set_calibration(self, name: str, calibration: Calibration) -> None:
         """Adopt and persist a new calibration for a pan (journal first)."""
-        self.journal.save_calibration(name, calibration.to_json())
+        if self.journal is not None:
+            self.journal.save_calibration(name, calibration.to_json())
+        self.use_calibration(name, calibration)
+
+    def use_calibration(self, name: str, calibration: Calibration) -> None:
+        """Weigh ``name`` on ``calibration`` from now on, for this run only (nothing saved)."""
         pan = self.pans[name]
         pan.channel.set_calibration(calibration)
         pan.calibrated = True
