@@ -148,4 +148,5 @@ class ScaleMode:
         return View(_("Scale  (* = stable)"), tuple(lines), footer=_("OK tare  NEXT calibr."))
 
 
-MODE = ModeInfo("scale", N_("Scale"), open=ScaleMode, order=80)
+MODE = ModeInfo("scale", N_("Scale"), open=ScaleMode, order=80,
+                shows_grams=True)
