@@ -10,12 +10,13 @@ together for ``judge_s``); ``snapshot`` (``PanSnapshot``: one pan now, for whoev
 from .calibration import (CALIBRATION_HOLD_S, CALIBRATION_MASS_G, MIN_SPAN_COUNTS, Calibration,
                           CalibrationError, Calibrator)
 from .channel import ChannelSettings, ScaleChannel, WeighEvent
-from .judge import JUDGE_S, TIE_BAND_G, Judge, Judgement, compare
+from .judge import JUDGE_S, RESULTS, TIE_BAND_G, Compare, Judge, Judgement, result_of
 from .snapshot import EMPTY_G, PanSnapshot
 from .stability import SpikeFilter, StabilityDetector
 
 __all__ = [
     "CALIBRATION_HOLD_S", "CALIBRATION_MASS_G", "Calibration", "CalibrationError", "Calibrator",
-    "ChannelSettings", "EMPTY_G", "JUDGE_S", "Judge", "Judgement", "MIN_SPAN_COUNTS",
-    "PanSnapshot", "ScaleChannel", "SpikeFilter", "StabilityDetector", "TIE_BAND_G", "WeighEvent", "compare",
+    "ChannelSettings", "Compare", "EMPTY_G", "JUDGE_S", "Judge", "Judgement", "MIN_SPAN_COUNTS",
+    "PanSnapshot", "RESULTS", "ScaleChannel", "SpikeFilter", "StabilityDetector", "TIE_BAND_G",
+    "WeighEvent", "result_of",
 ]
