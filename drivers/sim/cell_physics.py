@@ -29,7 +29,8 @@ import math
 import random
 from dataclasses import dataclass
 
-CAPACITY_G = 1000.0  # the rated capacity of the box's cells (hardware/README.md)
+from ..loadcell.chip import CAPACITY_G
+
 
 
 @dataclass(frozen=True)
