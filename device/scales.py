@@ -2,9 +2,10 @@
 verdict of two pans, calibration kept.
 
 Readers (real or simulated) only enqueue samples; ``Scales.on_sample`` runs on the loop thread,
-feeds the pan's ``ScaleChannel``, tells listeners about moving/stable/placed/removed events and
-updates the ``Judge`` of the first two pans (a verdict only after both have been stable together
-for ``judge_s``). Each pan's calibration lives in the journal, so a box calibrated once stays
+feeds the pan's ``ScaleChannel``, brings the ``Judge`` of the first two pans up to date (a verdict
+only after both have been stable together for ``judge_s``) and only then tells listeners, as
+``Weight``s carrying every pan's ``PanSnapshot`` and the judgement: whoever is told sees the
+verdict of the same sample. Each pan's calibration lives in the journal, so a box calibrated once stays
 calibrated across power cuts. Pans are named in the config; any count, one alone works.
 """
 
@@ -12,14 +13,16 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, Protocol
 
+from ..games.core import compare_grams
 from ..drivers.loadcell import LoadCellError, LoadCellSample, LoadCellStatus, make_reader
 from ..drivers.weighing import (JUDGE_S, TIE_BAND_G, Calibration, CalibrationError, Calibrator,
-                                Judge, Judgement, ScaleChannel, WeighEvent)
+                                Judge, Judgement, PanSnapshot, ScaleChannel, WeighEvent)
 from .config import Config
 from . import i18n
 from .i18n import _
+from .inputs import Weight
 from .journal import Journal
 
 log = logging.getLogger(__name__)
@@ -63,6 +66,30 @@ class PanReading:
         return f"{i18n.decimal(self.grams, 2, 8)} g{' *' if self.stable else '  '}"
 
 
+class TableScales(Protocol):
+    """What a mode may use of the pans (``Table.scales``): their names, each pan's snapshot and
+    reading, the judgement of the first two, tare and the one calibration procedure. No
+    channel: what a pan shows is its ``PanSnapshot``."""
+
+    @property
+    def pans(self) -> Mapping[str, object]: ...  # the configured pans, by name, in order
+    @property
+    def judge_s(self) -> float: ...
+    @property
+    def tie_band_g(self) -> float: ...
+    def snapshot(self, name: str) -> PanSnapshot: ...
+    def snapshots(self) -> dict[str, PanSnapshot]: ...
+    def reading(self, name: str) -> "PanReading": ...
+    def judged_pans(self) -> tuple[str, str] | None: ...
+    def judgement(self) -> Judgement | None: ...
+    def verdict(self) -> str | None: ...
+    def tare(self) -> list[str]: ...
+    def begin_calibration(self, calibrator: Calibrator,
+                          on_step: Callable[[Calibrator, CalibrationError | None], None]
+                          | None = None) -> None: ...
+    def cancel_calibration(self) -> None: ...
+
+
 @dataclass
 class Pan:
     """One configured pan on the device: its channel, its reader and how it is doing.
@@ -81,13 +108,12 @@ class Pan:
 class Scales:
     """The configured pans (any number, or none when the config has no load cells)."""
 
-    journal: Journal
+    journal: Journal | None  # None: calibrations live for this run only (``weigh --sim``)
     tie_band_g: float = TIE_BAND_G
     judge_s: float = JUDGE_S
     pans: dict[str, Pan] = field(default_factory=dict)
-    listeners: list[Callable[[WeighEvent], None]] = field(default_factory=list)
-    # Called with the new judgement (or None) whenever the verdict in force changes.
-    verdict_listeners: list[Callable[[Judgement | None], None]] = field(default_factory=list)
+    # Told every pan's news as a ``Weight``, after the judge has seen the same sample.
+    listeners: list[Callable[[Weight], Any]] = field(default_factory=list)
     sim: Any = None
     judge: Judge | None = None
     _shown: dict[str, str] = field(default_factory=dict)
@@ -103,20 +129,11 @@ class Scales:
         if simulated and cells:
             from ..drivers.sim import SimScale
 
-            scales.sim = SimScale(names, seed=seed, rate=cells[0].rate, on_event=post,
-                                  judge_s=config.judge_s, tie_band_g=config.tie_band_g)
-        if len(names) >= 2:
-            scales.judge = Judge(names[0], names[1], judge_s=config.judge_s,
-                                 tie_band_g=config.tie_band_g)
+            scales.sim = SimScale(names, seed=seed, rate=cells[0].rate, on_event=post)
+        scales._judge_pans(names)
         for cell in cells:
-            calibration = scales._saved_calibration(cell.pan)
-            if calibration is None and scales.sim is not None:
-                calibration = scales.sim.true_calibration(cell.pan)  # a factory-calibrated sim
-            pan = Pan(cell.pan, ScaleChannel(cell.pan, calibration, rate=cell.rate),
-                      calibrated=calibration is not None)
-            if scales.sim is not None:
-                pan.reader = scales.sim.readers[cell.pan]
-            else:
+            pan = scales._add_pan(cell.pan, cell.rate)
+            if scales.sim is None:
                 try:
                     pan.reader = make_reader(cell.reader, cell.pan, on_event=post,
                                              rate=cell.rate, **cell.settings)
@@ -124,11 +141,58 @@ class Scales:
                     pan.error = _reason(cell.pan, exc)
                     pan.status = f"reader: {pan.error}"
                     log.error("%s pan: %s", cell.pan, exc)
-            scales.pans[cell.pan] = pan
         return scales
 
+    @classmethod
+    def simulated(cls, names: list[str] | tuple[str, ...], *, seed: int = 0, rate: int = 10,
+                  judge_s: float = JUDGE_S, tie_band_g: float = TIE_BAND_G,
+                  journal: Journal | None = None) -> "Scales":
+        """Scales on simulated pans fed on the caller's thread as virtual time runs
+        (``scales.sim.run_for``): the one pipeline for ``weigh --sim``, tests and benchmarks.
+        Each pan starts on its saved calibration, else on the simulated chip's own."""
+        from ..drivers.sim import SimScale
+
+        scales = cls(journal, tie_band_g, judge_s)
+        scales.sim = SimScale(list(names), seed=seed, rate=rate, on_event=scales.feed)
+        scales._judge_pans(list(names))
+        for name in names:
+            scales._add_pan(name, rate)
+        return scales
+
+    @classmethod
+    def fed(cls, names: list[str] | tuple[str, ...], *, rate: int = 10,
+            calibrations: Mapping[str, Calibration] | None = None, judge_s: float = JUDGE_S,
+            tie_band_g: float = TIE_BAND_G, journal: Journal | None = None) -> "Scales":
+        """Scales whose pans have no reader: the caller hands them samples (``feed``), e.g. a
+        benchmark stepping simulated conversions faster than the bit-level readers could."""
+        scales = cls(journal, tie_band_g, judge_s)
+        scales._judge_pans(list(names))
+        for name in names:
+            pan = scales._add_pan(name, rate)
+            given = (calibrations or {}).get(name)
+            if given is not None:
+                pan.channel.set_calibration(given)
+                pan.calibrated = True
+        return scales
+
+    def _judge_pans(self, names: list[str]) -> None:
+        if len(names) >= 2:
+            self.judge = Judge(names[0], names[1], compare=compare_grams,
+                               judge_s=self.judge_s, tie_band_g=self.tie_band_g)
+
+    def _add_pan(self, name: str, rate: int) -> Pan:
+        calibration = self._saved_calibration(name)
+        if calibration is None and self.sim is not None:
+            calibration = self.sim.true_calibration(name)  # a factory-calibrated sim
+        pan = Pan(name, ScaleChannel(name, calibration, rate=rate),
+                  calibrated=calibration is not None)
+        if self.sim is not None:
+            pan.reader = self.sim.readers[name]
+        self.pans[name] = pan
+        return pan
+
     def _saved_calibration(self, name: str) -> Calibration | None:
-        saved = self.journal.calibration(name)
+        saved = self.journal.calibration(name) if self.journal is not None else None
         if saved is None:
             return None
         try:
@@ -163,6 +227,12 @@ class Scales:
                     pan.reader.close()
 
     # -- on the loop thread ----------------------------------------------------------------------
+    def feed(self, event: LoadCellSample | LoadCellStatus) -> bool:
+        """A reader's event, whichever it is (``on_sample`` or ``on_status``)."""
+        if isinstance(event, LoadCellSample):
+            return self.on_sample(event)
+        return self.on_status(event)
+
     def on_sample(self, sample: LoadCellSample) -> bool:
         """Feed one sample; True when what a screen shows of this pan (or the verdict) changed."""
         pan = self.pans.get(sample.pan)
@@ -170,11 +240,13 @@ class Scales:
             return False
         pan.connected = True
         events = pan.channel.feed(sample.t, sample.counts)
-        for event in events:
-            for listener in list(self.listeners):
-                listener(event)
         judged = self._judge(lambda judge: judge.observe_channel(pan.channel))
         stepped = self._advance_calibration(pan.name)
+        news = [Weight(e.pan, e.kind, e.total_g if e.kind == "stable" else e.grams, e.t)
+                for e in events]
+        if judged and not news:
+            news = [Weight(pan.name, "judged", None, sample.t)]
+        self._tell(news)
         shown = self.reading(pan.name).text()
         changed = bool(events) or judged or stepped or shown != self._shown.get(pan.name)
         self._shown[pan.name] = shown
@@ -191,27 +263,46 @@ class Scales:
             pan.channel.reset()
             self._judge(lambda judge: judge.forget(pan.name))
             log.warning("%s pan disconnected: %s", pan.name, status.detail)
+            self._tell([Weight(pan.name, "disconnected", None, status.t)])
         return was != pan.connected
 
     def _judge(self, step: Callable[[Judge], Any]) -> bool:
-        """Run ``step`` on the judge; tell the verdict listeners when the verdict changed."""
+        """Run ``step`` on the judge; True when the verdict in force changed."""
         if self.judge is None:
             return False
         before = self.verdict()
         step(self.judge)
-        after = self.verdict()
-        if after == before:
-            return False
-        for listener in list(self.verdict_listeners):
-            listener(self.judgement())
-        return True
+        return self.verdict() != before
+
+    def _tell(self, news: list[Weight]) -> None:
+        """Tell the listeners, each ``Weight`` with the pans and the judgement as they are now."""
+        if not news or not self.listeners:
+            return
+        pans, judgement = self.snapshots(), self.judgement()
+        for weight in news:
+            told = Weight(weight.pan, weight.kind, weight.grams, weight.t, pans, judgement)
+            for listener in list(self.listeners):
+                listener(told)
 
     # -- queries and commands --------------------------------------------------------------------
+    def snapshot(self, name: str) -> PanSnapshot:
+        """The pan ``name`` now (KeyError for a pan that is not configured)."""
+        pan = self.pans[name]
+        return PanSnapshot.of(pan.channel, connected=pan.connected, calibrated=pan.calibrated,
+                              starting=pan.status == "starting" and pan.error is None)
+
+    def snapshots(self) -> dict[str, PanSnapshot]:
+        return {name: self.snapshot(name) for name in self.pans}
+
     def reading(self, name: str) -> PanReading:
         pan = self.pans[name]
         channel = pan.channel
         grams = channel.settled_g if channel.stable else channel.grams
         return PanReading(name, grams, channel.stable, pan.connected, pan.calibrated)
+
+    def judged_pans(self) -> tuple[str, str] | None:
+        """The two pans the judge compares (first, second), None with fewer than two pans."""
+        return None if self.judge is None else (self.judge.first, self.judge.second)
 
     def judgement(self) -> Judgement | None:
         """The judged comparison of the first two pans, once both have been stable together
@@ -228,11 +319,12 @@ class Scales:
         judgement = self.judgement()
         return None if judgement is None else judgement.verdict
 
-    def tare(self) -> list[str]:
-        """Zero every stable pan; the names of those that could not be zeroed (moving)."""
+    def tare(self, *, save: bool = True) -> list[str]:
+        """Zero every stable pan; the names of those that could not be zeroed (moving). The
+        new zero is kept in the journal unless ``save`` is False (an uncalibrated one never)."""
         refused = [name for name, pan in self.pans.items() if not pan.channel.tare()]
         for name, pan in self.pans.items():
-            if name not in refused and pan.calibrated:  # an uncalibrated zero is not kept
+            if name not in refused and pan.calibrated and save and self.journal is not None:
                 self.journal.save_calibration(name, pan.channel.calibration.to_json())
         return refused
 
@@ -271,11 +363,16 @@ class Scales:
 
     def set_calibration(self, name: str, calibration: Calibration) -> None:
         """Adopt and persist a new calibration for a pan (journal first)."""
-        self.journal.save_calibration(name, calibration.to_json())
+        if self.journal is not None:
+            self.journal.save_calibration(name, calibration.to_json())
+        self.use_calibration(name, calibration)
+
+    def use_calibration(self, name: str, calibration: Calibration) -> None:
+        """Weigh ``name`` on ``calibration`` from now on, for this run only (nothing saved)."""
         pan = self.pans[name]
         pan.channel.set_calibration(calibration)
         pan.calibrated = True
         self._judge(lambda judge: judge.forget(name))
 
 
-__all__ = ["Pan", "PanReading", "Scales", "verdict_text"]
+__all__ = ["Pan", "PanReading", "Scales", "TableScales", "verdict_text"]

@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from ...drivers.loadcell import LoadCellSample, LoadCellStatus
-from ...drivers.sim import weigh_sim
 from ...drivers.weighing import Calibration, CalibrationError, Calibrator
 from .. import config as config_mod
 from ..journal import Journal
 from ..scales import Scales, verdict_text
+from ..scales_sim import weigh_sim
 
 CAPACITY_G = 1000.0  # the 1 kg bar cells the box is built with (hardware/README.md)
 STEP_TIMEOUT_S = 30.0  # a calibration step the pan never holds still for
@@ -107,10 +107,22 @@ class _Session:
         self.journal.close()
 
 
-def _ask(prompt: str, yes: bool, out: Callable[[str], None]) -> None:
-    out(prompt + ("" if yes else " Press Enter when done."))
-    if not yes:
+def _ask(prompt: str, wait: bool, out: Callable[[str], None]) -> None:
+    out(prompt + (" Press Enter when done." if wait else ""))
+    if wait:
         input()
+
+
+def _waits(yes: bool, sim: bool, stdin: Any = None) -> bool:
+    """Whether ``calibrate`` waits for Enter between steps: not with ``--yes``; with ``--sim``
+    only on a terminal (the simulated person then acts once Enter is pressed; a script or a
+    pipe runs through)."""
+    if yes:
+        return False
+    if not sim:
+        return True
+    stream = stdin if stdin is not None else sys.stdin
+    return bool(stream is not None and stream.isatty())
 
 
 def _unreadable(command: str, session: _Session, names: list[str]) -> bool:
@@ -159,15 +171,16 @@ def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float, state_dir
               file=sys.stderr)
         return 2
     session = _Session(config, state_dir, sim)
+    wait = _waits(yes, sim)
     try:
         if _unreadable("calibrate", session, names):
             return 1
         for pan in names:
             calibrator = Calibrator(pan, mass_g)
-            _ask(f"Calibrating the {pan} pan. Empty it.", yes or sim, out)
+            _ask(f"Calibrating the {pan} pan. Empty it.", wait, out)
             for step in ("empty", "mass"):
                 if step == "mass":
-                    _ask(f"Put {mass_g:g} g on the {pan} pan.", yes or sim, out)
+                    _ask(f"Put {mass_g:g} g on the {pan} pan.", wait, out)
                     if sim:
                         session.sim.put(pan, mass_g)
                         out(f"  (sim: {mass_g:g} g set down on the {pan} pan)")
@@ -206,7 +219,8 @@ def _untared(session: _Session) -> None:
     """--sim: every pan on its calibration as calibrated (``calibrate --sim``) or, without one,
     on the simulated chip's own, never on a zero a tare in ``spielleiter sim`` saved. For this
     run only: nothing is written to the journal."""
-    for name, pan in session.scales.pans.items():
+    assert session.sim is not None
+    for name in session.scales.pans:
         saved = session.journal.calibration(name)
         calibration = None
         try:
@@ -215,16 +229,15 @@ def _untared(session: _Session) -> None:
                 calibration = Calibration.from_points(points)
         except (CalibrationError, AttributeError, KeyError, TypeError, ValueError):
             pass  # Scales already logged an unusable calibration
-        pan.channel.set_calibration(calibration or session.sim.true_calibration(name))
-        pan.calibrated = True
+        session.scales.use_calibration(name, calibration or session.sim.true_calibration(name))
 
 
 def _tare_when_still(session: _Session, tick: float, pause: Callable[[], None]) -> str | None:
     """Zero every pan once it holds still (for this run only); None, or why it could not."""
     waited = 0.0
     while True:
-        refused = [name for name, pan in session.scales.pans.items()
-                   if pan.error is None and not pan.channel.tare()]
+        working = [name for name, pan in session.scales.pans.items() if pan.error is None]
+        refused = [name for name in session.scales.tare(save=False) if name in working]
         if not refused:
             return None
         if waited >= STEP_TIMEOUT_S:
