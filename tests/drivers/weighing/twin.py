@@ -37,11 +37,14 @@ def true_calibration(cell: sim.SimCell) -> Calibration:
 
 
 def rig(seed: int = 1, rate: int = 10, physics: sim.PanPhysics | None = None,
-        calibration: Calibration | None = None, **settings) -> Rig:
+        calibration: Calibration | None = None, uncalibrated: bool = False,
+        **settings) -> Rig:
     clock = sim.VirtualClock()
     cell = sim.make_cell(clock, rate=rate, seed=seed,
                          physics=physics or sim.PanPhysics.realistic())
     from spielleiter.drivers.weighing import ChannelSettings
-    channel = ScaleChannel("left", calibration or true_calibration(cell),
+    if not uncalibrated and calibration is None:
+        calibration = true_calibration(cell)
+    channel = ScaleChannel("left", calibration,
                            settings=ChannelSettings.for_rate(rate, **settings))
     return Rig(clock, cell, channel)
