@@ -172,7 +172,7 @@ def test_masses_beyond_the_cells_or_not_numbers_are_refused(tmp_path, capsys):
     assert main(["scale", "--sim", "--put", "left=99999", "--state-dir", str(tmp_path)]) == 2
     assert main(["scale", "--sim", "--put", "left=heavy", "--state-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert "0-1000 g" in err and "1-1000 g" in err and "must be a number" in err
+    assert "0-1000 g" in err and "1-550 g" in err and "must be a number" in err
     assert "Traceback" not in err
 
 
@@ -356,3 +356,24 @@ def test_a_pan_at_its_stop_says_too_heavy_and_never_a_number(box_factory):
     box.idle(3.0)
     left = box.last_view.lines[0]
     assert left == "L too heavy" and not any(c.isdigit() for c in left)
+
+
+def test_calibrate_in_the_terminal_with_three_masses_fits_the_bow(tmp_path, capsys):
+    assert main(["calibrate", "--sim", "--pan", "left", "--mass", "200", "--mass", "500",
+                 "--mass", "100", "--yes", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Take the 200 g off, then put 500 g on the left pan." in out
+    assert "left pan calibrated with 200, 500, 100 g" in out
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        saved = journal.calibration("left")
+    assert [p[0] for p in saved["points"]] == [0, 200, 500, 100]
+
+
+@pytest.mark.parametrize("masses, why", [(["200", "200"], "different"),
+                                         (["100", "200", "300", "400"], "at most 3"),
+                                         (["1000"], "overload stop")])
+def test_calibrate_refuses_masses_it_cannot_use_with_the_reason(tmp_path, capsys, masses, why):
+    args = [a for m in masses for a in ("--mass", m)]
+    assert main(["calibrate", "--sim", "--yes", *args, "--state-dir", str(tmp_path)]) == 2
+    assert why in capsys.readouterr().err
+    assert not (tmp_path / "journal.sqlite3").exists()
