@@ -9,7 +9,8 @@ calibrated zero. A level counts as "zero" only when it *settles* (after motion) 
 ``band_g`` of zero, or within what the zero can have drifted since the pan was last seen empty
 (``drift_g_per_s`` times that age): so a pan emptied after an hour loaded takes its drifted zero
 at once (the fresh zero), while a level that settled loaded is never tracked away however long
-it stays. ``WarmUp`` watches the tracked zero after power-on and says when it has become steady.
+it stays. The first level after power-on is zero within ``max_capture_g`` (the saved zero is
+from another day and temperature: OIML's initial zero-setting). ``WarmUp`` watches the tracked zero after power-on and says when it has become steady.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ class ZeroTracker:
         """How far from zero a level settling at ``t`` may be and still be the empty pan."""
         s = self.settings
         if self.zero_t is None:
-            return s.band_g
+            return s.max_capture_g  # after power-on: the zero saved long ago has moved
         return min(s.max_capture_g, s.band_g + s.drift_g_per_s * max(0.0, t - self.zero_t))
 
     def observe(self, t: float, settled_g: float | None, new_level: bool) -> float:

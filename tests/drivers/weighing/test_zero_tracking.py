@@ -97,3 +97,18 @@ def test_zero_tracking_is_limited_in_rate_and_range():
     for t in range(2, 100):
         z.observe(float(t), 0.1, new_level=False)
     assert z.offset_g == pytest.approx(0.3)  # never beyond its range
+
+
+def test_after_power_on_a_saved_zero_that_moved_a_little_is_set_again():
+    r = rig(seed=6, physics=sim.PanPhysics())
+    r.channel.set_calibration(r.channel.calibration.with_zero(
+        r.channel.calibration.counts(-1.2)))  # saved on a colder day: the pan reads 1.2 g
+    r.run(3)
+    assert abs(r.channel.settled_g) < 0.02
+
+
+def test_after_power_on_an_item_left_on_the_pan_is_not_zeroed_away():
+    r = rig(seed=6, physics=sim.PanPhysics())
+    r.pan.place(5.0)  # e.g. the Purchase of the Day of a game resumed after a power cut
+    r.run(3)
+    assert abs(r.channel.settled_g - 5.0) < 0.05
