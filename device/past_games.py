@@ -31,7 +31,7 @@ from .replay import ReplayError, start
 from .text import InputError, loads
 from .timebase import GameTime, TimeBase, TimeSource, always_synced
 
-__all__ = ["ENDED", "Correction", "GameRecord", "PastGames", "open_read_only"]
+__all__ = ["ENDED", "Correction", "GameRecord", "PastGames", "Step", "open_read_only"]
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +60,21 @@ def open_read_only(path: Any) -> sqlite3.Connection:
         db.close()
         raise InputError(f"{path} is not a Spielleiter journal")
     return db
+
+
+@dataclass(frozen=True)
+class Step:
+    """One effective action: its sequence number in the journal, the action (as corrected), when
+    it was played (None: unknown) and the correction that made it so (None: as played)."""
+
+    seq: int
+    action: dict[str, Any]
+    at: float | None
+    correction: Correction | None
+
+    @property
+    def corrected(self) -> bool:
+        return self.correction is not None
 
 
 @dataclass(frozen=True)
@@ -153,17 +168,31 @@ class PastGames:
         """Every correction of the game, oldest first (a later one of the same action wins)."""
         return self._corrections(self._load(game_id))
 
-    def action_times(self, game_id: int) -> builtins.list[float | None]:
-        """The wall time of each effective action (None: unknown); a corrected action keeps the
-        time it was played."""
+    def steps(self, game_id: int) -> builtins.list[Step]:
+        """The effective actions with the journal's sequence number and time of each (a
+        corrected action keeps the number and time it was played; a removed one is left out)."""
         found = self._load(game_id)
         have = self._have("actions")
         stamp = ", ".join(c if c in have else "NULL" for c in ("at", "boot", "mono"))
-        rows = self.db.execute(f"SELECT seq, {stamp} FROM actions WHERE game_id=? ORDER BY seq",
-                               (game_id,)).fetchall()
+        try:
+            rows = self.db.execute(f"SELECT seq, {stamp} FROM actions WHERE game_id=? "
+                                   "ORDER BY seq", (game_id,)).fetchall()
+        except sqlite3.Error as exc:
+            raise InputError(f"the journal cannot be read: {exc}") from None
         times = {seq: self.times.wall_time(boot, mono, at) for seq, at, boot, mono in rows}
-        gone = {c.seq for c in store.effective(self._corrections(found)) if c.removes}
-        return [times.get(seq) for seq in range(len(found.originals)) if seq not in gone]
+        newest = {c.seq: c for c in self._corrections(found)}
+        steps = []
+        for seq, original in enumerate(found.originals):
+            correction = newest.get(seq)
+            if correction is None:
+                steps.append(Step(seq, original, times.get(seq), None))
+            elif correction.after is not None:
+                steps.append(Step(seq, correction.after, times.get(seq), correction))
+        return steps
+
+    def action_times(self, game_id: int) -> builtins.list[float | None]:
+        """The wall time of each effective action (None: unknown)."""
+        return [step.at for step in self.steps(game_id)]
 
     def learning(self) -> builtins.list[Record]:
         """The learning station's answers, oldest first (``history``; for ``FamilyStats``),
