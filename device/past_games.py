@@ -21,6 +21,7 @@ from typing import Any, Callable, Sequence
 
 from ..games import GAMES, GameError
 from . import corrections as store
+from . import record_cache as cache
 from .corrections import Correction
 from .header import Header
 from .history import Record
@@ -77,18 +78,47 @@ class Step:
         return self.correction is not None
 
 
-@dataclass(frozen=True)
+@dataclass
 class _Game:
-    """A game's rows as read: header, journal actions (up to the first unreadable one)."""
+    """A game's rows as read: the header, the actions' texts (parsed on first use, up to the
+    first unreadable one) and its times."""
 
     id: int
     header: Header
+    header_text: Any
     status: str
-    originals: list[dict[str, Any]]
+    texts: list[tuple[Any, Any]]
     when: GameTime
     started_at: float | None
     ended_at: float | None
-    error: str | None
+    read_error: str | None
+    _parsed: tuple[list[dict[str, Any]], str | None] | None = None
+
+    @property
+    def originals(self) -> list[dict[str, Any]]:
+        return self._parse()[0]
+
+    @property
+    def error(self) -> str | None:
+        return self._parse()[1]
+
+    def _parse(self) -> tuple[list[dict[str, Any]], str | None]:
+        if self._parsed is None:
+            originals: list[dict[str, Any]] = []
+            error = self.read_error
+            for index, (seq, text) in enumerate(self.texts):
+                try:
+                    if seq != index:
+                        raise InputError("an action is missing")
+                    action = loads(text, f"action {seq}") if isinstance(text, str) else None
+                    if not isinstance(action, dict):
+                        raise InputError(f"action {seq} is not a JSON object")
+                except InputError as exc:
+                    error = str(exc)
+                    break
+                originals.append(action)
+            self._parsed = (originals, error)
+        return self._parsed
 
 
 class PastGames:
@@ -108,6 +138,7 @@ class PastGames:
             self._db = lambda: journal.db
             self.times = journal.times
             store.ensure(journal.db)
+            cache.ensure(journal.db)
         self.box_id, self.box_name = box_id, box_name
         self.problems: builtins.list[str] = []
         self._columns: dict[str, tuple[str, ...]] = {}
@@ -129,6 +160,9 @@ class PastGames:
         who = None if player is None else player.casefold()
         self.problems = []
         records: builtins.list[GameRecord] = []
+        kept = cache.load(self.db)
+        fresh: dict[int, tuple[str, str]] = {}
+        corrected = self._corrected_ids()
         for row in self._rows("WHERE status IN ('over', 'abandoned', 'damaged') ORDER BY id"):
             try:
                 found = self._game(row)
@@ -140,9 +174,14 @@ class PastGames:
             if who is not None and who not in (p.casefold() for p in found.header.players):
                 continue
             try:
-                records.append(self._record(found))
+                if found.id in corrected:
+                    records.append(self._record(found))
+                else:
+                    records.append(self._cached(found, kept, fresh))
             except ReplayError as exc:
                 self._problem(found.id, str(exc))
+        if fresh and self.journal is not None:
+            cache.save(self.journal.db, self.journal.write, fresh)
         if cut is not None:
             records = _after(records, cut)
         return records[::-1]
@@ -296,26 +335,36 @@ class PastGames:
                 header_text, str) else None)
         except InputError as exc:
             raise InputError(f"header unreadable ({exc})") from None
-        originals: builtins.list[dict[str, Any]] = []
         error = None
         try:
-            rows = self.db.execute("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq",
-                                   (game_id,)).fetchall()
+            texts = self.db.execute("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq",
+                                    (game_id,)).fetchall()
         except sqlite3.Error as exc:
-            rows, error = [], f"actions unreadable ({exc})"
-        for index, (seq, text) in enumerate(rows):
-            try:
-                if seq != index:
-                    raise InputError("an action is missing")
-                action = loads(text, f"action {seq}") if isinstance(text, str) else None
-                if not isinstance(action, dict):
-                    raise InputError(f"action {seq} is not a JSON object")
-            except InputError as exc:
-                error = str(exc)
-                break
-            originals.append(action)
+            texts, error = [], f"actions unreadable ({exc})"
         when = self.times.game_time(started, boot, mono, synced, ended, ended_boot, ended_mono)
-        return _Game(game_id, header, status, originals, when, started, ended, error)
+        return _Game(game_id, header, header_text, status, texts, when, started, ended, error)
+
+    def _corrected_ids(self) -> set[int]:
+        try:
+            return {r[0] for r in self.db.execute("SELECT DISTINCT game_id FROM corrections")}
+        except sqlite3.Error:
+            return set()
+
+    def _cached(self, found: _Game, kept: dict[int, tuple[str, str]],
+                fresh: dict[int, tuple[str, str]]) -> GameRecord:
+        """The record of a game without corrections: its kept result when the key still fits
+        (``record_cache``), else replayed (and put in ``fresh`` to be kept)."""
+        key = cache.key(found.header_text, [text for _, text in found.texts])
+        hit = kept.get(found.id)
+        fields = cache.restore(hit[1]) if hit is not None and hit[0] == key else None
+        if fields is None or found.header.game not in GAMES:
+            record = self._build(found, found.originals, [])
+            fresh[found.id] = (key, cache.result(record))
+            return record
+        return GameRecord(found.id, found.header.game, GAMES[found.header.game].title,
+                          found.status, options=dict(found.header.options),
+                          started_at=found.started_at, ended_at=found.ended_at,
+                          box_id=self.box_id, box_name=self.box_name, when=found.when, **fields)
 
     def _corrections(self, found: _Game) -> builtins.list[Correction]:
         return store.read(self.db, found.id, found.originals, self.times.wall_time)
