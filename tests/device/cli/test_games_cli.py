@@ -255,3 +255,36 @@ def test_the_simulators_games_with_sim(played, capsys, monkeypatch, tmp_path):
     shutil.copytree(state_dir, tmp_path / "spielleiter-sim")
     code, out, _ = cli(capsys, "games", "list", "--sim")
     assert code == 0 and len(out.splitlines()) == 1 + len(ids)
+
+
+def test_a_game_played_in_the_simulator_with_a_pause_is_listed_and_exported_with_sim(
+        box_factory, tmp_path, monkeypatch, capsys):
+    """The simulated box (as ``spielleiter sim`` builds it) plays a game, the table pauses it for
+    the home menu and continues; the laptop's ``--sim`` then lists it and its export replays."""
+    import random
+
+    from support import act, start_header
+
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path))
+    box = box_factory(state_dir=tmp_path / "spielleiter-sim", pans=False)
+    start_header(box, "bunte-runde", ["Anna", "Ben"], {})
+    rng = random.Random(3)
+    moves = 0
+    while not box.app.session.state.is_over:
+        state = box.app.session.state
+        player = rng.choice(state.waiting_for())
+        act(box, **rng.choice(state.legal_actions(player)))
+        moves += 1
+        if moves == 3:
+            box.runtime.post(box.app.pause_game)
+            box.runtime.pump()
+            box.idle(120.0)
+            assert box.app.paused
+            box.runtime.post(box.app.continue_game)
+            box.runtime.pump()
+    final = box.app.session.state.public()
+    box.close()
+    code, out, _ = cli(capsys, "games", "list", "--sim")
+    assert code == 0 and "Bunte Runde" in out.splitlines()[1]
+    code, out, _ = cli(capsys, "games", "export", "1", "--sim")
+    assert code == 0 and run_replay(capsys, out)[1] == final
