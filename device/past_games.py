@@ -284,8 +284,8 @@ class PastGames:
         trial = Correction(0, game_id, seq, found.originals[seq], action, reason, None)
         actions = store.apply(found.originals, before + [trial])
         self._check_replay(found.header, actions)
-        row_id = store.add(self.journal.db, self.journal.write, game_id, seq, text, reason,
-                           self.journal.stamp())
+        row_id = store.add(self.journal.db, self.journal.write, game_id, seq, text,
+                           store.dump(found.originals[seq]) or "", reason, self.journal.stamp())
         log.info("game %d action %d corrected: %s (%s)", game_id, seq, action, reason)
         return next(c for c in self._corrections(found) if c.id == row_id)
 

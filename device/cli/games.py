@@ -170,6 +170,9 @@ def run_show(args: argparse.Namespace) -> int:
         say("games", f"no game {args.game_id} (no journal at {journal_path(args)})")
         return EXIT_PROBLEMS
     record = past.record(args.game_id)
+    if args.actions and record.status == "running":
+        say("games", still_running(args.game_id))
+        return EXIT_PROBLEMS
     for line in describe(record):
         emit(line)
     if args.actions:
@@ -179,6 +182,13 @@ def run_show(args: argparse.Namespace) -> int:
             emit(f"  {step.seq:>4}{'*' if step.corrected else ' '} {at:16}  "
                  f"{json.dumps(step.action, ensure_ascii=False)}")
     return EXIT_OK
+
+
+def still_running(game_id: int) -> str:
+    """Why a game in play is not exported: its actions hold what the table may not see yet
+    (secret choices, hidden grams)."""
+    return (f"game {game_id} is still being played: its actions are shown once it has ended "
+            "(they hold what the table may not see yet)")
 
 
 def describe(record: Any) -> list[str]:
@@ -215,12 +225,14 @@ def run_export(args: argparse.Namespace) -> int:
             return EXIT_OK
         say("games", f"no game {args.game_id} (no journal at {journal_path(args)})")
         return EXIT_PROBLEMS
+    if not args.all and past.record(args.game_id).status == "running":
+        say("games", still_running(args.game_id))
+        return EXIT_PROBLEMS
     if args.format == "json":
         doc = everything(past) if args.all else document(past, args.game_id)
         emit(json.dumps(doc, indent=2, ensure_ascii=False))
         return EXIT_OK
-    ids = [r.game_id for r in reversed(past.list())] if args.all else [past.record(
-        args.game_id).game_id]
+    ids = [r.game_id for r in reversed(past.list())] if args.all else [args.game_id]
     writer = csv.DictWriter(sys.stdout, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     writer.writerows(csv_rows(past, ids))

@@ -359,3 +359,21 @@ def test_a_damaged_kept_result_is_replayed_not_believed(table):
     table.journal.db.execute("UPDATE record_cache SET key='stale'")
     assert PastGames(table.journal).list()[0].to_json() == truth
     assert session.game_id == truth["game_id"]
+
+
+def test_a_correction_of_an_action_undone_and_played_again_corrects_nothing(table):
+    """The box may undo the last action of a finished game (after a correction from the laptop)
+    and the table play another: the correction was of the action that is gone."""
+    session = table.new("tante-trudels-troedel")
+    table.finish()
+    past = PastGames(table.journal)
+    last = len(session.actions) - 1
+    action = session.actions[last]
+    grams = {**action, "grams": round(action["grams"] + 1.0, 1)}
+    past.correct(session.game_id, last, grams, "wrong weighing")
+    assert past.actions(session.game_id)[last] == grams
+    session.undo()
+    session.apply({**action, "grams": round(action["grams"] + 2.0, 1)})
+    assert past.actions(session.game_id) == session.actions
+    assert past.corrections(session.game_id) == []
+    assert not past.record(session.game_id).corrected

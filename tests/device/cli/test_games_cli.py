@@ -288,3 +288,20 @@ def test_a_game_played_in_the_simulator_with_a_pause_is_listed_and_exported_with
     assert code == 0 and "Bunte Runde" in out.splitlines()[1]
     code, out, _ = cli(capsys, "games", "export", "1", "--sim")
     assert code == 0 and run_replay(capsys, out)[1] == final
+
+
+def test_a_game_still_being_played_shows_no_actions_and_is_not_exported(tmp_path, capsys):
+    """Its actions hold what the table may not see yet (Trudel's hidden grams)."""
+    table = Table(tmp_path, seed=2)
+    session = table.new("tante-trudels-troedel")
+    table.play(6)
+    table.close()
+    for argv in (["show", str(session.game_id), "--actions"], ["export", str(session.game_id)],
+                 ["export", str(session.game_id), "--format", "csv"]):
+        code, out, err = cli(capsys, "games", *argv, "--state-dir", str(tmp_path))
+        assert code == 1 and out == "" and "still being played" in err, argv
+    code, out, _ = cli(capsys, "games", "show", str(session.game_id), "--state-dir",
+                       str(tmp_path))
+    assert code == 0 and "(running)" in out and "grams" not in out
+    code, out, _ = cli(capsys, "games", "export", "--all", "--state-dir", str(tmp_path))
+    assert json.loads(out)["games"] == []
