@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from .journal_schema import add_columns
+from .records import GameRecord
 from .journal_sql import transaction
 from .text import InputError, check, loads
 
@@ -156,4 +157,40 @@ def add(db: sqlite3.Connection, write: Callable[[], Any], game_id: int, seq: int
     return cur.lastrowid
 
 
-__all__ = ["DDL", "MAX_WHY", "Correction", "add", "apply", "dump", "effective", "ensure", "read"]
+def describe(made: Sequence[Correction], original: GameRecord, now: GameRecord) -> list[str]:
+    """What was corrected and why, then what that changed in the result (English lines for the
+    record, the CLI and the export; screens build their own words from the same data)."""
+    lines = []
+    for c in effective(made):
+        what = _action_name(c.before)
+        if c.after is None:
+            lines.append(f"action {c.seq} ({what}) removed: {c.why}")
+        else:
+            lines.append(f"action {c.seq} ({what}) {_diff(c.before, c.after)}: {c.why}")
+    if original.winners != now.winners:
+        lines.append(f"winners: {', '.join(now.winners) or 'nobody'} "
+                     f"(was {', '.join(original.winners) or 'nobody'})")
+    was = {s.player: s.score for s in original.standings}
+    for s in now.standings:
+        if s.player in was and was[s.player] != s.score:
+            lines.append(f"{s.player}: {s.score} (was {was[s.player]})")
+    if len(lines) == len(effective(made)):
+        lines.append("result unchanged")
+    return lines
+
+
+def _action_name(action: dict[str, Any] | None) -> str:
+    if not action:
+        return "?"
+    return " ".join(str(action[k]) for k in ("player", "type") if k in action) or "?"
+
+
+def _diff(before: dict[str, Any] | None, after: dict[str, Any]) -> str:
+    before = before or {}
+    parts = [f"{k} {before.get(k, '-')} -> {after.get(k, '-')}"
+             for k in sorted(set(before) | set(after)) if before.get(k) != after.get(k)]
+    return ", ".join(parts) or "unchanged"
+
+
+__all__ = ["DDL", "MAX_WHY", "Correction", "add", "apply", "describe", "dump", "effective",
+           "ensure", "read"]

@@ -17,10 +17,11 @@ import logging
 import sqlite3
 from dataclasses import dataclass, replace
 from datetime import date, datetime
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from ..games import GAMES, GameError
 from . import corrections as store
+from . import past_filters as filters
 from . import record_cache as cache
 from .corrections import Correction
 from .header import Header
@@ -155,8 +156,8 @@ class PastGames:
         after it (the journal's order is the order of play), else it is left out. ``player``:
         games that name them (any case); ``game``: a game's name or title (InputError for one
         this box does not know)."""
-        cut = None if since is None else _since(since)
-        wanted = None if game is None else _game_name(game)
+        cut = None if since is None else filters.since(since)
+        wanted = None if game is None else filters.game_name(game)
         who = None if player is None else player.casefold()
         self.problems = []
         records: builtins.list[GameRecord] = []
@@ -183,7 +184,7 @@ class PastGames:
         if fresh and self.journal is not None:
             cache.save(self.journal.db, self.journal.write, fresh)
         if cut is not None:
-            records = _after(records, cut)
+            records = filters.after(records, cut)
         return records[::-1]
 
     def record(self, game_id: int) -> GameRecord:
@@ -383,82 +384,12 @@ class PastGames:
             return record
         original = GameRecord.build(found.id, found.header, found.originals,
                                     status=found.status)
-        return replace(record, corrected=True, changes=tuple(describe(made, original, record)))
+        return replace(record, corrected=True, changes=tuple(store.describe(made, original, record)))
 
     def _problem(self, game_id: int, reason: str) -> None:
         text = f"game {game_id} left out: {reason}"
         self.problems.append(text)
         log.warning("%s", text)
-
-
-def describe(made: Sequence[Correction], original: GameRecord, now: GameRecord) -> list[str]:
-    """What was corrected and why, then what that changed in the result (English lines for the
-    record, the CLI and the export; screens build their own words from the same data)."""
-    lines = []
-    for c in store.effective(made):
-        what = _action_name(c.before)
-        if c.after is None:
-            lines.append(f"action {c.seq} ({what}) removed: {c.why}")
-        else:
-            lines.append(f"action {c.seq} ({what}) {_diff(c.before, c.after)}: {c.why}")
-    if original.winners != now.winners:
-        lines.append(f"winners: {', '.join(now.winners) or 'nobody'} "
-                     f"(was {', '.join(original.winners) or 'nobody'})")
-    was = {s.player: s.score for s in original.standings}
-    for s in now.standings:
-        if s.player in was and was[s.player] != s.score:
-            lines.append(f"{s.player}: {s.score} (was {was[s.player]})")
-    if len(lines) == len(store.effective(made)):
-        lines.append("result unchanged")
-    return lines
-
-
-def _action_name(action: dict[str, Any] | None) -> str:
-    if not action:
-        return "?"
-    return " ".join(str(action[k]) for k in ("player", "type") if k in action) or "?"
-
-
-def _diff(before: dict[str, Any] | None, after: dict[str, Any]) -> str:
-    before = before or {}
-    parts = [f"{k} {before.get(k, '-')} -> {after.get(k, '-')}"
-             for k in sorted(set(before) | set(after)) if before.get(k) != after.get(k)]
-    return ", ".join(parts) or "unchanged"
-
-
-def _game_name(game: str) -> str:
-    wanted = game.casefold().strip()
-    for name, info in GAMES.items():
-        if wanted in (name.casefold(), info.title.casefold()):
-            return name
-    raise InputError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}")
-
-
-def _since(value: date | datetime | str) -> float:
-    """The first moment of a day (local time), or of a datetime, as epoch seconds."""
-    if isinstance(value, str):
-        try:
-            value = datetime.fromisoformat(value.strip())
-        except ValueError:
-            raise InputError(f"not a date: {value!r} (e.g. 2026-11-30)") from None
-    if not isinstance(value, datetime):
-        value = datetime(value.year, value.month, value.day)
-    return value.timestamp()
-
-
-def _after(oldest_first: list[GameRecord], cut: float) -> list[GameRecord]:
-    kept, seen_after = [], False
-    for record in oldest_first:
-        at = record.when.started if record.when is not None else None
-        if at is None:
-            at = record.when.ended if record.when is not None else None
-        if at is not None:
-            seen_after = seen_after or at >= cut
-            if at >= cut:
-                kept.append(record)
-        elif seen_after:
-            kept.append(record)
-    return kept
 
 
 def _no_write() -> Any:
