@@ -180,8 +180,10 @@ class Replay:
     error: str | None = None
 
     @classmethod
-    def build(cls, header: Header, actions: Sequence[dict[str, Any]]) -> "Replay":
-        """Replay ``actions`` from ``header``; ReplayError when the game cannot start."""
+    def build(cls, header: Header, actions: Sequence[dict[str, Any]],
+              notes: Sequence[View] = ()) -> "Replay":
+        """Replay ``actions`` from ``header``, ``notes`` after the standings (what was
+        corrected); ReplayError when the game cannot start."""
         state = start(header)
         referee, session = _referee(header, state)
         frames: list[Frame] = []
@@ -198,7 +200,7 @@ class Replay:
             session.last_events = events
             views = _pages(referee, events) or [step_view(state, action, step, len(actions))]
             frames += [Frame(view, step) for view in views]
-        frames += [Frame(view, steps + 1) for view in end_views(referee, state)]
+        frames += [Frame(view, steps + 1) for view in [*end_views(referee, state), *notes]]
         if referee is not None:
             referee.close()
         return cls(tuple(frames), steps, state, error)
