@@ -20,16 +20,32 @@ if TYPE_CHECKING:
     from .rewatch import ReplayScreen
 
 
-def what_to_correct(header: Header, action: dict[str, Any]) -> tuple[str, str] | None:
-    """("die" or "weight", the field) when ``action`` carries a die value or a measurement."""
+def die_faces(header: Header, action: dict[str, Any]) -> tuple[str, tuple[int, ...]] | None:
+    """(the field, the faces) when ``action`` carries a die value: the engine's ``chance``, or
+    a roll whose field the engine gives whole-number values (Tante Trudel's die, which the
+    referee rolls or the table enters)."""
     info = GAMES.get(header.game)
     if info is None:
         return None
     kind = str(action.get("type"))
     chance = info.chance.get(kind)
     if chance is not None and chance.field in action:
-        return "die", chance.field
-    measurement = info.measurements.get(kind)
+        return chance.field, tuple(chance.values)
+    if kind == "roll":
+        for field, values in info.values.items():
+            if field in action and values and all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in values):
+                return field, tuple(values)
+    return None
+
+
+def what_to_correct(header: Header, action: dict[str, Any]) -> tuple[str, str] | None:
+    """("die" or "weight", the field) when ``action`` carries a die value or a measurement."""
+    die = die_faces(header, action)
+    if die is not None:
+        return "die", die[0]
+    info = GAMES.get(header.game)
+    measurement = info.measurements.get(str(action.get("type"))) if info else None
     if measurement is not None and measurement.field in action:
         return "weight", measurement.field
     return None
@@ -122,8 +138,9 @@ class DieScreen(CorrectionScreen):
 
     def __init__(self, shell: Shell, replay: "ReplayScreen", seq: int, field: str) -> None:
         super().__init__(shell, replay, seq, field)
-        info = GAMES[replay.header.game]
-        self.faces = info.chance[str(self.action.get("type"))].values
+        found = die_faces(replay.header, self.action)
+        assert found is not None
+        self.faces = found[1]
         self.value = self.old if self.old in self.faces else self.faces[0]
         self.why = _("Die value entered wrongly")
 
