@@ -82,6 +82,20 @@ def question_view(step: int, new: str, old: str) -> View:
                 footer=_("OK correct  BACK no"))
 
 
+def die_view(value: Any, old: Any) -> View:
+    """The die's face NEXT has reached, big, and what was entered."""
+    return View(_("The die showed"), (_("entered: {old}").format(old=old),), big=str(value),
+                footer=_("NEXT other  OK take"))
+
+
+def weigh_view(grams: str | None, was: str) -> View:
+    """Waiting for the pan to settle (``grams`` None), or its weight, big."""
+    line = (_("was {g}").format(g=was),)
+    if grams is None:
+        return View(_("Put it on the pan"), line, big=_("WAIT"), footer=_("BACK keep"))
+    return View(_("Weighed again"), line, big=grams, footer=_("OK take  BACK keep"))
+
+
 class CorrectionScreen(Screen):
     """What both ways share: the old value, the new one, the question and the saving."""
 
@@ -154,8 +168,7 @@ class DieScreen(CorrectionScreen):
             self.shell.pop()
 
     def view(self) -> View:
-        return View(_("The die showed"), (_("entered: {old}").format(old=self.old),),
-                    big=str(self.value), footer=_("NEXT other  OK take"))
+        return die_view(self.value, self.old)
 
 
 class WeighAgainScreen(CorrectionScreen):
@@ -188,11 +201,8 @@ class WeighAgainScreen(CorrectionScreen):
             self.shell.pop()
 
     def view(self) -> View:
-        was = _("was {g}").format(g=self.shown_value(self.old))
-        if self.value is None:
-            return View(_("Put it on the pan"), (was,), big=_("WAIT"), footer=_("BACK keep"))
-        return View(_("Weighed again"), (was,), big=self.shown_value(self.value),
-                    footer=_("OK take  BACK keep"))
+        return weigh_view(None if self.value is None else self.shown_value(self.value),
+                          self.shown_value(self.old))
 
 
 class PagesScreen(Screen):
@@ -216,5 +226,5 @@ class PagesScreen(Screen):
         return View(page.title, page.lines, page.big, footer=footer)
 
 
-__all__ = ["CorrectionScreen", "DieScreen", "PagesScreen", "WeighAgainScreen", "correctable",
+__all__ = ["CorrectionScreen", "DieScreen", "die_view", "weigh_view", "PagesScreen", "WeighAgainScreen", "correctable",
            "question_view", "start_correction", "what_to_correct"]

@@ -35,7 +35,7 @@ def date_text(at: float | None) -> str:
     except (OverflowError, OSError, ValueError):
         return _("Date unknown")
     return _("{day} {month} {year}, {time}").format(
-        day=when.day, month=_(MONTHS[when.month - 1]), month_n=when.month, year=when.year,
+        day=when.day, month=_(MONTHS[when.month - 1]), year=when.year,
         time=when.strftime("%H:%M"))
 
 

@@ -47,7 +47,7 @@ def _value(value: Any) -> str:
 
 
 def winners_text(winners: Sequence[str]) -> str:
-    return " & ".join(winners) if winners else _("nobody")
+    return " & ".join(winners) if winners else _("no one")
 
 
 def outcome_view(original: GameRecord, now: GameRecord) -> View:

@@ -41,7 +41,7 @@ def day_text(iso: str | None) -> str | None:
     except (ValueError, OverflowError, OSError):
         return None
     return _("{day} {month} {year}").format(day=when.day, month=_(MONTHS[when.month - 1]),
-                                            month_n=when.month, year=when.year)
+                                            year=when.year)
 
 
 def duration_text(seconds: float) -> str:
