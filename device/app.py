@@ -17,7 +17,7 @@ from dataclasses import replace
 from typing import Any, Callable
 
 from ..drivers.buttons import Edge, PressDetector
-from ..games import GameError
+from ..games import GAMES, GameError
 from . import i18n, settings_store
 from .broadcast import Broadcast
 from .header import Header
@@ -317,8 +317,22 @@ class App:
             self.open_tool(mode)
 
     def open_tool(self, mode: ModeInfo) -> None:
-        if mode.open is not None:
-            self.push(ToolScreen(self, mode.open(self)))
+        if mode.open is None:
+            return
+        if mode.shows_grams and self.secret_grams():
+            self.beep("error")
+            self.notice(View(_(mode.title), (_("A game is waiting:"), _("its grams are secret."),
+                                             _("End it first."))), seconds=4.0)
+            return
+        self.push(ToolScreen(self, mode.open(self)))
+
+    def secret_grams(self) -> bool:
+        """A game that keeps grams secret (a paused Trödel) has not ended: no tool may show
+        what lies on its pans, on the screen or over the link."""
+        if self.session is None or self.session.state.is_over:
+            return False
+        info = GAMES.get(self.session.header.game)
+        return info is not None and any(m.private for m in info.measurements.values())
 
     def start_game(self, header: Header) -> None:
         """Start a game (from the set-up screens or the link): whatever was open closes, and a

@@ -22,7 +22,6 @@ from ..drivers.link import LinkLine, LinkStatus, SerialLink
 from ..drivers.loadcell import LoadCellSample, LoadCellStatus
 from .app import App
 from .config import Config
-from .inputs import Weight
 from .journal import Journal
 from .journal_care import IDLE_S
 from .link import LinkProtocol
@@ -134,17 +133,9 @@ class Box:
         scales, app = self.scales, self.app
         assert scales is not None
 
-        def on_status(status: LoadCellStatus) -> bool:
-            changed = scales.on_status(status)
-            if status.state == "disconnected":
-                app.on_weight(Weight(status.pan, "disconnected", None, status.t))
-            return changed
-
         self.runtime.route(LoadCellSample, scales.on_sample)
-        self.runtime.route(LoadCellStatus, on_status)
-        scales.listeners.append(
-            lambda e: app.on_weight(Weight(e.pan, e.kind, e.grams if e.kind != "stable"
-                                           else e.total_g, e.t)))
+        self.runtime.route(LoadCellStatus, scales.on_status)
+        scales.listeners.append(app.on_weight)
         if not isinstance(self.runtime.clock, ManualClock):
             scales.start()
 

@@ -82,6 +82,7 @@ class Glyph:
         left: list[int | None] = [None] * rows
         right: list[int | None] = [None] * rows
         pixels = mask.load()
+        assert pixels is not None
         for y in range(mask.height):
             row = y + dy
             if not 0 <= row < rows:
@@ -138,7 +139,7 @@ class Face:
             for col, bit in enumerate(bits):
                 if bit == "#":
                     small.putpixel((col, row), 1)
-        mask = small.resize((size, size), Image.NEAREST)
+        mask = small.resize((size, size), Image.Resampling.NEAREST)
         # one piece a cell of small text (it may reach a pixel into the blank edge of the cell
         # before); at the big sizes a cell as wide as the picture and a pixel
         advance = self.cell_w if scale == 1 else max(self.cell_w, size + 1)
@@ -277,7 +278,7 @@ def _pillow(scale: int) -> Face:
         if cell is None:
             cell = Image.new("1", (width, height), 0)
             ImageDraw.Draw(cell).text((0, 0), ch, font=font, fill=1)
-            cell = cells[ch] = cell.resize((width * scale, height * scale), Image.NEAREST)
+            cell = cells[ch] = cell.resize((width * scale, height * scale), Image.Resampling.NEAREST)
         return cell
 
     return Face(f"Pillow default x{scale}", width * scale, height * scale, raster,

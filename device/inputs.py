@@ -4,15 +4,17 @@ Raw button edges are debounced here (the pure ``PressDetector`` from the drivers
 timers), and each debounced press is named by where it came from: the host panel or a station.
 Which buttons have a hold meaning is the active mode's choice (BACK on the host panel always does:
 undo), so a key without one acts on the press edge, at once, and a key with one acts on release or
-as a long press once held. Load-cell steps from ``Scales`` arrive as ``Weight``s.
+as a long press once held. Load-cell steps from ``Scales`` arrive as ``Weight``s, each with every
+pan's snapshot and the judgement as they stand after it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Mapping
 
 from ..drivers.buttons import ButtonPress, Edge, PressDetector
+from ..drivers.weighing import Judgement, PanSnapshot
 
 HOST = "host"
 ANYONE = "*"  # a screen opened by a press that no press should be guarded against
@@ -54,15 +56,21 @@ class Press:
 
 @dataclass(frozen=True)
 class Weight:
-    """A pan's news: ``kind`` is ``moving``, ``stable``, ``placed``, ``removed`` or
-    ``disconnected``; ``grams`` is the settled total for
-    ``stable``, the step's size for ``placed``/``removed``, the change so far for ``moving``, and
-    None for ``disconnected``."""
+    """A pan's news: ``kind`` is ``moving``, ``stable``, ``placed``, ``removed``,
+    ``disconnected`` or ``judged`` (the verdict of two pans changed without other news);
+    ``grams`` is the settled total for ``stable``, the step's size for ``placed``/``removed``,
+    the change so far for ``moving``, and None for ``disconnected`` and ``judged``.
+
+    ``pans`` is every pan's ``PanSnapshot`` after this update and ``judgement`` the judge's
+    verdict on the first two pans, already brought up to date with the same sample: a mode
+    reads both and never reaches into a channel."""
 
     pan: str
     kind: str
     grams: float | None = None
     t: float = 0.0
+    pans: Mapping[str, PanSnapshot] = field(default_factory=dict, compare=False)
+    judgement: Judgement | None = field(default=None, compare=False)
 
 
 class Inputs:

@@ -126,8 +126,19 @@ class LinkProtocol:
         action = message.get("action")
         if not isinstance(action, dict):
             raise InputError("'action' must be a JSON object")
+        self._refuse_secret(action)
         events = self.app.external_action(action)
         return {"type": "ok", "cmd": "action", "events": [e.to_json() for e in events]}
+
+    def _refuse_secret(self, action: dict[str, Any]) -> None:
+        """A secret measurement (Trödel's grams) comes from the box's own pans, never the link:
+        a peer that could send chosen grams and undo them would find the secret by halving."""
+        session = self.app.session
+        info = GAMES.get(session.header.game) if session is not None else None
+        measurement = info.measurements.get(str(action.get("type"))) if info else None
+        if measurement is not None and measurement.private:
+            raise InputError(f"{shown(action.get('type'))}: its {measurement.field} are secret and "
+                             "come from the box's pans, never from the link")
 
     def _cmd_undo(self, message: dict[str, Any]) -> dict[str, Any]:
         if self.app.session is None:

@@ -2,9 +2,10 @@
 verdict of two pans, calibration kept.
 
 Readers (real or simulated) only enqueue samples; ``Scales.on_sample`` runs on the loop thread,
-feeds the pan's ``ScaleChannel``, tells listeners about moving/stable/placed/removed events and
-updates the ``Judge`` of the first two pans (a verdict only after both have been stable together
-for ``judge_s``). Each pan's calibration lives in the journal, so a box calibrated once stays
+feeds the pan's ``ScaleChannel``, brings the ``Judge`` of the first two pans up to date (a verdict
+only after both have been stable together for ``judge_s``) and only then tells listeners, as
+``Weight``s carrying every pan's ``PanSnapshot`` and the judgement: whoever is told sees the
+verdict of the same sample. Each pan's calibration lives in the journal, so a box calibrated once stays
 calibrated across power cuts. Pans are named in the config; any count, one alone works.
 """
 
@@ -12,14 +13,15 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, Protocol
 
 from ..drivers.loadcell import LoadCellError, LoadCellSample, LoadCellStatus, make_reader
 from ..drivers.weighing import (JUDGE_S, TIE_BAND_G, Calibration, CalibrationError, Calibrator,
-                                Judge, Judgement, ScaleChannel, WeighEvent)
+                                Judge, Judgement, PanSnapshot, ScaleChannel, WeighEvent)
 from .config import Config
 from . import i18n
 from .i18n import _
+from .inputs import Weight
 from .journal import Journal
 
 log = logging.getLogger(__name__)
@@ -63,6 +65,30 @@ class PanReading:
         return f"{i18n.decimal(self.grams, 2, 8)} g{' *' if self.stable else '  '}"
 
 
+class TableScales(Protocol):
+    """What a mode may use of the pans (``Table.scales``): their names, each pan's snapshot and
+    reading, the judgement of the first two, tare and the one calibration procedure. No
+    channel: what a pan shows is its ``PanSnapshot``."""
+
+    @property
+    def pans(self) -> Mapping[str, object]: ...  # the configured pans, by name, in order
+    @property
+    def judge_s(self) -> float: ...
+    @property
+    def tie_band_g(self) -> float: ...
+    def snapshot(self, name: str) -> PanSnapshot: ...
+    def snapshots(self) -> dict[str, PanSnapshot]: ...
+    def reading(self, name: str) -> "PanReading": ...
+    def judged_pans(self) -> tuple[str, str] | None: ...
+    def judgement(self) -> Judgement | None: ...
+    def verdict(self) -> str | None: ...
+    def tare(self) -> list[str]: ...
+    def begin_calibration(self, calibrator: Calibrator,
+                          on_step: Callable[[Calibrator, CalibrationError | None], None]
+                          | None = None) -> None: ...
+    def cancel_calibration(self) -> None: ...
+
+
 @dataclass
 class Pan:
     """One configured pan on the device: its channel, its reader and how it is doing.
@@ -85,9 +111,8 @@ class Scales:
     tie_band_g: float = TIE_BAND_G
     judge_s: float = JUDGE_S
     pans: dict[str, Pan] = field(default_factory=dict)
-    listeners: list[Callable[[WeighEvent], None]] = field(default_factory=list)
-    # Called with the new judgement (or None) whenever the verdict in force changes.
-    verdict_listeners: list[Callable[[Judgement | None], None]] = field(default_factory=list)
+    # Told every pan's news as a ``Weight``, after the judge has seen the same sample.
+    listeners: list[Callable[[Weight], Any]] = field(default_factory=list)
     sim: Any = None
     judge: Judge | None = None
     _shown: dict[str, str] = field(default_factory=dict)
@@ -170,11 +195,13 @@ class Scales:
             return False
         pan.connected = True
         events = pan.channel.feed(sample.t, sample.counts)
-        for event in events:
-            for listener in list(self.listeners):
-                listener(event)
         judged = self._judge(lambda judge: judge.observe_channel(pan.channel))
         stepped = self._advance_calibration(pan.name)
+        news = [Weight(e.pan, e.kind, e.total_g if e.kind == "stable" else e.grams, e.t)
+                for e in events]
+        if judged and not news:
+            news = [Weight(pan.name, "judged", None, sample.t)]
+        self._tell(news)
         shown = self.reading(pan.name).text()
         changed = bool(events) or judged or stepped or shown != self._shown.get(pan.name)
         self._shown[pan.name] = shown
@@ -191,27 +218,46 @@ class Scales:
             pan.channel.reset()
             self._judge(lambda judge: judge.forget(pan.name))
             log.warning("%s pan disconnected: %s", pan.name, status.detail)
+            self._tell([Weight(pan.name, "disconnected", None, status.t)])
         return was != pan.connected
 
     def _judge(self, step: Callable[[Judge], Any]) -> bool:
-        """Run ``step`` on the judge; tell the verdict listeners when the verdict changed."""
+        """Run ``step`` on the judge; True when the verdict in force changed."""
         if self.judge is None:
             return False
         before = self.verdict()
         step(self.judge)
-        after = self.verdict()
-        if after == before:
-            return False
-        for listener in list(self.verdict_listeners):
-            listener(self.judgement())
-        return True
+        return self.verdict() != before
+
+    def _tell(self, news: list[Weight]) -> None:
+        """Tell the listeners, each ``Weight`` with the pans and the judgement as they are now."""
+        if not news or not self.listeners:
+            return
+        pans, judgement = self.snapshots(), self.judgement()
+        for weight in news:
+            told = Weight(weight.pan, weight.kind, weight.grams, weight.t, pans, judgement)
+            for listener in list(self.listeners):
+                listener(told)
 
     # -- queries and commands --------------------------------------------------------------------
+    def snapshot(self, name: str) -> PanSnapshot:
+        """The pan ``name`` now (KeyError for a pan that is not configured)."""
+        pan = self.pans[name]
+        return PanSnapshot.of(pan.channel, connected=pan.connected, calibrated=pan.calibrated,
+                              starting=pan.status == "starting" and pan.error is None)
+
+    def snapshots(self) -> dict[str, PanSnapshot]:
+        return {name: self.snapshot(name) for name in self.pans}
+
     def reading(self, name: str) -> PanReading:
         pan = self.pans[name]
         channel = pan.channel
         grams = channel.settled_g if channel.stable else channel.grams
         return PanReading(name, grams, channel.stable, pan.connected, pan.calibrated)
+
+    def judged_pans(self) -> tuple[str, str] | None:
+        """The two pans the judge compares (first, second), None with fewer than two pans."""
+        return None if self.judge is None else (self.judge.first, self.judge.second)
 
     def judgement(self) -> Judgement | None:
         """The judged comparison of the first two pans, once both have been stable together
@@ -278,4 +324,4 @@ class Scales:
         self._judge(lambda judge: judge.forget(name))
 
 
-__all__ = ["Pan", "PanReading", "Scales", "verdict_text"]
+__all__ = ["Pan", "PanReading", "Scales", "TableScales", "verdict_text"]

@@ -60,7 +60,7 @@ def kernel_boot_id() -> str:
 def since_boot() -> float:
     """Seconds since the boot, counting a suspend (CLOCK_BOOTTIME where there is one)."""
     try:
-        return time.clock_gettime(time.CLOCK_BOOTTIME)  # type: ignore[attr-defined]
+        return time.clock_gettime(time.CLOCK_BOOTTIME)
     except (AttributeError, OSError):
         return time.monotonic()
 

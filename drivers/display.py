@@ -166,6 +166,7 @@ def to_blocks(image: Image.Image) -> str:
     frame = image.convert("1")
     width, height = frame.size
     px = frame.load()
+    assert px is not None
     lines = []
     for y in range(0, height, 2):
         row = []

@@ -80,7 +80,7 @@ def play(box: Box, steps: Iterator[DemoStep], say: Callable[[str], None] = lambd
             say(step[1])
         elif step[0] == "open":  # walk the home menu to a mode, wherever the registry puts it
             names = [mode.name for mode in MODES]
-            for _ in range((names.index(step[1]) - box.app.cursor) % len(names)):
+            for _ in range((names.index(step[1]) - (box.app.cursor or 0)) % len(names)):
                 box.tap("host.next")
             box.tap("host.ok")
             if box.app.mode == "start":  # a game's own menu: "New game" is first
@@ -131,7 +131,7 @@ def run_demo(game: str = "tatort-tonne", frames: Path | None = None, seed: int =
             picture = image.convert("L")
             if scale > 1:
                 picture = picture.resize((image.width * scale, image.height * scale),
-                                         Image.NEAREST)
+                                         Image.Resampling.NEAREST)
             picture.save(frames / f"frame-{count:03d}.png")
         elif box is not None and not broken:
             try:  # on the runtime's handler, which would log an exception as an error

@@ -20,7 +20,7 @@ from __future__ import annotations
 import queue
 import threading
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from PIL import Image
 
@@ -43,6 +43,7 @@ def half_blocks(image: Image.Image) -> str:
     """Full resolution: one character per pixel column, two pixel rows per character."""
     frame = image.convert("1")
     px = frame.load()
+    assert px is not None
     rows = []
     for y in range(0, frame.height, 2):
         row = []
@@ -58,6 +59,7 @@ def braille(image: Image.Image) -> str:
     lit pixel (64x16 characters for the 128x64 screen)."""
     frame = image.convert("1")
     px = frame.load()
+    assert px is not None
     width, height = frame.size
     rows = []
     for y in range(0, height, 4):
@@ -110,7 +112,7 @@ def layout(width: int, height: int, frame: Image.Image | None, legend_lines: Seq
     return [line[:width] for line in (text + legend_lines)][:height]
 
 
-def decode(ch: int, names: dict[int, str]) -> str:
+def decode(ch: int, names: Mapping[str, int]) -> str:
     """A curses key code as the character the key maps use: Enter "\n", Backspace "\b",
     Esc "\x1b", the right arrow "n" (NEXT); "" for any other key without a character.
     ``names`` is curses' codes (``KEY_ENTER`` ...), passed in so this runs without a terminal."""

@@ -42,7 +42,8 @@ class PlayerPicker:
     def on_key(self, key: str, hold: bool = False) -> str | None:
         """"home" to leave, "done" when the seats are chosen, else None."""
         if self.wheel is not None:
-            return self._wheel_key(key, hold)
+            self._wheel_key(key, hold)
+            return None
         if key in ("A", "B", "C"):
             return None
         entries = self.entries()

@@ -143,9 +143,10 @@ class ScaleMode:
         verdict = scales.verdict()
         if verdict:
             lines.append(verdict_text(verdict))
-        elif scales.judge is not None:
+        elif scales.judged_pans() is not None:
             lines.append(_("weighing..."))
         return View(_("Scale  (* = stable)"), tuple(lines), footer=_("OK tare  NEXT calibr."))
 
 
-MODE = ModeInfo("scale", N_("Scale"), open=ScaleMode, order=80)
+MODE = ModeInfo("scale", N_("Scale"), open=ScaleMode, order=80,
+                shows_grams=True)

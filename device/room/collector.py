@@ -101,7 +101,7 @@ class Collector:
                     break
                 batch.append(item)
             try:
-                self.store.ingest_many([(m.topic, m.payload) for m in batch])
+                self.store.ingest_many([(m.topic, bytes(m.payload)) for m in batch])
             except Exception:  # the database failed: confirm nothing, the broker sends again
                 log.exception("room database: %d messages not kept", len(batch))
                 continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 from html import escape
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ...games.learning import MAX_LEVEL, MIN_LEVEL
 from .views import AnswerView
@@ -20,14 +20,15 @@ RIGHT, WRONG, LINE, GRID = "#1b7a3a", "#c0392b", "#555", "#ddd"
 
 
 def _scale(answers: Sequence[AnswerView], span: tuple[float, float] | None, width: float,
-           left: float) -> "callable":
+           left: float) -> Callable[[float], float]:
     start, end = span or (answers[0].at, answers[-1].at)
     if end <= start:
         end = start + 1.0
     return lambda at: left + (min(max(at, start), end) - start) / (end - start) * width
 
 
-def _marks(answers: Sequence[AnswerView], x, y, size: float) -> str:
+def _marks(answers: Sequence[AnswerView], x: Callable[[float], float],
+           y: Callable[[float], float], size: float) -> str:
     """One path for the right answers (dots) and one for the wrong ones (crosses)."""
     right, wrong = [], []
     for a in answers:
@@ -48,8 +49,9 @@ def _marks(answers: Sequence[AnswerView], x, y, size: float) -> str:
     return out
 
 
-def _steps(answers: Sequence[AnswerView], x, y) -> str:
-    points = []
+def _steps(answers: Sequence[AnswerView], x: Callable[[float], float],
+           y: Callable[[float], float]) -> str:
+    points: list[str] = []
     for a in answers:
         px, py = x(a.at), y(a.level)
         if points:

@@ -139,7 +139,7 @@ class Store:
         """Keep a batch of (topic, payload) in one transaction; returns how many were new."""
         received = self.clock()
         new = 0
-        self._touched: set[tuple[str, str]] = set()
+        self._touched = set()
         with self.lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -159,7 +159,7 @@ class Store:
 
     def have(self, box: str | None = None) -> dict[tuple[str, str], int]:
         """(box, stream) -> every message up to this ``n`` is kept (the ``have`` answer)."""
-        sql, args = "SELECT box, stream, have FROM streams", ()
+        sql, args = "SELECT box, stream, have FROM streams", ()  # type: tuple[str, tuple[str, ...]]
         if box is not None:
             sql, args = sql + " WHERE box = ?", (box,)
         with self.lock:

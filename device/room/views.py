@@ -31,7 +31,7 @@ class BoxView:
     status: str | None        # running / over
     players: tuple[str, ...]
     waiting_for: tuple[str, ...]
-    standings: tuple[tuple[int, str, Any], ...]
+    standings: tuple[tuple[Any, str, Any], ...]  # rank, player, score as the box sent them
     winners: tuple[str, ...]
     actions: int
     missing: int              # stream messages the room lacks (sent, not arrived yet)

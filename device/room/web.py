@@ -52,8 +52,8 @@ class RoomServer:
 
     @property
     def url(self) -> str:
-        host, port = self.httpd.server_address[:2]
-        shown = f"[{host}]" if ":" in str(host) else host
+        host, port = (str(part) for part in self.httpd.server_address[:2])
+        shown = f"[{host}]" if ":" in host else host
         return f"http://{shown}:{port}/"
 
     def start(self) -> "RoomServer":

@@ -269,7 +269,7 @@ def run_service(config_path: Path | None = None, state_dir: Path | None = None, 
         notifier.status("Starting: opening the hardware")
         if notifier.watchdog_s:
             notifier.watchdog()  # imports and hardware can be slow on a small Pi
-        factory = box_factory or (sim_box if sim else hardware_box)
+        factory: Callable[..., Any] = box_factory or (sim_box if sim else hardware_box)
         if language is not None:
             factory = functools.partial(factory, language=language)
         try:

@@ -83,6 +83,7 @@ class GameScreen(Screen):
 
 class GameMenuScreen(Screen):
     """Continue, the standings, undo (after a question), a pause, the end (after a question)."""
+    cursor: int
 
     name = "menu"
 

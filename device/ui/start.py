@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 class StartScreen(Screen):
     """The game's menu: New game, Play again (when the last players can sit down again), Rules."""
+    cursor: int
 
     name = "start"
 

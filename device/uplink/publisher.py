@@ -149,7 +149,7 @@ class Publisher:
 
     def acknowledged(self) -> list[int]:
         """The ``n`` the broker confirmed since the last call."""
-        done = []
+        done: list[int] = []
         while True:
             try:
                 mid = self._acks.get_nowait()

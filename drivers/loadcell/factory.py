@@ -52,7 +52,7 @@ def _make_sim(pan: str, on_event: Callable[[ReaderEvent], Any], *, cell: Any = N
                             sck_pin=sck_pin, **kw)
     else:
         raise LoadCellError(f"unknown simulated transport {transport!r}")
-    reader.cell = cell  # type: ignore[attr-defined]
+    reader.cell = cell  # type: ignore[union-attr]
     return reader
 
 

@@ -42,7 +42,7 @@ def _bounded_hx711(mod: Any) -> type:
     if key in _BOUNDED:
         return _BOUNDED[key]
 
-    class BoundedHX711(mod.HX711):  # type: ignore[misc,name-defined]
+    class BoundedHX711(mod.HX711):
         trailer_started = False
         stretched = False
 

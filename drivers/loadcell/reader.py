@@ -269,10 +269,11 @@ def pump(readers: Sequence[LoadCellReader], until: float) -> None:
         if r._next_wake is None:
             r._next_wake = clock.now()
     while True:
-        r = min(readers, key=lambda x: x._next_wake)
-        if r._next_wake > until:
+        r = min(readers, key=lambda x: x._next_wake or 0.0)
+        wake = r._next_wake or 0.0
+        if wake > until:
             break
-        advance_to(r._next_wake)
+        advance_to(wake)
         r._next_wake = r.step()
     advance_to(until)
     for r in readers:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 import time as _real_time
+from typing import Any
 
 
 class VirtualClock:
@@ -50,7 +51,7 @@ class VirtualTime:
     def sleep(self, seconds: float) -> None:
         self.clock.advance(seconds)
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(_real_time, name)
 
 

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import importlib
 import random
 import sys
 import types
 from collections import deque
-from typing import Iterator
+from typing import Any, Iterator
 
 from .chip import SimHX711
 from .clock import VirtualClock, VirtualTime
@@ -137,11 +138,11 @@ def fake_gpio(board: FakeGpio) -> Iterator[types.ModuleType]:
     rpi.GPIO = gpio_mod  # type: ignore[attr-defined]
     sys.modules["RPi"] = rpi
     sys.modules["RPi.GPIO"] = gpio_mod
-    hx = sys.modules.get("hx711")
-    imported_here = hx is None
+    found = sys.modules.get("hx711")
+    imported_here = found is None
     try:
-        if hx is None:
-            import hx711 as hx  # noqa: PLC0415  (needs the fake in place first)
+        # imported only now: the fake RPi.GPIO must be in place first
+        hx: Any = found if found is not None else importlib.import_module("hx711")
         saved_gpio, saved_time = hx.GPIO, hx.time
         hx.GPIO = gpio_mod
         hx.time = VirtualTime(board.clock)

@@ -31,7 +31,7 @@ import random
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Sequence
+from typing import Any, Callable, ClassVar, Iterable, Mapping, Self, Sequence, cast
 
 Action = Mapping[str, Any]
 
@@ -153,14 +153,14 @@ class State:
 
     def to_json(self) -> dict[str, Any]:
         """The whole state (hidden choices included) as JSON values, for ``from_json``."""
-        return {"game": self.game, "state": _plain(dataclasses.asdict(self))}
+        return {"game": self.game, "state": _plain(dataclasses.asdict(cast(Any, self)))}
 
     @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> "State":
+    def from_json(cls, doc: Mapping[str, Any]) -> Self:
         """Rebuild a state written by ``to_json`` (lists become the tuples the fields declare)."""
         if not isinstance(doc, Mapping) or doc.get("game") != cls.game:
             raise GameError("not a {game} state", game=cls.game)
-        hints, fields = _field_types(cls)
+        hints, fields = _field_types(cast(Any, cls))
         values = doc.get("state", {})
         try:
             return cls(**{k: _typed(v, hints[k]) for k, v in values.items() if k in fields})
@@ -168,7 +168,7 @@ class State:
             raise GameError("bad {game} state: {problem}", game=cls.game,
                             problem=str(exc)) from None
 
-    def apply(self, action: Action) -> tuple["State", list[Event]]:
+    def apply(self, action: Action) -> tuple[Self, list[Event]]:
         """Return the state after ``action`` and the events it caused; ``self`` never changes."""
         if not isinstance(action, Mapping):
             raise IllegalAction("an action is a JSON object")
@@ -182,7 +182,7 @@ class State:
 @functools.cache
 def _field_types(cls: type) -> tuple[dict[str, Any], frozenset[str]]:
     """A state class's resolved field types and field names (resolving them is slow: once)."""
-    fields = frozenset(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+    fields = frozenset(f.name for f in dataclasses.fields(cls))
     return typing.get_type_hints(cls), fields
 
 

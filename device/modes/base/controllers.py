@@ -58,7 +58,7 @@ class Die:
     value: int = 0
     rolling: int | None = None
     _timer: Any = None
-    _done: Callable[[int], None] | None = None
+    _done: Callable[[int], Any] | None = None
 
     def __post_init__(self) -> None:
         self.value = self.chance.values[0]
@@ -68,7 +68,7 @@ class Die:
         faces = self.chance.values
         self.value = faces[(faces.index(self.value) + by) % len(faces)]
 
-    def roll(self, draw: Callable[[], int], done: Callable[[int], None]) -> None:
+    def roll(self, draw: Callable[[], int], done: Callable[[int], Any]) -> None:
         """The box rolls: ``draw()`` gives the number (the state's generator), ``done(value)``
         once the roll has been shown."""
         self.value, self._done, self.rolling = draw(), done, 0

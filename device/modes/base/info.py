@@ -43,6 +43,8 @@ class ModeInfo:
     #                                                 from the game's menu (built when shown, so
     #                                                 in the language of the moment)
     order: int = 60
+    shows_grams: bool = False  # a tool that shows what lies on the pans: closed to it while a
+    #                            game that keeps grams secret waits
 
     @property
     def setup(self) -> tuple[SetupOption, ...]:

@@ -6,16 +6,17 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol
 
 from ...inputs import Press, Weight
+from ...scales import TableScales
 from ...screens import View
 
 
 class Table(Protocol):
     """What the App offers a mode: the game, timers, the buzzer, short messages, seats, pace,
-    the pans (``scales``: device/scales.py, None on a box without load cells), the journal (for a
+    the pans (``scales``: ``TableScales``, None on a box without load cells), the journal (for a
     mode's small records, e.g. learned piece weights) and undo (a mode may take back its own
     action, e.g. a stack step the pan then saw reversed)."""
 
-    scales: Any
+    scales: TableScales | None
     journal: Any
 
     def apply(self, action: dict[str, Any]) -> list[Any] | None: ...

@@ -56,6 +56,7 @@ def free_tiles() -> Iterator[DemoStep]:
     random.Random(36).shuffle(order)  # an order whose last take triggers the large coin (B5)
     for colour, shape in order:
         player = state.turn()
+        assert player is not None  # a colour is taken on someone's turn
         seat = state.players.index(player)
         nxt, ok = (f"s{seat + 1}.A", f"s{seat + 1}.B") if seat < 3 else ("host.next", "host.ok")
         takes = [a for a in state.legal_actions(player) if a["type"] == "take"]

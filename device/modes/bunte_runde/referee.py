@@ -40,7 +40,7 @@ class BunteRundeReferee(Referee):
         self._known = self.state             # the state the table has seen (for undo)
         self._start_walk()
 
-    state: BunteRunde  # type: ignore[assignment]
+    state: BunteRunde
 
     def _steps(self) -> list[int]:
         """The moves the player to move may make (B3), from the engine."""

@@ -7,7 +7,7 @@ standings) are split over pages of at most three lines.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ....games.bunte_runde import BunteRunde
 from ....games.core import Event
@@ -176,7 +176,7 @@ def move_pages(events: list[Event], state: BunteRunde) -> list[Page]:
     return pages
 
 
-def _scoring_pages(data: dict[str, Any]) -> list[Page]:
+def _scoring_pages(data: Mapping[str, Any]) -> list[Page]:
     """"Last red!": who gains how many coins (more pages for many players), then what is left."""
     value = data["value"]
     mark = glyph(value) if data["what"] == "shape" else ""

@@ -33,7 +33,7 @@ class StackPan:
         self.scales = table.scales
         pans = list(self.scales.pans) if self.scales is not None else []
         self.name: str | None = wanted if wanted in pans else (pans[0] if pans else None)
-        rate = self.scales.pans[self.name].channel.settings.rate if self.name else 10
+        rate = self.scales.snapshot(self.name).rate if self.scales and self.name else 10
         self.confirm_s = CONFIRM_BY_RATE.get(rate, CONFIRM_S)
         self.units = self._saved_units()
         self.watcher = StackWatcher(self.units, confirm_s=self.confirm_s)
@@ -93,7 +93,7 @@ class StackPan:
         settled); after a restart, the first level it settles at (the stack may stand on it)."""
         self.watcher.reset()
         if self.scales is not None and self.name is not None:
-            settled = self.scales.pans[self.name].channel.last_settled_g
+            settled = self.scales.snapshot(self.name).last_settled_g
             if settled is not None or not resumed:
                 self.watcher.reset(settled or 0.0)
 

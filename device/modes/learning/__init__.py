@@ -13,6 +13,7 @@ from ..base import ModeInfo
 from .demo import DEMOS
 from .mode import LearningMode
 
-MODE = ModeInfo("learning", N_("Learning"), open=LearningMode, demos=DEMOS, order=50)
+MODE = ModeInfo("learning", N_("Learning"), open=LearningMode, demos=DEMOS, order=50,
+                shows_grams=True)
 
 __all__ = ["MODE", "LearningMode"]

@@ -48,8 +48,6 @@ class LearningMode:
         self.progress: dict[str, Progress] = {}
         self.quiz: Quiz | None = None
         self.new: NewName | None = None         # a new child's name on the letter wheel
-        if self.scales is not None:
-            self.scales.verdict_listeners.append(self._verdict)
 
     def names(self) -> list[str]:
         """The roster's names; a box whose roster is empty offers the players its config names
@@ -89,16 +87,10 @@ class LearningMode:
             return self.quiz.on_weight(weight)
         return False
 
-    def _verdict(self, judgement: Any) -> None:
-        if self.step == "quiz" and self.quiz is not None:
-            self.quiz.check()
-
     def private(self) -> bool:
         return False
 
     def close(self) -> None:
-        if self.scales is not None and self._verdict in self.scales.verdict_listeners:
-            self.scales.verdict_listeners.remove(self._verdict)
         self.quiz = None
 
     # -- who, the quiz menu, results, how it works -----------------------------------------------

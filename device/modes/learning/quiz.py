@@ -47,18 +47,9 @@ def moving(scales: Any, pans: list[str]) -> bool:
 
 
 def judged(scales: Any) -> Any:
-    """The verdict of the two pans when it is about what lies on them now: a pan's news reaches
-    the quiz before the judge has seen the same sample, so a judgement whose grams are not the
-    pans' settled readings is yesterday's news."""
-    judgement = scales.judgement()
-    if judgement is None:
-        return None
-    for pan, grams in ((judgement.first, judgement.first_g),
-                       (judgement.second, judgement.second_g)):
-        reading = scales.reading(pan)
-        if not reading.stable or reading.grams is None or abs(reading.grams - grams) > 0.01:
-            return None
-    return judgement
+    """The verdict of the two pans now: the judge has seen every sample a quiz has heard of
+    (``Scales`` judges before it tells anyone), so it is about what lies on them now."""
+    return scales.judgement()
 
 
 class Quiz:

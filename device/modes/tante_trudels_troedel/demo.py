@@ -45,7 +45,7 @@ TURNS: tuple[tuple[str, int, str, tuple[str, ...]], ...] = (
 # 13.1 g (0.1 g under the Purchase), Ben 12.8 g and Carla 13.3 g (0.1 g over).
 SHOP = (4.1, 4.7, 4.4, 3.9, 3.2, 4.2, 4.5, 4.8, 4.2, 3.0, 4.6, 2.7)
 
-MENU = {"take": {"type": "take", "coupon": False}, "take_coupon": {"type": "take", "coupon": True},
+MENU: dict[str, dict[str, Any]] = {"take": {"type": "take", "coupon": False}, "take_coupon": {"type": "take", "coupon": True},
         "return": {"type": "return", "coupon": False}, "exchange": {"type": "exchange"},
         "weigh": {"type": "weigh"}, "pay_shop": {"type": "coupon_shop"}}
 

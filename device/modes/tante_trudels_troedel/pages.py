@@ -9,7 +9,7 @@ the box only counts what the players move.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from ....games.core import Event
 from ....games.tante_trudels_troedel import TanteTrudelsTroedel
@@ -85,7 +85,7 @@ def _basket_line(state: TanteTrudelsTroedel, result: str, diff: float) -> str:
     return _("just as heavy: out")
 
 
-def reveal_pages(state: TanteTrudelsTroedel, data: dict[str, Any]) -> list[Page]:
+def reveal_pages(state: TanteTrudelsTroedel, data: Mapping[str, Any]) -> list[Page]:
     """The end: the Purchase's grams, each basket in arrival order, the baskets ranked."""
     potd = data["potd_g"]
     goal = {"standard": _("Lighter baskets count"), "heaviest": _("The heaviest wins"),

@@ -88,9 +88,9 @@ class TanteTrudelsTroedelReferee(Referee):
     def pan_names(self) -> tuple[str, str | None]:
         """(the pan the items go on, the pan holding the Purchase or None with one pan)."""
         scales = self.scales()
-        judge = getattr(scales, "judge", None)
-        if judge is not None:
-            return judge.second, judge.first
+        judged = scales.judged_pans() if scales is not None else None
+        if judged is not None:
+            return judged[1], judged[0]
         return (next(iter(scales.pans)) if scales else "left"), None
 
     def potd_pan(self) -> str:

@@ -22,7 +22,11 @@ every ``POLL_S`` while it runs (a runtime timer) and on every ``Weight``; it nev
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from ....drivers.weighing import PanSnapshot
+    from ...scales import TableScales
 
 EMPTY_G = 0.5      # less than this counts as an empty pan (an item weighs a few grams)
 POTD_TOL_G = 0.5   # two pans: the first must hold the Purchase within this of its weight
@@ -53,7 +57,7 @@ class Job:
 class Weigher:
     """Runs one ``Job`` against the device's ``Scales``; ``done(grams)`` gets the reading."""
 
-    def __init__(self, job: Job, scales: Any, table: Any, done: Callable[[float], None],
+    def __init__(self, job: Job, scales: "TableScales", table: Any, done: Callable[[float], None],
                  hold_s: float = 0.0) -> None:
         self.job = job
         self.hold_s = hold_s  # still at least this long (and ``judge_s``) before a reading
@@ -107,25 +111,25 @@ class Weigher:
         if reason is not None:
             return reason
         self.stage = "wait"
-        self._pressed_t = self._channel(self.job.pan).t
+        self._pressed_t = self._shot(self.job.pan).t
         self.check()
         return None
 
     # -- what the pans say -----------------------------------------------------------------------
-    def _channel(self, pan: str) -> Any:
-        return self.scales.pans[pan].channel
+    def _shot(self, pan: str) -> "PanSnapshot":
+        return self.scales.snapshot(pan)
 
     def check(self) -> None:
         """Look at the pans now and move on when they allow it."""
         if self.stage in ("done", "stopped"):
             return
-        self.silent = next((p for p in self.pans if not self.scales.pans[p].connected), None)
+        self.silent = next((p for p in self.pans if not self._shot(p).connected), None)
         self.paused = self.silent is not None
         if self.paused:
             return
-        channel = self._channel(self.job.pan)
+        shot = self._shot(self.job.pan)
         if self.stage == "clear":
-            if channel.stable and channel.settled_g is not None and channel.settled_g < EMPTY_G:
+            if shot.settled_g is not None and shot.settled_g < EMPTY_G:
                 self.stage = "load"
             return
         if self.stage != "wait":
@@ -154,9 +158,9 @@ class Weigher:
         """The load's settled grams once it has been still for ``judge_s`` since "all on" (two
         pans: the Judge's judgement, both still together), else None."""
         judge_s = max(self.scales.judge_s, self.hold_s)
-        channel = self._channel(self.job.pan)
-        if channel.t is None or self._pressed_t is None or \
-                channel.t - self._pressed_t < judge_s - EPS_S:
+        shot = self._shot(self.job.pan)
+        if shot.t is None or self._pressed_t is None or \
+                shot.t - self._pressed_t < judge_s - EPS_S:
             return None
         if self.job.ref is not None:
             judgement = self.scales.judgement()
@@ -164,10 +168,9 @@ class Weigher:
                     judgement.t - judgement.since < judge_s - EPS_S:
                 return None
             return float(judgement.second_g)
-        since = channel.settled_since
-        if since is None or channel.settled_g is None or channel.t - since < judge_s - EPS_S:
+        if shot.settled_g is None or shot.since is None or shot.held_s() < judge_s - EPS_S:
             return None
-        return float(channel.settled_g)
+        return float(shot.settled_g)
 
 
 __all__ = ["BASKET_HOLD_S", "EMPTY_G", "Job", "POLL_S", "POTD_HOLD_S", "POTD_TOL_G", "Weigher"]

@@ -156,6 +156,5 @@ def undo_pages(before: TatortTonne, after: TatortTonne, undone: dict[str, Any]) 
             pages.append(View(_("Undone"), (again,), big=player))
         else:
             said = f"{player}: {again}"
-            lines = (said,) if len(said) <= CHARS else (player, again)
-            pages.append(View(_("Undone"), lines))
+            pages.append(View(_("Undone"), (said,) if len(said) <= CHARS else (player, again)))
     return pages

@@ -43,7 +43,7 @@ class TatortTonneReferee(Referee):
         self._seen: tuple[TatortTonne, dict[str, Any] | None] = (self.state, None)
         self._remember()
 
-    state: TatortTonne  # type: ignore[assignment]
+    state: TatortTonne
 
     def _remember(self) -> None:
         """The state the table has seen and the action that led to it: what an undo takes back."""

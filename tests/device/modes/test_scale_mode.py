@@ -228,7 +228,7 @@ def test_named_pans_are_judged_and_the_verdict_is_worded_once(tmp_path):
                   '[loadcells.silver]\nreader = "spi"\nbus = 1\n')
     assert cfg.pan_names == ("gold", "silver")
     heard = []
-    scales.verdict_listeners.append(heard.append)
+    scales.listeners.append(lambda w: heard.append(w.judgement) if w.kind == "judged" else None)
     run(1.0)
     scales.sim.put("gold", 10.0)
     scales.sim.put("silver", 10.2)
