@@ -1,10 +1,12 @@
 """Corrections after the game: a row each in the journal database, beside the actions they correct.
 
 The journal's actions are never rewritten: a correction is a new row (``corrections``) naming the
-game, the sequence number of the action it corrects, the action as it should have been (NULL:
-the action should not have happened) and why. A game's effective actions are its journal
-actions with the newest correction of each applied (``apply``); the result is their replay. Rows
-are ordered by their id, never by time; each keeps its time stamp (``timebase.Stamp``) to show.
+game, the sequence number of the action it corrects, that action as the journal held it, the
+action as it should have been (NULL: the action should not have happened) and why. A game's
+effective actions are its journal actions with the newest correction of each applied
+(``apply``); the result is their replay. A correction whose action is no longer in the journal
+as it was (the game was undone on the box and played on) corrects nothing. Rows are ordered by
+their id, never by time; each keeps its time stamp (``timebase.Stamp``) to show.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import sqlite3
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
+from .journal_schema import add_columns
+from .records import GameRecord
 from .journal_sql import transaction
 from .text import InputError, check, loads
 
@@ -25,6 +29,7 @@ DDL = """CREATE TABLE IF NOT EXISTS corrections (
     game_id INTEGER NOT NULL REFERENCES games(id),
     seq INTEGER NOT NULL,
     action TEXT,
+    original TEXT,
     why TEXT NOT NULL,
     at REAL NOT NULL,
     boot INTEGER,
@@ -64,6 +69,7 @@ def ensure(db: sqlite3.Connection) -> bool:
     try:
         with transaction(db):
             db.execute(DDL)
+            add_columns(db, "corrections", {"original": "TEXT"})  # a table of a dev build
             db.execute(INDEX)
     except Exception as exc:  # noqa: BLE001 - read-only or damaged: reading still works
         log.debug("corrections table not created: %s", exc)
@@ -76,22 +82,27 @@ def read(db: sqlite3.Connection, game_id: int, originals: Sequence[dict[str, Any
     """The game's corrections, oldest first (rows that cannot be read are left out and logged;
     none when the table does not exist yet)."""
     try:
-        rows = db.execute("SELECT id, seq, action, why, at, boot, mono FROM corrections "
-                          "WHERE game_id=? ORDER BY id", (game_id,)).fetchall()
+        rows = db.execute("SELECT id, seq, action, original, why, at, boot, mono FROM "
+                          "corrections WHERE game_id=? ORDER BY id", (game_id,)).fetchall()
     except sqlite3.Error:
         return []
     found = []
-    for row_id, seq, text, why, at, boot, mono in rows:
+    for row_id, seq, text, original, why, at, boot, mono in rows:
         try:
             if not isinstance(seq, int) or seq < 0 or not isinstance(why, str):
                 raise InputError("seq or why unreadable")
             after = None if text is None else loads(text, f"correction {row_id}")
             if after is not None and not isinstance(after, dict):
                 raise InputError("the action is not a JSON object")
+            was = loads(original, f"correction {row_id}") if isinstance(original, str) else None
         except InputError as exc:
             log.warning("correction %s of game %d left out: %s", row_id, game_id, exc)
             continue
         before = originals[seq] if seq < len(originals) else None
+        if before is None or was != before:
+            log.info("correction %s of game %d: action %d is no longer the one corrected",
+                     row_id, game_id, seq)
+            continue
         found.append(Correction(row_id, game_id, seq, before, after, why, when(boot, mono, at)))
     return found
 
@@ -135,14 +146,51 @@ def dump(action: dict[str, Any] | None) -> str | None:
 
 
 def add(db: sqlite3.Connection, write: Callable[[], Any], game_id: int, seq: int,
-        text: str | None, why: str, stamp: Any) -> int:
-    """Keep one correction (``stamp``: the journal's ``Stamp`` for now); its id."""
+        text: str | None, original: str, why: str, stamp: Any) -> int:
+    """Keep one correction of action ``seq`` (``original``: its JSON as the journal holds it;
+    ``stamp``: the journal's ``Stamp`` for now); its id."""
     with write():
-        cur = db.execute("INSERT INTO corrections (game_id, seq, action, why, at, boot, mono) "
-                         "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                         (game_id, seq, text, why, stamp.wall, stamp.boot, stamp.mono))
+        cur = db.execute("INSERT INTO corrections (game_id, seq, action, original, why, at, "
+                         "boot, mono) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                         (game_id, seq, text, original, why, stamp.wall, stamp.boot, stamp.mono))
     assert cur.lastrowid is not None
     return cur.lastrowid
 
 
-__all__ = ["DDL", "MAX_WHY", "Correction", "add", "apply", "dump", "effective", "ensure", "read"]
+def describe(made: Sequence[Correction], original: GameRecord, now: GameRecord) -> list[str]:
+    """What was corrected and why, then what that changed in the result (English lines for the
+    record, the CLI and the export; screens build their own words from the same data)."""
+    lines = []
+    for c in effective(made):
+        what = _action_name(c.before)
+        if c.after is None:
+            lines.append(f"action {c.seq} ({what}) removed: {c.why}")
+        else:
+            lines.append(f"action {c.seq} ({what}) {_diff(c.before, c.after)}: {c.why}")
+    if original.winners != now.winners:
+        lines.append(f"winners: {', '.join(now.winners) or 'nobody'} "
+                     f"(was {', '.join(original.winners) or 'nobody'})")
+    was = {s.player: s.score for s in original.standings}
+    for s in now.standings:
+        if s.player in was and was[s.player] != s.score:
+            lines.append(f"{s.player}: {s.score} (was {was[s.player]})")
+    if len(lines) == len(effective(made)):
+        lines.append("result unchanged")
+    return lines
+
+
+def _action_name(action: dict[str, Any] | None) -> str:
+    if not action:
+        return "?"
+    return " ".join(str(action[k]) for k in ("player", "type") if k in action) or "?"
+
+
+def _diff(before: dict[str, Any] | None, after: dict[str, Any]) -> str:
+    before = before or {}
+    parts = [f"{k} {before.get(k, '-')} -> {after.get(k, '-')}"
+             for k in sorted(set(before) | set(after)) if before.get(k) != after.get(k)]
+    return ", ".join(parts) or "unchanged"
+
+
+__all__ = ["DDL", "MAX_WHY", "Correction", "add", "apply", "describe", "dump", "effective",
+           "ensure", "read"]

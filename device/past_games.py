@@ -17,10 +17,12 @@ import logging
 import sqlite3
 from dataclasses import dataclass, replace
 from datetime import date, datetime
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from ..games import GAMES, GameError
 from . import corrections as store
+from . import past_filters as filters
+from . import record_cache as cache
 from .corrections import Correction
 from .header import Header
 from .history import Record
@@ -31,7 +33,7 @@ from .replay import ReplayError, start
 from .text import InputError, loads
 from .timebase import GameTime, TimeBase, TimeSource, always_synced
 
-__all__ = ["ENDED", "Correction", "GameRecord", "PastGames", "open_read_only"]
+__all__ = ["ENDED", "Correction", "GameRecord", "PastGames", "Step", "open_read_only"]
 
 log = logging.getLogger(__name__)
 
@@ -63,17 +65,61 @@ def open_read_only(path: Any) -> sqlite3.Connection:
 
 
 @dataclass(frozen=True)
+class Step:
+    """One effective action: its sequence number in the journal, the action (as corrected), when
+    it was played (None: unknown) and the correction that made it so (None: as played)."""
+
+    seq: int
+    action: dict[str, Any]
+    at: float | None
+    correction: Correction | None
+
+    @property
+    def corrected(self) -> bool:
+        return self.correction is not None
+
+
+@dataclass
 class _Game:
-    """A game's rows as read: header, journal actions (up to the first unreadable one)."""
+    """A game's rows as read: the header, the actions' texts (parsed on first use, up to the
+    first unreadable one) and its times."""
 
     id: int
     header: Header
+    header_text: Any
     status: str
-    originals: list[dict[str, Any]]
+    texts: list[tuple[Any, Any]]
     when: GameTime
     started_at: float | None
     ended_at: float | None
-    error: str | None
+    read_error: str | None
+    _parsed: tuple[list[dict[str, Any]], str | None] | None = None
+
+    @property
+    def originals(self) -> list[dict[str, Any]]:
+        return self._parse()[0]
+
+    @property
+    def error(self) -> str | None:
+        return self._parse()[1]
+
+    def _parse(self) -> tuple[list[dict[str, Any]], str | None]:
+        if self._parsed is None:
+            originals: list[dict[str, Any]] = []
+            error = self.read_error
+            for index, (seq, text) in enumerate(self.texts):
+                try:
+                    if seq != index:
+                        raise InputError("an action is missing")
+                    action = loads(text, f"action {seq}") if isinstance(text, str) else None
+                    if not isinstance(action, dict):
+                        raise InputError(f"action {seq} is not a JSON object")
+                except InputError as exc:
+                    error = str(exc)
+                    break
+                originals.append(action)
+            self._parsed = (originals, error)
+        return self._parsed
 
 
 class PastGames:
@@ -93,6 +139,7 @@ class PastGames:
             self._db = lambda: journal.db
             self.times = journal.times
             store.ensure(journal.db)
+            cache.ensure(journal.db)
         self.box_id, self.box_name = box_id, box_name
         self.problems: builtins.list[str] = []
         self._columns: dict[str, tuple[str, ...]] = {}
@@ -109,11 +156,14 @@ class PastGames:
         after it (the journal's order is the order of play), else it is left out. ``player``:
         games that name them (any case); ``game``: a game's name or title (InputError for one
         this box does not know)."""
-        cut = None if since is None else _since(since)
-        wanted = None if game is None else _game_name(game)
+        cut = None if since is None else filters.since(since)
+        wanted = None if game is None else filters.game_name(game)
         who = None if player is None else player.casefold()
         self.problems = []
         records: builtins.list[GameRecord] = []
+        kept = cache.load(self.db)
+        fresh: dict[int, tuple[str, str]] = {}
+        corrected = self._corrected_ids()
         for row in self._rows("WHERE status IN ('over', 'abandoned', 'damaged') ORDER BY id"):
             try:
                 found = self._game(row)
@@ -125,11 +175,16 @@ class PastGames:
             if who is not None and who not in (p.casefold() for p in found.header.players):
                 continue
             try:
-                records.append(self._record(found))
+                if found.id in corrected:
+                    records.append(self._record(found))
+                else:
+                    records.append(self._cached(found, kept, fresh))
             except ReplayError as exc:
                 self._problem(found.id, str(exc))
+        if fresh and self.journal is not None:
+            cache.save(self.journal.db, self.journal.write, fresh)
         if cut is not None:
-            records = _after(records, cut)
+            records = filters.after(records, cut)
         return records[::-1]
 
     def record(self, game_id: int) -> GameRecord:
@@ -153,17 +208,31 @@ class PastGames:
         """Every correction of the game, oldest first (a later one of the same action wins)."""
         return self._corrections(self._load(game_id))
 
-    def action_times(self, game_id: int) -> builtins.list[float | None]:
-        """The wall time of each effective action (None: unknown); a corrected action keeps the
-        time it was played."""
+    def steps(self, game_id: int) -> builtins.list[Step]:
+        """The effective actions with the journal's sequence number and time of each (a
+        corrected action keeps the number and time it was played; a removed one is left out)."""
         found = self._load(game_id)
         have = self._have("actions")
         stamp = ", ".join(c if c in have else "NULL" for c in ("at", "boot", "mono"))
-        rows = self.db.execute(f"SELECT seq, {stamp} FROM actions WHERE game_id=? ORDER BY seq",
-                               (game_id,)).fetchall()
+        try:
+            rows = self.db.execute(f"SELECT seq, {stamp} FROM actions WHERE game_id=? "
+                                   "ORDER BY seq", (game_id,)).fetchall()
+        except sqlite3.Error as exc:
+            raise InputError(f"the journal cannot be read: {exc}") from None
         times = {seq: self.times.wall_time(boot, mono, at) for seq, at, boot, mono in rows}
-        gone = {c.seq for c in store.effective(self._corrections(found)) if c.removes}
-        return [times.get(seq) for seq in range(len(found.originals)) if seq not in gone]
+        newest = {c.seq: c for c in self._corrections(found)}
+        steps = []
+        for seq, original in enumerate(found.originals):
+            correction = newest.get(seq)
+            if correction is None:
+                steps.append(Step(seq, original, times.get(seq), None))
+            elif correction.after is not None:
+                steps.append(Step(seq, correction.after, times.get(seq), correction))
+        return steps
+
+    def action_times(self, game_id: int) -> builtins.list[float | None]:
+        """The wall time of each effective action (None: unknown)."""
+        return [step.at for step in self.steps(game_id)]
 
     def learning(self) -> builtins.list[Record]:
         """The learning station's answers, oldest first (``history``; for ``FamilyStats``),
@@ -216,8 +285,8 @@ class PastGames:
         trial = Correction(0, game_id, seq, found.originals[seq], action, reason, None)
         actions = store.apply(found.originals, before + [trial])
         self._check_replay(found.header, actions)
-        row_id = store.add(self.journal.db, self.journal.write, game_id, seq, text, reason,
-                           self.journal.stamp())
+        row_id = store.add(self.journal.db, self.journal.write, game_id, seq, text,
+                           store.dump(found.originals[seq]) or "", reason, self.journal.stamp())
         log.info("game %d action %d corrected: %s (%s)", game_id, seq, action, reason)
         return next(c for c in self._corrections(found) if c.id == row_id)
 
@@ -267,26 +336,36 @@ class PastGames:
                 header_text, str) else None)
         except InputError as exc:
             raise InputError(f"header unreadable ({exc})") from None
-        originals: builtins.list[dict[str, Any]] = []
         error = None
         try:
-            rows = self.db.execute("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq",
-                                   (game_id,)).fetchall()
+            texts = self.db.execute("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq",
+                                    (game_id,)).fetchall()
         except sqlite3.Error as exc:
-            rows, error = [], f"actions unreadable ({exc})"
-        for index, (seq, text) in enumerate(rows):
-            try:
-                if seq != index:
-                    raise InputError("an action is missing")
-                action = loads(text, f"action {seq}") if isinstance(text, str) else None
-                if not isinstance(action, dict):
-                    raise InputError(f"action {seq} is not a JSON object")
-            except InputError as exc:
-                error = str(exc)
-                break
-            originals.append(action)
+            texts, error = [], f"actions unreadable ({exc})"
         when = self.times.game_time(started, boot, mono, synced, ended, ended_boot, ended_mono)
-        return _Game(game_id, header, status, originals, when, started, ended, error)
+        return _Game(game_id, header, header_text, status, texts, when, started, ended, error)
+
+    def _corrected_ids(self) -> set[int]:
+        try:
+            return {r[0] for r in self.db.execute("SELECT DISTINCT game_id FROM corrections")}
+        except sqlite3.Error:
+            return set()
+
+    def _cached(self, found: _Game, kept: dict[int, tuple[str, str]],
+                fresh: dict[int, tuple[str, str]]) -> GameRecord:
+        """The record of a game without corrections: its kept result when the key still fits
+        (``record_cache``), else replayed (and put in ``fresh`` to be kept)."""
+        key = cache.key(found.header_text, [text for _, text in found.texts])
+        hit = kept.get(found.id)
+        fields = cache.restore(hit[1]) if hit is not None and hit[0] == key else None
+        if fields is None or found.header.game not in GAMES:
+            record = self._build(found, found.originals, [])
+            fresh[found.id] = (key, cache.result(record))
+            return record
+        return GameRecord(found.id, found.header.game, GAMES[found.header.game].title,
+                          found.status, options=dict(found.header.options),
+                          started_at=found.started_at, ended_at=found.ended_at,
+                          box_id=self.box_id, box_name=self.box_name, when=found.when, **fields)
 
     def _corrections(self, found: _Game) -> builtins.list[Correction]:
         return store.read(self.db, found.id, found.originals, self.times.wall_time)
@@ -305,82 +384,12 @@ class PastGames:
             return record
         original = GameRecord.build(found.id, found.header, found.originals,
                                     status=found.status)
-        return replace(record, corrected=True, changes=tuple(describe(made, original, record)))
+        return replace(record, corrected=True, changes=tuple(store.describe(made, original, record)))
 
     def _problem(self, game_id: int, reason: str) -> None:
         text = f"game {game_id} left out: {reason}"
         self.problems.append(text)
         log.warning("%s", text)
-
-
-def describe(made: Sequence[Correction], original: GameRecord, now: GameRecord) -> list[str]:
-    """What was corrected and why, then what that changed in the result (English lines for the
-    record, the CLI and the export; screens build their own words from the same data)."""
-    lines = []
-    for c in store.effective(made):
-        what = _action_name(c.before)
-        if c.after is None:
-            lines.append(f"action {c.seq} ({what}) removed: {c.why}")
-        else:
-            lines.append(f"action {c.seq} ({what}) {_diff(c.before, c.after)}: {c.why}")
-    if original.winners != now.winners:
-        lines.append(f"winners: {', '.join(now.winners) or 'nobody'} "
-                     f"(was {', '.join(original.winners) or 'nobody'})")
-    was = {s.player: s.score for s in original.standings}
-    for s in now.standings:
-        if s.player in was and was[s.player] != s.score:
-            lines.append(f"{s.player}: {s.score} (was {was[s.player]})")
-    if len(lines) == len(store.effective(made)):
-        lines.append("result unchanged")
-    return lines
-
-
-def _action_name(action: dict[str, Any] | None) -> str:
-    if not action:
-        return "?"
-    return " ".join(str(action[k]) for k in ("player", "type") if k in action) or "?"
-
-
-def _diff(before: dict[str, Any] | None, after: dict[str, Any]) -> str:
-    before = before or {}
-    parts = [f"{k} {before.get(k, '-')} -> {after.get(k, '-')}"
-             for k in sorted(set(before) | set(after)) if before.get(k) != after.get(k)]
-    return ", ".join(parts) or "unchanged"
-
-
-def _game_name(game: str) -> str:
-    wanted = game.casefold().strip()
-    for name, info in GAMES.items():
-        if wanted in (name.casefold(), info.title.casefold()):
-            return name
-    raise InputError(f"unknown game {game!r}; known: {', '.join(sorted(GAMES))}")
-
-
-def _since(value: date | datetime | str) -> float:
-    """The first moment of a day (local time), or of a datetime, as epoch seconds."""
-    if isinstance(value, str):
-        try:
-            value = datetime.fromisoformat(value.strip())
-        except ValueError:
-            raise InputError(f"not a date: {value!r} (e.g. 2026-11-30)") from None
-    if not isinstance(value, datetime):
-        value = datetime(value.year, value.month, value.day)
-    return value.timestamp()
-
-
-def _after(oldest_first: list[GameRecord], cut: float) -> list[GameRecord]:
-    kept, seen_after = [], False
-    for record in oldest_first:
-        at = record.when.started if record.when is not None else None
-        if at is None:
-            at = record.when.ended if record.when is not None else None
-        if at is not None:
-            seen_after = seen_after or at >= cut
-            if at >= cut:
-                kept.append(record)
-        elif seen_after:
-            kept.append(record)
-    return kept
 
 
 def _no_write() -> Any:

@@ -6,12 +6,12 @@ laptop's export of past games. It is built by replaying the journal's game throu
 (``GameRecord.build``), so scores, ranks and winners are the engine's rules, never re-derived here.
 It holds nothing secret: no action, no seed, only what the engine's standings show.
 
-Dates: a record read through the journal's time base (``device.past_games``) carries its
-``when`` (``timebase.GameTime``): dates from the boot's synchronised clock, put right once the
-clock synchronised later in that boot, and a duration from the monotonic clock. Without it (the
-room's uplink, which reads raw rows) ``game_time`` trusts the stored wall time unless it is
+Dates: a record read through the journal's time base (``device.past_games``, the uplink) carries
+its ``when`` (``timebase.GameTime``): dates from the boot's synchronised clock, put right once the
+clock synchronised later in that boot, and a duration from the monotonic clock. Without it
+(``from_journal`` on a bare connection) ``game_time`` trusts the stored wall time unless it is
 implausible (before ``PLAUSIBLE_FROM``: a Pi without a real-time clock that booted without the
-network). Either way an unknown date is None ("date unknown"), never a wrong one.
+network). An unknown date is None ("date unknown").
 
 Corrections after the game (``device.past_games``) re-derive the record by replay: ``corrected``
 says so and ``changes`` says, in English lines, what was corrected, why, and how the result moved.

@@ -4,16 +4,19 @@ keep the original and re-derive the result by replay."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import sqlite3
 from pathlib import Path
 
 import pytest
 
+from spielleiter.device import record_cache
 from spielleiter.device.corrections import Correction
 from spielleiter.device.header import Header
 from spielleiter.device.journal import Journal
 from spielleiter.device.past_games import PastGames, open_read_only
+from spielleiter.device.records import GameRecord
 from spielleiter.device.replay import replay, start
 from spielleiter.device.session import Session
 from spielleiter.device.text import InputError
@@ -307,3 +310,70 @@ def test_action_times_follow_the_effective_actions(table):
     times = PastGames(table.journal).action_times(session.game_id)
     assert len(times) == len(session.actions) and times == sorted(times)
     assert all(t is not None and t > T0 for t in times)
+
+
+# -- the kept results --------------------------------------------------------------------------
+def test_a_kept_result_gives_the_same_records_as_replaying_every_game(table, monkeypatch):
+    table.every_game()
+    first = [r.to_json() for r in PastGames(table.journal).list()]
+    assert table.journal.db.execute("SELECT COUNT(*) FROM record_cache").fetchone()[0] == 4
+    replays = []
+    monkeypatch.setattr(GameRecord, "build", classmethod(
+        lambda cls, *a, **k: replays.append(a) or pytest.fail("replayed")))
+    again = PastGames(table.journal).list()
+    assert [r.to_json() for r in again] == first and replays == []
+    db = open_read_only(table.path)  # a laptop reads the kept results too
+    assert [r.to_json() for r in PastGames(db).list()] == first
+    db.close()
+
+
+def test_a_game_is_replayed_again_when_its_actions_or_the_rules_changed(table, monkeypatch):
+    session = table.new("tatort-tonne")
+    table.finish()
+    past = PastGames(table.journal)
+    (before,) = past.list()
+    session.undo()  # the last action taken back: the game runs again ...
+    assert past.list() == []
+    table.finish()  # ... and ends another way (or the same): the record follows the journal
+    (after,) = past.list()
+    assert after.winners == session.state.winners() and after.actions == len(session.actions)
+    built = []
+    original = GameRecord.build.__func__
+    monkeypatch.setattr(GameRecord, "build", classmethod(
+        lambda cls, *a, **k: built.append(a[0]) or original(cls, *a, **k)))
+    past.list()
+    assert built == []
+    monkeypatch.setattr(record_cache, "engines_digest", lambda: "other rules")
+    past.list()
+    assert built == [session.game_id]
+
+
+def test_a_damaged_kept_result_is_replayed_not_believed(table):
+    session = table.new("bunte-runde")
+    table.finish()
+    truth = PastGames(table.journal).list()[0].to_json()
+    table.journal.db.execute("UPDATE record_cache SET result='{\"standings\": 7}'")
+    assert PastGames(table.journal).list()[0].to_json() == truth
+    table.journal.db.execute("UPDATE record_cache SET result=?", (json.dumps({
+        "players": ["X"], "actions": 1, "standings": [], "winners": ["X"], "error": None}),))
+    table.journal.db.execute("UPDATE record_cache SET key='stale'")
+    assert PastGames(table.journal).list()[0].to_json() == truth
+    assert session.game_id == truth["game_id"]
+
+
+def test_a_correction_of_an_action_undone_and_played_again_corrects_nothing(table):
+    """The box may undo the last action of a finished game (after a correction from the laptop)
+    and the table play another: the correction was of the action that is gone."""
+    session = table.new("tante-trudels-troedel")
+    table.finish()
+    past = PastGames(table.journal)
+    last = len(session.actions) - 1
+    action = session.actions[last]
+    grams = {**action, "grams": round(action["grams"] + 1.0, 1)}
+    past.correct(session.game_id, last, grams, "wrong weighing")
+    assert past.actions(session.game_id)[last] == grams
+    session.undo()
+    session.apply({**action, "grams": round(action["grams"] + 2.0, 1)})
+    assert past.actions(session.game_id) == session.actions
+    assert past.corrections(session.game_id) == []
+    assert not past.record(session.game_id).corrected
