@@ -216,7 +216,8 @@ def test_the_box_ships_in_german_with_german_seat_colours(tmp_path):
         box.runtime.pump()
         box.app.redraw()
         assert box.last_view.lines == ("Tatort Tonne", "Bunte Runde", "Tante Trudels Trödel",
-                                       "Currency Torraku", "Lernen", "Waage", "Einstellungen")
+                                       "Currency Torraku", "Lernen", "Vergangene Spiele",
+                                       "Statistik", "Waage", "Einstellungen")
         assert box.last_view.footer == "NEXT runter OK wählen"
 
 
