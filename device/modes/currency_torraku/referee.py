@@ -39,7 +39,7 @@ from .screens import (bid_view, bids_view, declare_label, declare_view, event_pa
                       stack_view, undo_view)
 
 
-class CurrencyTorrakuReferee(Referee):
+class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
     TABLE_OPTIONS = (
         # None: the first pan the config names
         Option("pan", None, N_("Stack on pan"), (None, "left", "right"),
@@ -74,8 +74,6 @@ class CurrencyTorrakuReferee(Referee):
         if not self.stage and not self.session.actions and state.phase == "bid" and any(
                 self.has_station(p) for p in state.players):
             self.pages.show([Page(keys_view(), minor=True)])
-
-    state: CurrencyTorraku  # type: ignore[assignment]
 
     @property
     def stage(self) -> str:
@@ -205,9 +203,9 @@ class CurrencyTorrakuReferee(Referee):
         elif key == "C":
             if choice == counts[-1]:
                 own = state.pieces[player]
-                why = ((_("you own {n}").format(n=own),) if counts[-1] <= own
-                       else (_("the bag only helps"), _("to reach the top bid")))
-                self._refuse(_("Highest: {n},").format(n=counts[-1]), *why)
+                reasons = ((_("you own {n}").format(n=own),) if counts[-1] <= own
+                           else (_("the bag only helps"), _("to reach the top bid")))
+                self._refuse(_("Highest: {n},").format(n=counts[-1]), *reasons)
             else:
                 self.choice = choice + 1
         else:

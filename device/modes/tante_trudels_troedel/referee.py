@@ -56,13 +56,11 @@ def box_roll(seed: int, count: int) -> int:
     return random.Random(f"tante-trudels-troedel:{seed}:{count}").randint(1, 6)
 
 
-class TanteTrudelsTroedelReferee(Referee):
+class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
     TABLE_OPTIONS = (
         Option("die", "box", N_("Die"), ("box", "table"), (N_("box rolls"), N_("real die")),
                (N_("the box rolls for you"), N_("you roll, enter it"))),
     )
-
-    state: TanteTrudelsTroedel  # type: ignore[assignment]
 
     def __init__(self, table: Table, session: Session) -> None:
         super().__init__(table, session)
@@ -99,7 +97,7 @@ class TanteTrudelsTroedelReferee(Referee):
         basket, ref = self.pan_names()
         return ref or basket
 
-    def pans(self) -> int:
+    def pan_count(self) -> int:
         scales = self.scales()
         return len(scales.pans) if scales else 0
 
@@ -167,7 +165,7 @@ class TanteTrudelsTroedelReferee(Referee):
         Purchase's row) again, and back to a scales-row weighing that was under way."""
         self._last = self._last_action()
         missed = [e for e in self.session.last_events if e.kind in RESHOWN]
-        self.pages.show(event_pages(missed, self.state, self.pans(), self.pan_names()[0],
+        self.pages.show(event_pages(missed, self.state, self.pan_count(), self.pan_names()[0],
                                     self.potd_pan()))
         notes = self.table.journal.notes(WEIGH_NOTE, 1)
         note = notes[0] if notes else {}
@@ -189,7 +187,7 @@ class TanteTrudelsTroedelReferee(Referee):
         self._weigh_at(None)
         self.take_off = None
         self._last = self._last_action()
-        self.pages.show(undo_pages(undone, self.state, self.pans(), self.pan_names()[0],
+        self.pages.show(undo_pages(undone, self.state, self.pan_count(), self.pan_names()[0],
                                    self.potd_pan()))
         self._sync()
 
@@ -251,7 +249,7 @@ class TanteTrudelsTroedelReferee(Referee):
         if self.take_off is not None and (scales is None or not self.take_off.waiting(scales)):
             self.take_off = None
         if self.take_off is not None:
-            self._refuse(_("Take your items"), off_pan(self.take_off.pan, self.pans()))
+            self._refuse(_("Take your items"), off_pan(self.take_off.pan, self.pan_count()))
         elif self.rolling is not None:
             self._refuse(_("The die is rolling"))
         elif self.weigher is not None:
@@ -330,7 +328,7 @@ class TanteTrudelsTroedelReferee(Referee):
         """A key during a weighing: "all on", cancel (a scales row), or why nothing happens."""
         weigher = self.weigher
         assert weigher is not None
-        pans = self.pans()
+        pans = self.pan_count()
         if weigher.job.kind == "weigh" and key in ("C", "back"):
             self._weigh_at(None)
             self._sync()
@@ -356,7 +354,7 @@ class TanteTrudelsTroedelReferee(Referee):
             self.table.beep("score")
         else:
             self.table.beep("click")
-        self.pages.show(event_pages(events, self.state, self.pans(), self.pan_names()[0],
+        self.pages.show(event_pages(events, self.state, self.pan_count(), self.pan_names()[0],
                                     self.potd_pan()), finale=finale)
         weighed = [e for e in events if e.kind == "weigh"]
         if weighed and self.scales() is not None:
@@ -375,9 +373,9 @@ class TanteTrudelsTroedelReferee(Referee):
         station = self.has_station(player)
         scales = self.scales()
         if self.take_off is not None and scales is not None and self.take_off.waiting(scales):
-            return take_off_view(self.take_off.player, self.take_off.pan, self.pans())
+            return take_off_view(self.take_off.player, self.take_off.pan, self.pan_count())
         if self.weigher is not None:
-            return weigh_view(self.weigher, station, self.pans(),
+            return weigh_view(self.weigher, station, self.pan_count(),
                               cancel=self.weigher.job.kind == "weigh")
         if self._job() is not None or (state.phase == "potd"
                                        and len(state.potd_rows) == POTD_ROLLS):
