@@ -27,7 +27,6 @@ from typing import Any
 
 from ....games.core import Event
 from ....games.tante_trudels_troedel import POTD_ROLLS, TanteTrudelsTroedel
-from ....games.trudel_rules import GOALS, ROWS
 from ...i18n import N_, _
 from ...inputs import Weight
 from ...journal_file import JournalError
@@ -154,11 +153,6 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         if taken is None:
             self._sync()
 
-    def _refuse(self, *lines: str) -> None:
-        """A press that does nothing: the buzzer and the reason, on the screen."""
-        self.table.beep("error")
-        self.table.flash(*lines)
-
     # -- events from the App ---------------------------------------------------------------------
     def resumed(self) -> None:
         """After a power cut: the last action's news the table may have missed (a verdict, the
@@ -214,15 +208,15 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         player = self.seat_player(station)
         state = self.state
         if player is None:
-            self._refuse(_("Nobody plays at"), self.table.station_name(station))
+            self.refuse(_("Nobody plays at"), self.table.station_name(station))
             return
         if state.is_over:
-            self._refuse(_("The game is over"), _("OK on the box: next") if self.pages else
+            self.refuse(_("The game is over"), _("OK on the box: next") if self.pages else
                          _("OK on the box: menu"))
             return
         waiting = state.waiting_for()
         if player not in waiting:
-            self._refuse(_("It's {name}'s turn").format(name=waiting[0]))
+            self.refuse(_("It's {name}'s turn").format(name=waiting[0]))
             return
         if self.pages:
             if not self.pages.all_minor():
@@ -249,14 +243,14 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         if self.take_off is not None and (scales is None or not self.take_off.waiting(scales)):
             self.take_off = None
         if self.take_off is not None:
-            self._refuse(_("Take your items"), off_pan(self.take_off.pan, self.pan_count()))
+            self.refuse(_("Take your items"), off_pan(self.take_off.pan, self.pan_count()))
         elif self.rolling is not None:
-            self._refuse(_("The die is rolling"))
+            self.refuse(_("The die is rolling"))
         elif self.weigher is not None:
             self._weigh_key(key, station)
         elif self._job() is not None or (state.phase == "potd"
                                          and len(state.potd_rows) == POTD_ROLLS):
-            self._refuse(_("This box has no"), _("scales to weigh on"))
+            self.refuse(_("This box has no"), _("scales to weigh on"))
         elif state.phase == "potd" or state.stage == "roll":
             self._roll_key(player, key, station)
         elif state.stage == "move":
@@ -274,7 +268,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
                 self.act({"type": "roll", "player": player, "value": self.die})
             return
         if key not in OK_KEYS:
-            self._refuse(_("B rolls the die") if station else _("OK rolls the die"))
+            self.refuse(_("B rolls the die") if station else _("OK rolls the die"))
             return
         value = box_roll(self.session.header.seed, len(self.session.actions))
         self.rolling = (player, value, 0)
@@ -304,7 +298,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
             self.act({"type": "move", "player": player,
                       "direction": moves[self.cursor % len(moves)]})
         elif len(moves) == 1:  # already rolled: no second roll, only the move
-            self._refuse(_("Rolled already."), _("Move your basket,"),
+            self.refuse(_("Rolled already."), _("Move your basket,"),
                          _("then press B.") if station else _("then press OK."))
         else:
             self.cursor = (self.cursor + (1 if key in NEXT_KEYS else -1)) % len(moves)
@@ -319,7 +313,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
             self.act(action)
             return
         if self.scales() is None:
-            self._refuse(_("This box has no"), _("scales to weigh on"))
+            self.refuse(_("This box has no"), _("scales to weigh on"))
             return
         self._weigh_at(len(self.session.actions))
         self._sync()
@@ -337,7 +331,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
             "load" if weigher.stage == "load" else weigher.refusal()
         if reason is None:
             return
-        self._refuse(*refusal_lines(reason, weigher.job, pans, station))
+        self.refuse(*refusal_lines(reason, weigher.job, pans, station))
 
     # -- applying --------------------------------------------------------------------------------
     def react(self, events: list[Event]) -> None:
