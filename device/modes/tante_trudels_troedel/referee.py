@@ -26,7 +26,7 @@ import random
 from typing import Any
 
 from ....games.core import Event
-from ....games.tante_trudels_troedel import POTD_ROLLS, TanteTrudelsTroedel
+from ....games.tante_trudels_troedel import TanteTrudelsTroedel
 from ...i18n import N_, _
 from ...inputs import Weight
 from ...journal_file import JournalError
@@ -116,11 +116,15 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         except JournalError as exc:
             log.error("the weighing could not be noted: %s", exc)
 
+    def _purchase_waits(self) -> bool:
+        """The Purchase of the Day waits to be weighed: the engine lists only that now."""
+        return any(a["type"] == "weigh_potd" for a in self.legal(self.state.potd_maker))
+
     def _job(self) -> Job | None:
         """The weighing the game needs now, if any."""
         state, count = self.state, len(self.session.actions)
         basket, ref = self.pan_names()
-        if state.phase == "potd" and len(state.potd_rows) == POTD_ROLLS:
+        if self._purchase_waits():
             return Job("potd", state.potd_maker, self.potd_pan(), key=count)
         if state.phase == "weighing":
             player = state.waiting_for()[0]
@@ -248,8 +252,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
             self.refuse(_("The die is rolling"))
         elif self.weigher is not None:
             self._weigh_key(key, station)
-        elif self._job() is not None or (state.phase == "potd"
-                                         and len(state.potd_rows) == POTD_ROLLS):
+        elif self._job() is not None or self._purchase_waits():
             self.refuse(_("This box has no"), _("scales to weigh on"))
         elif state.phase == "potd" or state.stage == "roll":
             self._roll_key(player, key, station)
@@ -371,8 +374,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         if self.weigher is not None:
             return weigh_view(self.weigher, station, self.pan_count(),
                               cancel=self.weigher.job.kind == "weigh")
-        if self._job() is not None or (state.phase == "potd"
-                                       and len(state.potd_rows) == POTD_ROLLS):
+        if self._job() is not None or self._purchase_waits():
             return View(_("No scales"), tuple(wrap(_("This box has no scales to weigh "
                                                      "with."))))
         if state.phase == "potd" or state.stage == "roll":
