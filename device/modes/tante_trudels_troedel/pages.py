@@ -32,11 +32,10 @@ def _named(title: str, name: str, line: str | None = None) -> View:
     return View(title, lines, big=big)
 
 
-def event_pages(events: list[Event], state: TanteTrudelsTroedel, pans: int, pan: str,
+def event_pages(events: list[Event], state: TanteTrudelsTroedel, pans: int,
                 potd_pan: str) -> list[Page]:
     """What the table sees after an action. A turn's ordinary steps need no page: the next
-    screen says it. ``pan`` takes the baskets, ``potd_pan`` holds the Purchase (the same with
-    one pan)."""
+    screen says it. ``potd_pan`` holds the Purchase (with one pan, the baskets' too)."""
     pages: list[Page] = []
     for event in events:
         data = event.data

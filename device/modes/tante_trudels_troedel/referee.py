@@ -163,7 +163,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         Purchase's row) again, and back to a scales-row weighing that was under way."""
         self._last = self._last_action()
         missed = [e for e in self.session.last_events if e.kind in RESHOWN]
-        self.pages.show(event_pages(missed, self.state, self.pan_count(), self.pan_names()[0],
+        self.pages.show(event_pages(missed, self.state, self.pan_count(),
                                     self.potd_pan()))
         notes = self.table.journal.notes(WEIGH_NOTE, 1)
         note = notes[0] if notes else {}
@@ -351,7 +351,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
             self.table.beep("score")
         else:
             self.table.beep("click")
-        self.pages.show(event_pages(events, self.state, self.pan_count(), self.pan_names()[0],
+        self.pages.show(event_pages(events, self.state, self.pan_count(),
                                     self.potd_pan()), finale=finale)
         weighed = [e for e in events if e.kind == "weigh"]
         if weighed and self.scales() is not None:
