@@ -375,8 +375,10 @@ def test_sigkill_mid_scales_row_weighing_resumes_to_the_weighing(box_factory, tm
     assert sim.last["actions"] == count
     sim.send("idle 3")                             # the resume notice goes
     assert sim.last["view"].startswith("[Anna weighs]"), sim.last["view"]
-    sim.send(f"put left {POTD_G}")                 # a fresh simulation: the pans start empty
-    sim.send("put right 12.9")
+    assert "First take everything" in sim.last["view"]  # the pans kept what lay on them:
+    sim.send("put right -12.9")                    # the Purchase stayed; the item goes off ...
+    sim.send("idle 1.5")
+    sim.send("put right 12.9")                     # ... and on again, then "all on"
     sim.send("idle 1.5")
     sim.send("tap s1.B")
     reply = sim.send("idle 3")
