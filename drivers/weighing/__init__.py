@@ -11,12 +11,12 @@ from .calibration import (CALIBRATION_HOLD_S, CALIBRATION_MASS_G, MIN_SPAN_COUNT
                           CalibrationError, Calibrator)
 from .channel import ChannelSettings, ScaleChannel, WeighEvent
 from .judge import JUDGE_S, RESULTS, TIE_BAND_G, Compare, Judge, Judgement, result_of
-from .snapshot import EMPTY_G, PanSnapshot
+from .snapshot import EMPTY_G, STATES, PanSnapshot
 from .stability import SpikeFilter, StabilityDetector
 
 __all__ = [
     "CALIBRATION_HOLD_S", "CALIBRATION_MASS_G", "Calibration", "CalibrationError", "Calibrator",
     "ChannelSettings", "Compare", "EMPTY_G", "JUDGE_S", "Judge", "Judgement", "MIN_SPAN_COUNTS",
-    "PanSnapshot", "RESULTS", "ScaleChannel", "SpikeFilter", "StabilityDetector", "TIE_BAND_G",
-    "WeighEvent", "result_of",
+    "PanSnapshot", "RESULTS", "STATES", "ScaleChannel", "SpikeFilter", "StabilityDetector",
+    "TIE_BAND_G", "WeighEvent", "result_of",
 ]
