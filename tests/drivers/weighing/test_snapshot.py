@@ -45,8 +45,12 @@ def test_no_signal_and_overload_are_states_of_their_own_and_never_a_number():
     heavy = PanSnapshot.of(ch, overload=True)
     assert (heavy.state, heavy.grams, heavy.stable, heavy.overload) == \
         ("overload", None, False, True)
-    ch.overload = True  # a chain that detects the stop says so on the channel
-    assert PanSnapshot.of(ch).state == "overload"
+    feed(ch, 1200.0, 1.0, t0=2.0)  # a book beyond the pan's range: the channel says so
+    shot = PanSnapshot.of(ch)
+    assert (shot.state, shot.grams, shot.stable, shot.overload) == ("overload", None, False, True)
+    feed(ch, -60.0, 1.0, t0=4.0)   # far below zero: a pan lifted
+    shot = PanSnapshot.of(ch)
+    assert (shot.state, shot.grams, shot.underload) == ("underload", None, True)
 
 
 def test_snapshots_are_values():
