@@ -80,10 +80,13 @@ class PanReading:
     stable: bool
     connected: bool
     calibrated: bool
+    overload: bool = False  # too heavy for the pan: no grams, ever
 
     def text(self) -> str:
         if not self.connected:
             return _("no signal")
+        if self.overload:
+            return _("too heavy")
         if self.grams is None:
             return "..."
         return f"{i18n.decimal(self.grams, 2, 8)} g{' *' if self.stable else '  '}"
@@ -331,6 +334,8 @@ class Scales:
     def reading(self, name: str) -> PanReading:
         pan = self.pans[name]
         channel = pan.channel
+        if channel.overload:
+            return PanReading(name, None, False, pan.connected, pan.calibrated, overload=True)
         grams = channel.settled_g if channel.stable else channel.grams
         return PanReading(name, grams, channel.stable, pan.connected, pan.calibrated)
 

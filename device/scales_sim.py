@@ -7,14 +7,65 @@ judge that weigh here are the device's own, exactly as on the box (``Scales.simu
 
 from __future__ import annotations
 
+import json
+import logging
+import math
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Iterable
 
 from ..drivers.weighing import CALIBRATION_HOLD_S, CALIBRATION_MASS_G, JUDGE_S, Calibrator
 from .inputs import Weight
 from .scales import Scales
 
+log = logging.getLogger(__name__)
+
 TIMEOUT_S = 10.0  # virtual seconds after the set-down
+LOADS_NAME = "sim-pans.json"  # in the simulator's state directory: what lies on each pan
+
+
+# -- what lies on the simulated pans, kept across a restart ------------------------------------
+def save_loads(scales: Scales, state_dir: Path) -> None:
+    """Keep what lies on each simulated pan (a real pan keeps it across a power cut): written
+    whole and renamed into place, so a kill at any moment leaves the old file or the new."""
+    assert scales.sim is not None, "not simulated Scales"
+    loads = {pan: round(scales.sim.load_g(pan), 6) for pan in scales.pans}
+    path = Path(state_dir) / LOADS_NAME
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump({"version": 1, "loads": loads}, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:  # a full card costs the simulated world, never the box
+        log.warning("the simulated pans' loads were not kept: %s", exc)
+
+
+def restore_loads(scales: Scales, state_dir: Path) -> dict[str, float]:
+    """Put back on each simulated pan what lay on it when the simulator stopped; a missing or
+    damaged file (or a pan no longer configured) leaves the pans empty. Returns what was put."""
+    assert scales.sim is not None, "not simulated Scales"
+    path = Path(state_dir) / LOADS_NAME
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        loads = data["loads"] if data.get("version") == 1 else {}
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, TypeError, AttributeError, KeyError) as exc:
+        log.warning("the simulated pans start empty: %s unreadable (%s)", path, exc)
+        return {}
+    put: dict[str, float] = {}
+    for pan, grams in (loads.items() if isinstance(loads, dict) else ()):
+        if pan in scales.pans and isinstance(grams, (int, float)) and math.isfinite(grams) \
+                and grams > 0:
+            try:
+                scales.sim.put(pan, float(grams))
+                put[pan] = float(grams)
+            except ValueError as exc:
+                log.warning("the %s pan starts empty: %s", pan, exc)
+    return put
 
 
 @dataclass
@@ -182,4 +233,5 @@ def weigh_sim(left_g: float, right_g: float | None = None, *, seed: int = 0, rat
         scales.close()
 
 
-__all__ = ["Heard", "TIMEOUT_S", "calibrate", "hold_still", "wait_stable", "weigh_sim"]
+__all__ = ["Heard", "LOADS_NAME", "TIMEOUT_S", "calibrate", "hold_still", "restore_loads",
+           "save_loads", "wait_stable", "weigh_sim"]

@@ -153,8 +153,7 @@ class ScaleMode:
         snapshot = self.scales.snapshot(name)
         if snapshot.overload:
             return _("too heavy")
-        channel = getattr(self.scales.pans[name], "channel", None)
-        if getattr(channel, "underload", False):
+        if snapshot.underload:
             return _("below zero")
         return self.scales.reading(name).text()
 

@@ -89,3 +89,33 @@ def test_weigh_sim_judges_only_after_both_pans_were_still_together_for_judge_s()
     assert slow["judged_after_s"] >= stable + 1.5 - 0.11
     assert quick["judged_after_s"] < slow["judged_after_s"]
     assert quick["verdict"] == slow["verdict"] == "left-lighter"
+
+
+def test_the_simulated_pans_keep_what_lies_on_them_across_a_restart(box_factory, tmp_path):
+    state = tmp_path / "state"
+    box = box_factory(state_dir=state)
+    box.put("left", 13.2)
+    box.put("right", 40.0)
+    box.put("right", -15.0)
+    box.idle(2.0)
+    box.close()
+    again = box_factory(state_dir=state)
+    again.idle(2.0)
+    assert again.scales.sim.load_g("left") == pytest.approx(13.2)
+    assert again.scales.sim.load_g("right") == pytest.approx(25.0)
+    assert again.scales.snapshot("left").grams == pytest.approx(13.2, abs=0.05)
+
+
+def test_a_damaged_record_of_the_simulated_pans_leaves_them_empty(box_factory, tmp_path):
+    from spielleiter.device.scales_sim import LOADS_NAME
+
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / LOADS_NAME).write_text('{"version": 1, "loads": {"left": "heavy", "right": 1e400')
+    box = box_factory(state_dir=state)
+    box.idle(1.0)
+    assert box.scales.sim.load_g("left") == 0.0 and box.scales.sim.load_g("right") == 0.0
+    (state / LOADS_NAME).write_text('{"version": 1, "loads": {"left": -5, "tin": 3, "right": 2}}')
+    box.close()
+    box = box_factory(state_dir=state)
+    assert box.scales.sim.load_g("left") == 0.0 and box.scales.sim.load_g("right") == 2.0

@@ -203,6 +203,7 @@ def refusal_lines(reason: str, job: Job, pans: int, station: bool) -> tuple[str,
     ref = pan_name(job.ref or "")
     return {
         "paused": (_("Scale not answering: check its cable."),),
+        "heavy": (_("Too heavy for the pan"),),
         "clear": (_("First take everything"), off_pan(job.pan, pans)),
         "wait": (_("Weighing now: hands off the pans."),),
         "empty": empty_lines(job.pan, pans),
@@ -224,6 +225,9 @@ def weigh_view(weigher: Weigher, station: bool, pans: int, cancel: bool) -> View
         cable = ((_("Check the cable of"), _("the {pan} pan.").format(pan=pan_name(silent)))
                  if pans >= 2 else (_("Check the cable"), _("of the pan.")))
         return View(_("Scale not answering"), cable, footer=back)
+    if weigher.heavy is not None:
+        return View(title, (_("Too heavy for the pan"), _("Take something"),
+                            off_pan(weigher.heavy, pans)), footer=back)
     if weigher.stage == "clear":
         return View(title, (_("First take everything"), off_pan(job.pan, pans)), footer=back)
     if weigher.stage == "load":

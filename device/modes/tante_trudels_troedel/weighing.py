@@ -15,7 +15,8 @@ on the first; with one pan alone, on that pan after the Purchase is taken off). 
   must hold the Purchase alone (within ``POTD_TOL_G`` of its weight): ``note`` says which is
   wrong, so the screen can say what to do.
 
-A pan that stops answering pauses the weighing until it answers again. The weigher polls the pans
+A pan that stops answering pauses the weighing until it answers again; a pan too heavy to weigh
+(at its overload stop) says so and waits, never giving a number. The weigher polls the pans
 every ``POLL_S`` while it runs (a runtime timer) and on every ``Weight``; it never shows grams.
 """
 
@@ -87,6 +88,7 @@ class Weigher:
         #                           "potd_extra" (something besides the Purchase on its pan)
         self.paused = False       # a pan is not answering ...
         self.silent: str | None = None  # ... this one
+        self.heavy: str | None = None   # a pan too heavy to weigh (at its stop): never a number
         self._pressed_t: float | None = None  # the pan's sample time at "all on"
         self._timer: Any = None
         self.check()
@@ -117,6 +119,8 @@ class Weigher:
         pan is not empty yet), or after "all on" the ``note`` or "wait"."""
         if self.paused:
             return "paused"
+        if self.heavy is not None:
+            return "heavy"
         if self.stage == "clear":
             return "clear"
         if self.stage != "load":
@@ -144,6 +148,9 @@ class Weigher:
         self.silent = next((p for p in self.pans if not self._shot(p).connected), None)
         self.paused = self.silent is not None
         if self.paused:
+            return
+        self.heavy = next((p for p in self.pans if self._shot(p).overload), None)
+        if self.heavy is not None:
             return
         shot = self._shot(self.job.pan)
         if self.stage == "clear":

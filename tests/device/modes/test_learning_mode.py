@@ -653,3 +653,26 @@ def test_put_them_in_order_counts_nothing_weighed_on_the_other_pan(station):
     box.put("right", -15.0)
     box.idle(SETTLE)
     assert box.last_view.big == "1 of 3" and attempts(box, "Mia") == []
+
+
+# -- a pan at its overload stop: never a number, in every quiz (issue 20) ------------------------
+@pytest.mark.parametrize("quiz, pan", [("Which is heavier", "right"), ("How many grams", "left"),
+                                       ("Make it balance", "right"), ("Put them in order", "left")])
+def test_a_book_too_heavy_for_the_pan_is_shown_as_such_and_never_scored(station, quiz, pan):
+    box = station
+    start(box, "Mia", quiz)
+    if quiz in ("Which is heavier", "Make it balance"):
+        box.put("left", 200.0)
+    box.put(pan, 1200.0)                                         # a 1.2 kg book: at the stop
+    box.idle(SETTLE)
+    assert box.last_view.big == "TOO HEAVY", box.last_view.as_text()
+    assert box.last_view.lines == (f"on the {pan} pan", "Take something off")
+    for key in ("s1.A", "s1.B", "host.ok"):
+        box.tap(key)
+        assert box.last_view.big == "TOO HEAVY"
+    box.idle(SETTLE)
+    assert attempts(box, "Mia") == []
+    assert "1200" not in box.last_view.as_text() and box.scales.reading(pan).grams is None
+    box.put(pan, -1200.0)
+    box.idle(SETTLE)
+    assert box.last_view.big != "TOO HEAVY"

@@ -18,4 +18,8 @@ def test_no_mode_reaches_into_a_channel_or_the_judge():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Attribute) and node.attr in FORBIDDEN:
                 found.append(f"{path.relative_to(root)}:{node.lineno} .{node.attr}")
+            elif isinstance(node, ast.Call) and getattr(node.func, "id", None) == "getattr" \
+                    and any(isinstance(a, ast.Constant) and a.value in FORBIDDEN
+                            for a in node.args):
+                found.append(f"{path.relative_to(root)}:{node.lineno} getattr")
     assert not found, found

@@ -134,6 +134,27 @@ def test_calibrate_in_the_terminal_saves_per_pan(tmp_path, capsys):
         assert journal.calibration("left") is None
 
 
+class _Terminal:
+    """A stdin that is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_calibrate_sim_on_a_terminal_waits_for_enter_at_each_step(tmp_path, capsys,
+                                                                    monkeypatch):
+    asked = []
+    monkeypatch.setattr("sys.stdin", _Terminal())
+    monkeypatch.setattr("builtins.input", lambda prompt="": asked.append(prompt) or "")
+    assert main(["calibrate", "--sim", "--pan", "left", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert len(asked) == 2 and out.count("Press Enter when done.") == 2
+    assert out.index("Empty it. Press Enter") < out.index("Put 200 g on the left pan. Press")
+    assert main(["calibrate", "--sim", "--yes", "--pan", "left",
+                 "--state-dir", str(tmp_path)]) == 0
+    assert len(asked) == 2  # --yes: no waiting
+
+
 def test_scale_in_the_terminal_shows_grams_and_the_verdict(tmp_path, capsys):
     assert main(["scale", "--sim", "--put", "left=30", "--put", "right=20", "--seconds", "2",
                  "--state-dir", str(tmp_path)]) == 0

@@ -171,6 +171,25 @@ def test_after_a_scales_row_weighing_the_box_says_take_it_off_and_the_next_weigh
     assert box.last_view.big == "LIGHTER" and state(box).last_weigh == "lighter"
 
 
+def test_a_basket_too_heavy_for_the_pan_is_said_so_and_never_weighed(box_factory):
+    box = box_factory(["Anna", "Ben"])
+    weigh_on_row_8(box)
+    count = len(box.app.session.actions)
+    box.put("right", 1200.0)                       # a book: beyond the pan's range, at its stop
+    box.idle(2)
+    assert box.last_view.lines == ("Too heavy for the pan", "Take something",
+                                   "off the right pan.")
+    box.tap("s1.B")
+    assert said(box) == "Spielleiter Too heavy for the pan"
+    box.idle(WEIGH_S)
+    assert len(box.app.session.actions) == count   # no verdict from a plateau
+    box.put("right", -1196.0)                      # 4 g left: the item
+    box.idle(2)
+    box.tap("s1.B")
+    box.idle(WEIGH_S)
+    assert box.last_view.big == "LIGHTER" and len(box.app.session.actions) == count + 1
+
+
 def test_weighing_without_the_purchase_says_to_put_it_back(box_factory):
     box = box_factory(["Anna", "Ben"])
     weigh_on_row_8(box)
@@ -375,8 +394,10 @@ def test_sigkill_mid_scales_row_weighing_resumes_to_the_weighing(box_factory, tm
     assert sim.last["actions"] == count
     sim.send("idle 3")                             # the resume notice goes
     assert sim.last["view"].startswith("[Anna weighs]"), sim.last["view"]
-    sim.send(f"put left {POTD_G}")                 # a fresh simulation: the pans start empty
-    sim.send("put right 12.9")
+    assert "First take everything" in sim.last["view"]  # the pans kept what lay on them:
+    sim.send("put right -12.9")                    # the Purchase stayed; the item goes off ...
+    sim.send("idle 1.5")
+    sim.send("put right 12.9")                     # ... and on again, then "all on"
     sim.send("idle 1.5")
     sim.send("tap s1.B")
     reply = sim.send("idle 3")
