@@ -122,7 +122,11 @@ class Game:
             until("mass")
             for p in PANS:
                 self.cells[p].pan.remove(mass)
-            self.run_until(self.clock.now() + 3.0)
+            end = self.clock.now() + 8.0  # the person reads the screen, fetches the next mass
+            while self.clock.now() < end:
+                self.run_until(self.clock.now() + 1.0 / self.rate)
+                for p, c in cals.items():
+                    c.capture(self.raw[p])  # armed: it follows the empty pan's zero
         cal3 = {p: cals[p].result for p in PANS}
         self.cal1 = {p: Calibration.from_points(cals[p].points[:2]) for p in PANS}
         off = ChannelSettings.for_rate(self.rate, zero=ZeroSettings(
@@ -155,7 +159,8 @@ class Game:
             if trial.kind == "compare" and name == "ours":
                 j = scales.judgement()
                 if j is not None and j.since >= trial.t0 and "verdict" not in got:
-                    got["verdict"] = {"v": j.result, "t": t - trial.t0}
+                    got["verdict"] = {"v": j.result, "t": t - trial.t0, "a": j.first_g,
+                                      "b": j.second_g}
             if (shot.stable and shot.since is not None and shot.since >= trial.t0
                     and shot.held_s() >= HELD_S - 1e-6 and shot.grams is not None
                     and abs(shot.grams - trial.loads[pan]) < 0.5 * trial.loads[pan] + 1):
