@@ -6,10 +6,15 @@ laptop's export of past games. It is built by replaying the journal's game throu
 (``GameRecord.build``), so scores, ranks and winners are the engine's rules, never re-derived here.
 It holds nothing secret: no action, no seed, only what the engine's standings show.
 
-Dates: ``game_time`` is the one place that turns a journal time into a date. Until the journal
-records each boot and whether the clock was synchronised, it trusts the stored wall time unless it
-is implausible (before ``PLAUSIBLE_FROM``: a Pi without a real-time clock that booted without the
-network), and then says "unknown" (None) rather than a wrong date.
+Dates: a record read through the journal's time base (``device.past_games``, the uplink) carries
+its ``when`` (``timebase.GameTime``): dates from the boot's synchronised clock, put right once the
+clock synchronised later in that boot, and a duration from the monotonic clock. Without it
+(``from_journal`` on a bare connection) ``game_time`` trusts the stored wall time unless it is
+implausible (before ``PLAUSIBLE_FROM``: a Pi without a real-time clock that booted without the
+network). An unknown date is None ("date unknown").
+
+Corrections after the game (``device.past_games``) re-derive the record by replay: ``corrected``
+says so and ``changes`` says, in English lines, what was corrected, why, and how the result moved.
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from typing import Any, Sequence
 from ..games import GAMES, State
 from .header import Header
 from .replay import ReplayError, replay, start
+from .timebase import GameTime
 
 FORMAT = 1  # ``to_json()["record"]``: bumped when a field changes meaning
 PLAUSIBLE_FROM = datetime(2024, 1, 1, tzinfo=timezone.utc).timestamp()
@@ -81,22 +87,36 @@ class GameRecord:
     box_name: str | None = None
     error: str | None = None
     extra: dict[str, Any] = field(default_factory=dict)  # room for what later uses add
+    corrected: bool = False          # a correction after the game changed an action
+    changes: tuple[str, ...] = ()    # what was corrected and why, and what that changed
+    when: GameTime | None = None     # the journal's time base, when read through it
 
     @property
     def started(self) -> str | None:
+        if self.when is not None:
+            return _iso(self.when.started)
         return game_time(self.started_at)
 
     @property
     def ended(self) -> str | None:
+        if self.when is not None:
+            return _iso(self.when.ended)
         return game_time(self.ended_at)
 
     @property
     def duration_s(self) -> float | None:
-        """Ended minus started, both journal times (a pause in between is counted); None when
-        either is missing or the clock jumped backwards in between."""
-        if self.started_at is None or self.ended_at is None or self.ended_at < self.started_at:
+        """How long the game took (a pause in between is counted): from the monotonic clock
+        when the time base knows it, else ended minus started; None when either is unknown or
+        the clock jumped backwards in between."""
+        if self.when is not None:
+            if self.when.duration_s is not None:
+                return round(self.when.duration_s, 1)
+            start, end = self.when.started, self.when.ended
+        else:
+            start, end = self.started_at, self.ended_at
+        if start is None or end is None or end < start:
             return None
-        return round(self.ended_at - self.started_at, 1)
+        return round(end - start, 1)
 
     @classmethod
     def build(cls, game_id: int, header: Header, actions: Sequence[dict[str, Any]], *,
@@ -156,8 +176,19 @@ class GameRecord:
         }
         if self.error:
             doc["error"] = self.error
+        if self.corrected:
+            doc["corrected"], doc["changes"] = True, list(self.changes)
         doc.update(self.extra)
         return doc
+
+
+def _iso(at: float | None) -> str | None:
+    if at is None:
+        return None
+    try:
+        return datetime.fromtimestamp(at, timezone.utc).isoformat(timespec="seconds")
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 __all__ = ["FORMAT", "PLAUSIBLE_FROM", "GameRecord", "Standing", "game_time"]

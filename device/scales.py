@@ -24,8 +24,31 @@ from . import i18n
 from .i18n import _
 from .inputs import Weight
 from .journal import Journal
+from .journal_file import Notice
 
 log = logging.getLogger(__name__)
+
+# A gram moves an HX711 on a load cell by at least a count (``from_points`` refuses less) and by
+# far less than its whole 24-bit range; its zero lies within that range. Outside: no calibration.
+MIN_COUNTS_PER_GRAM = 1.0
+MAX_COUNTS_PER_GRAM = float(2 ** 23) / 10  # 10 g would span the whole range
+MAX_OFFSET_COUNTS = float(2 ** 24)
+
+
+def implausible(calibration: Calibration) -> str | None:
+    """Why ``calibration`` cannot be a load cell's (None: it can): a falling reading, a scale
+    too fine or too coarse for an HX711, a zero outside its range."""
+    k = calibration.counts_per_gram
+    if k < 0:
+        return (f"{k:g} counts per gram: the reading falls under a load "
+                "(the cell's signal wires A+ and A- are swapped?)")
+    if not MIN_COUNTS_PER_GRAM <= k <= MAX_COUNTS_PER_GRAM:
+        return (f"{k:g} counts per gram is no load cell's (expected "
+                f"{MIN_COUNTS_PER_GRAM:g} to {MAX_COUNTS_PER_GRAM:g})")
+    if abs(calibration.offset) > MAX_OFFSET_COUNTS:
+        return f"a zero of {calibration.offset:g} counts is outside the HX711's range"
+    return None
+
 
 def pan_name(pan: str) -> str:
     """A pan's name as the table says it ("left", "right"; others as configured)."""
@@ -192,14 +215,25 @@ class Scales:
         return pan
 
     def _saved_calibration(self, name: str) -> Calibration | None:
-        saved = self.journal.calibration(name) if self.journal is not None else None
+        """The pan's saved calibration; None (uncalibrated, with a ``calibration`` notice, as
+        for a damaged row) when it is broken or absurd."""
+        if self.journal is None:
+            return None
+        saved = self.journal.calibration(name)
         if saved is None:
             return None
         try:
-            return Calibration.from_json(saved)
+            calibration = Calibration.from_json(saved)
+            reason = implausible(calibration)
         except (CalibrationError, AttributeError, KeyError, TypeError, ValueError) as exc:
-            log.error("calibration of the %s pan is unusable: %s", name, exc)
-            return None
+            reason = str(exc) or type(exc).__name__
+        if reason is None:
+            return calibration
+        text = f"Calibration of the {name} pan unusable ({reason}): uncalibrated"
+        if all(n.text != text for n in self.journal.notices):
+            self.journal.notices.append(Notice("calibration", text, reason, pan=name))
+        log.error("%s", text)
+        return None
 
     def start(self) -> None:
         if self.sim is not None:
@@ -351,6 +385,10 @@ class Scales:
         try:
             if not calibrator.capture(self.pans[name].channel):
                 return False
+            reason = implausible(calibrator.result) if calibrator.result is not None else None
+            if reason is not None:
+                calibrator.result = None
+                raise CalibrationError(reason)
         except CalibrationError as exc:
             error = exc
             log.warning("calibrating the %s pan failed: %s", name, exc)
@@ -375,4 +413,5 @@ class Scales:
         self._judge(lambda judge: judge.forget(name))
 
 
-__all__ = ["Pan", "PanReading", "Scales", "TableScales", "verdict_text"]
+__all__ = ["MAX_COUNTS_PER_GRAM", "MAX_OFFSET_COUNTS", "MIN_COUNTS_PER_GRAM", "Pan", "PanReading",
+           "Scales", "TableScales", "implausible", "verdict_text"]

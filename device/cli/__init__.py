@@ -13,14 +13,14 @@ import logging
 from typing import Sequence
 
 from .. import DeviceError, __version__
-from . import (config_check, demo, history, players, replay, room, run, selftest, sim, uplink,
-               watch, weighing)
+from . import (config_check, demo, games, history, players, replay, room, run, selftest, sim,
+               stats, uplink, watch, weighing)
 from .common import EXIT_BROKEN_PIPE, quiet_stdout, say
 
 DESCRIPTION = ("Spielleiter, the board game referee box: the device itself (run, sim, demo) and "
                "its scripting and maintenance tools.")
-GROUPS = (replay, sim, weighing, selftest, config_check, watch, demo, players, history, uplink,
-          room, run)
+GROUPS = (replay, sim, weighing, selftest, config_check, watch, demo, players, history, games,
+          stats, uplink, room, run)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -16,7 +16,7 @@ published, unless that one is no longer there as it was (an undo).
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...games import GAMES, GameError, State
@@ -201,10 +201,10 @@ class Follower:
                                          "status": row.status, "at": row.ended})
         result.state_changed = True
         if row.status == "over":
-            record = GameRecord.from_state(
+            record = replace(GameRecord.from_state(
                 row.id, followed.header, followed.state, followed.count, status="over",
                 started_at=row.started, ended_at=row.ended, box_id=self.box.id,
-                box_name=self.box.name or None)
+                box_name=self.box.name or None), when=self.reader.game_time(row.id))
             self._put(result, fleet.GAMES, {"kind": "game", "game_id": row.id,
                                             "record": record.to_json()})
 

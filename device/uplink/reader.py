@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..journal_file import APP, decode
+from ..timebase import GameTime, TimeBase, TimeSource
 
 log = logging.getLogger(__name__)
 
@@ -149,6 +150,22 @@ class JournalReader:
             "SELECT id, game, header, status, started, ended FROM games "
             "WHERE id >= ? OR status = 'running' ORDER BY id", (low,))]
 
+    def game_time(self, game_id: int) -> GameTime | None:
+        """The game's dates through the journal's time base (``timebase``: a boot's rows have
+        dates only once its clock was seen synchronised); None when the journal keeps no time
+        base. A fresh ``TimeBase`` each time: a boot may be anchored between two looks."""
+        try:
+            row = self._need().execute(
+                "SELECT started, boot, mono, synced, ended, ended_boot, ended_mono FROM games "
+                "WHERE id=?", (game_id,)).fetchone()
+        except sqlite3.Error:
+            return None
+        if row is None:
+            return None
+        db = self._need()
+        times = TimeBase(lambda: db, _no_write, TimeSource(boot_id=lambda: ""))
+        return times.game_time(*row)
+
     def actions(self, game_id: int, from_seq: int = 0) -> list[ActionRow]:
         """The game's actions from ``from_seq`` on, in order."""
         return [ActionRow(*row) for row in self._rows(
@@ -199,6 +216,10 @@ class _Snapshot:
                 db.execute("COMMIT")
             except sqlite3.Error:
                 self.reader.close()
+
+
+def _no_write() -> Any:
+    raise JournalUnavailable("the uplink never writes the journal")
 
 
 def learning_digest(row: tuple[Any, ...]) -> str:

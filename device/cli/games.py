@@ -1,0 +1,303 @@
+"""``spielleiter games list|show|export|correct``: the box's past games, on a laptop.
+
+Reads the journal of the state directory (the box's, or with ``--sim`` the simulator's) through a
+read-only connection, beside the running box, and never writes it, except ``correct``, which adds
+a correction row (the original action stays). Games are listed newest first by the journal's
+order; a date the box's clock did not know is "date unknown". ``export`` prints a replay document
+(``games export ID | spielleiter replay -`` gives the final state) with a board-game logger's
+fields under ``play`` (docs/past-games.md), or CSV with one row per action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from .common import EXIT_OK, EXIT_PROBLEMS, add_config, emit, say
+
+EPILOG = """\
+Exit status: 0 done (also when there is no game yet), 1 no such game, a refused correction or a
+journal that cannot be read, 2 bad usage. Sequence numbers (SEQ) count a game's actions from 0, as
+games show --actions and the CSV export number them.
+"""
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--sim", action="store_true", help="the simulator's games")
+    common.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
+                        help="the journal's directory (default: /var/lib/spielleiter; with "
+                             "--sim the simulator's)")
+    add_config(common, "the box's config.toml, for its name ([fleet] name or box_id)")
+    common.add_argument("--location", default=None, metavar="NAME",
+                        help="the box's name as the export's location (over the config)")
+    p = sub.add_parser("games", help="the past games: list, show, export, correct",
+                       description="Every ended game in the journal: list them, show one, export "
+                                   "them for a board-game logger, correct one after the game.",
+                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    games = p.add_subparsers(dest="games_command", required=True, metavar="ACTION")
+    ls = games.add_parser("list", parents=[common], help="ended games, newest first",
+                          epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ls.add_argument("--since", default=None, metavar="DATE",
+                    help="only games on or after DATE (2026-11-30; local time)")
+    ls.add_argument("--player", default=None, metavar="NAME", help="only games NAME played")
+    ls.add_argument("--game", default=None, metavar="NAME",
+                    help="only this game (its name or title, e.g. bunte-runde)")
+    ls.add_argument("--json", action="store_true", help="the records as JSON")
+    ls.set_defaults(func=run_list)
+    show = games.add_parser("show", parents=[common], help="one game: result and corrections",
+                            epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    show.add_argument("game_id", type=int, metavar="ID", help="the game's number (games list)")
+    show.add_argument("--actions", action="store_true", help="also every action, numbered")
+    show.set_defaults(func=run_show)
+    export = games.add_parser("export", parents=[common],
+                              help="a game (or all) as JSON for replay and loggers, or CSV",
+                              epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    which = export.add_mutually_exclusive_group(required=True)
+    which.add_argument("game_id", type=int, nargs="?", metavar="ID",
+                       help="the game's number (games list)")
+    which.add_argument("--all", action="store_true", help="every ended game, oldest first")
+    export.add_argument("--format", choices=("json", "csv"), default="json",
+                        help="json: a replay document with the logger's fields (default); "
+                             "csv: one row per action")
+    export.set_defaults(func=run_export)
+    fix = games.add_parser("correct", parents=[common],
+                           help="correct one action of a finished game",
+                           description="Correct an action of a finished game (a mistyped die, "
+                                       "a wrong weighing). The journal keeps the original; the "
+                                       "correction is a new row and the result is replayed.",
+                           epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    fix.add_argument("game_id", type=int, metavar="ID", help="the game's number (games list)")
+    fix.add_argument("seq", type=int, metavar="SEQ", help="the action's number")
+    how = fix.add_mutually_exclusive_group(required=True)
+    how.add_argument("--set", action="append", metavar="KEY=VALUE", dest="changes",
+                     help="change one field of the action (VALUE as JSON, else text); repeat "
+                          "for more, e.g. --set value=5")
+    how.add_argument("--action", default=None, metavar="JSON", help="the whole action as JSON")
+    how.add_argument("--remove", action="store_true", help="the action should not have happened")
+    fix.add_argument("--why", required=True, metavar="TEXT", help="why it is corrected")
+    fix.set_defaults(func=run_correct)
+
+
+# -- opening -------------------------------------------------------------------------------------
+def journal_path(args: argparse.Namespace) -> Path:
+    from ..paths import JOURNAL_NAME, find_state_dir, sim_state_dir
+
+    state_dir = (sim_state_dir(args.state_dir, os.environ) if args.sim
+                 else find_state_dir(args.state_dir, os.environ))
+    return state_dir / JOURNAL_NAME
+
+
+def location(args: argparse.Namespace) -> str | None:
+    """The box's name: ``--location``, else the config's ``[fleet] name`` or ``box_id``."""
+    if args.location:
+        return str(args.location)
+    from ..config import ConfigError
+    from ..paths import find_config, read_config
+
+    try:
+        fleet = read_config(find_config(args.config, os.environ)).get("fleet", {})
+    except (ConfigError, OSError):
+        return None
+    if not isinstance(fleet, dict):
+        return None
+    name = fleet.get("name") or fleet.get("box_id")
+    return name if isinstance(name, str) and name else None
+
+
+def reading(args: argparse.Namespace) -> Any:
+    """PastGames over a read-only connection (None: there is no journal yet)."""
+    from ..past_games import PastGames, open_read_only
+
+    path = journal_path(args)
+    if not path.is_file():
+        return None
+    return PastGames(open_read_only(path), box_name=location(args))
+
+
+# -- showing -------------------------------------------------------------------------------------
+def when(iso: str | None) -> str:
+    """An ISO 8601 time in this computer's local time, or "date unknown"."""
+    if not iso:
+        return "date unknown"
+    return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def duration(seconds: float | None) -> str:
+    if seconds is None:
+        return "?"
+    minutes = int(round(seconds / 60))
+    return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d} min"
+
+
+def score(value: Any) -> str:
+    return "-" if value is None else str(value)
+
+
+def run_list(args: argparse.Namespace) -> int:
+    past = reading(args)
+    records = [] if past is None else past.list(args.since, args.player, args.game)
+    for problem in [] if past is None else past.problems:
+        say("games", problem)
+    if args.json:
+        emit(json.dumps([r.to_json() for r in records], indent=2, ensure_ascii=False))
+        return EXIT_OK
+    if not records:
+        emit("no ended game yet" if args.since is None and args.player is None
+             and args.game is None else "no game matches")
+        return EXIT_OK
+    emit(f"{'id':>4}  {'when':16}  {'game':22}  {'players':24}  won")
+    for r in records:
+        won = ", ".join(r.winners) or ("abandoned" if r.status == "abandoned" else
+                                       "damaged" if r.status == "damaged" else "nobody")
+        mark = "  (corrected)" if r.corrected else ""
+        emit(f"{r.game_id:>4}  {when(r.started or r.ended):16}  {r.title[:22]:22}  "
+             f"{', '.join(r.players)[:24]:24}  {won}{mark}")
+    return EXIT_OK
+
+
+def run_show(args: argparse.Namespace) -> int:
+    from ..records import game_time
+
+    past = reading(args)
+    if past is None:
+        say("games", f"no game {args.game_id} (no journal at {journal_path(args)})")
+        return EXIT_PROBLEMS
+    record = past.record(args.game_id)
+    if args.actions and record.status == "running":
+        say("games", still_running(args.game_id))
+        return EXIT_PROBLEMS
+    for line in describe(record):
+        emit(line)
+    if args.actions:
+        emit("Actions (SEQ, time, action; * corrected):")
+        for step in past.steps(args.game_id):
+            at = when(game_time(step.at))
+            emit(f"  {step.seq:>4}{'*' if step.corrected else ' '} {at:16}  "
+                 f"{json.dumps(step.action, ensure_ascii=False)}")
+    return EXIT_OK
+
+
+def still_running(game_id: int) -> str:
+    """Why a game in play is not exported: its actions hold what the table may not see yet
+    (secret choices, hidden grams)."""
+    return (f"game {game_id} is still being played: its actions are shown once it has ended "
+            "(they hold what the table may not see yet)")
+
+
+def describe(record: Any) -> list[str]:
+    """``games show``: one game, in lines."""
+    lines = [f"Game {record.game_id}: {record.title} ({record.status})",
+             f"When: {when(record.started)}, {duration(record.duration_s)}"]
+    if record.box_name:
+        lines.append(f"Where: {record.box_name}")
+    lines.append("Players in seat order: " + ", ".join(
+        f"{i} {p}" for i, p in enumerate(record.players, 1)))
+    lines.append("Result:")
+    for s in record.standings:
+        lines.append(f"  {s.rank}. {s.player:12} {score(s.score):>8}"
+                     f"{'  won' if s.winner else ''}")
+    if record.error:
+        lines.append(f"Not replayed to its end: {record.error}")
+    if record.corrected:
+        changed = not (record.changes and record.changes[-1] == "result unchanged")
+        lines.append("Corrected after the game" +
+                     (": the result changed" if changed else " (the result is unchanged)"))
+        lines.extend(f"  {line}" for line in record.changes if line != "result unchanged")
+    lines.append(f"Actions: {record.actions}")
+    return lines
+
+
+def run_export(args: argparse.Namespace) -> int:
+    from ..game_export import CSV_COLUMNS, csv_rows, document, everything
+
+    past = reading(args)
+    if past is None:
+        if args.all:
+            emit(json.dumps({"export": 1, "location": location(args), "games": []})
+                 if args.format == "json" else ",".join(CSV_COLUMNS))
+            return EXIT_OK
+        say("games", f"no game {args.game_id} (no journal at {journal_path(args)})")
+        return EXIT_PROBLEMS
+    if not args.all and past.record(args.game_id).status == "running":
+        say("games", still_running(args.game_id))
+        return EXIT_PROBLEMS
+    if args.format == "json":
+        doc = everything(past) if args.all else document(past, args.game_id)
+        emit(json.dumps(doc, indent=2, ensure_ascii=False))
+        return EXIT_OK
+    ids = [r.game_id for r in reversed(past.list())] if args.all else [args.game_id]
+    writer = csv.DictWriter(sys.stdout, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(csv_rows(past, ids))
+    sys.stdout.flush()
+    return EXIT_OK
+
+
+# -- correcting ----------------------------------------------------------------------------------
+def parse_set(changes: list[str]) -> dict[str, Any]:
+    from ..text import InputError, loads
+
+    fields: dict[str, Any] = {}
+    for change in changes:
+        key, sep, value = change.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"--set {change!r}: KEY=VALUE")
+        try:
+            fields[key.strip()] = loads(value, "the value")
+        except InputError:
+            fields[key.strip()] = value
+    return fields
+
+
+def run_correct(args: argparse.Namespace) -> int:
+    from ..journal import Journal, JournalError
+    from ..past_games import PastGames
+    from ..text import InputError, loads
+
+    path = journal_path(args)
+    if not path.is_file():
+        say("games", f"no game {args.game_id} (no journal at {path})")
+        return EXIT_PROBLEMS
+    try:
+        journal_file = Journal(path, memory_fallback=False)
+    except (OSError, JournalError) as exc:
+        say("games", f"cannot write {path}: {exc}")
+        return EXIT_PROBLEMS
+    with journal_file as journal:
+        past = PastGames(journal, box_name=location(args))
+        try:
+            if args.remove:
+                action = None
+            elif args.action is not None:
+                action = loads(args.action, "--action")
+            else:
+                action = {**_step(past, args).action, **parse_set(args.changes)}
+            past.correct(args.game_id, args.seq, action, args.why)
+        except InputError as exc:
+            say("games", str(exc))
+            return EXIT_PROBLEMS
+        for line in describe(past.record(args.game_id)):
+            emit(line)
+    return EXIT_OK
+
+
+def _step(past: Any, args: argparse.Namespace) -> Any:
+    """Action SEQ as the game has it now (InputError when there is none, or it was removed)."""
+    from ..text import InputError
+
+    for step in past.steps(args.game_id):
+        if step.seq == args.seq:
+            return step
+    if any(c.seq == args.seq for c in past.corrections(args.game_id)):
+        raise InputError(f"action {args.seq} was removed by a correction; use --action")
+    raise InputError(f"The game has no action {args.seq}.")
+
+
+__all__ = ["describe", "register"]

@@ -1,0 +1,101 @@
+"""Helpers for the tests of past games (not a test module): a journal with finished games of every
+kind, played by a seeded random hand on a clock the test owns, with undo and pauses on the way."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+from spielleiter.device.header import Header
+from spielleiter.device.journal import Journal
+from spielleiter.device.session import Session
+from spielleiter.games import GAMES, complete
+
+T0 = 1_800_000_000.0  # 2027-01-15T08:00:00+00:00
+PLAYERS = {"tatort-tonne": ("Anna", "Ben", "Cem"), "bunte-runde": ("Ben", "Anna", "Cem"),
+           "currency-torraku": ("Cem", "Anna", "Ben"), "tante-trudels-troedel": ("Anna", "Ben")}
+
+
+class Clock:
+    """A wall clock that is right (a laptop, or a box after network time) and moves 5 s a read."""
+
+    def __init__(self, start: float = T0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        self.now += 5.0
+        return self.now
+
+    def passes(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class Table:
+    """A journal in ``state_dir`` and a random hand playing games on it."""
+
+    def __init__(self, state_dir: Path, seed: int = 1, clock: Clock | None = None) -> None:
+        self.state_dir = Path(state_dir)
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        self.clock = clock or Clock()
+        self.journal = Journal(self.path, clock=self.clock)
+        self.rng = random.Random(seed)
+        self.session: Session | None = None
+
+    @property
+    def path(self) -> Path:
+        return self.state_dir / "journal.sqlite3"
+
+    def new(self, game: str, players: tuple[str, ...] | None = None,
+            options: dict[str, Any] | None = None, seed: int = 7) -> Session:
+        self.session = Session.new(self.journal, Header(game, players or PLAYERS[game],
+                                                        options or {}, seed))
+        return self.session
+
+    def play(self, count: int = 1) -> int:
+        session = self.session
+        assert session is not None
+        info = GAMES[session.header.game]
+        done = 0
+        while done < count and not session.state.is_over:
+            player = self.rng.choice(session.state.waiting_for())
+            session.apply(complete(info, self.rng.choice(session.state.legal_actions(player)),
+                                   self.rng))
+            done += 1
+        return done
+
+    def finish(self) -> Session:
+        while self.session is not None and not self.session.state.is_over:
+            self.play(50)
+        assert self.session is not None
+        return self.session
+
+    def pause_and_resume(self, seconds: float = 600.0) -> Session:
+        """The table leaves the game (or the power goes): the journal is closed, time passes,
+        the box starts again and resumes the game from the journal."""
+        self.journal.close()
+        self.clock.passes(seconds)
+        self.journal = Journal(self.path, clock=self.clock)
+        self.session = Session.resume(self.journal)
+        assert self.session is not None
+        return self.session
+
+    def every_game(self) -> dict[str, int]:
+        """One finished game of each kind, each with an undo and a pause on the way; the game
+        ids by game."""
+        ids = {}
+        for game in sorted(GAMES):
+            if game not in PLAYERS:
+                continue
+            session = self.new(game)
+            self.play(3)
+            session.undo()
+            self.pause_and_resume()
+            self.play(2)
+            self.session.undo()
+            self.finish()
+            ids[game] = self.session.game_id
+        return ids
+
+    def close(self) -> None:
+        self.journal.close()
