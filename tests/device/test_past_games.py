@@ -377,3 +377,17 @@ def test_a_correction_of_an_action_undone_and_played_again_corrects_nothing(tabl
     assert past.actions(session.game_id) == session.actions
     assert past.corrections(session.game_id) == []
     assert not past.record(session.game_id).corrected
+
+
+def test_a_limit_gives_the_newest_games_and_replays_no_other(table, monkeypatch):
+    ids = table.every_game()
+    built = []
+    original = GameRecord.build.__func__
+    monkeypatch.setattr(GameRecord, "build", classmethod(
+        lambda cls, *a, **k: built.append(a[0]) or original(cls, *a, **k)))
+    records = PastGames(table.journal).list(limit=2)
+    newest = sorted(ids.values(), reverse=True)[:2]
+    assert [r.game_id for r in records] == newest and sorted(built) == sorted(newest)
+    assert PastGames(table.journal).list(limit=0) == []
+    assert [r.game_id for r in PastGames(table.journal).list(player="Cem", limit=1)] == \
+        [ids["tatort-tonne"]]
