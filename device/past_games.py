@@ -162,7 +162,13 @@ class PastGames:
         who = None if player is None else player.casefold()
         self.problems = []
         found: builtins.list[_Game] = []
-        for row in self._rows("WHERE status IN ('over', 'abandoned', 'damaged') ORDER BY id"):
+        try:
+            rows = self._rows("WHERE status IN ('over', 'abandoned', 'damaged') ORDER BY id")
+        except InputError as exc:  # a journal that cannot be read lists nothing, and says why
+            self.problems.append(str(exc))
+            log.error("past games: %s", exc)
+            return []
+        for row in rows:
             try:
                 one = self._game(row)
             except InputError as exc:
@@ -186,6 +192,9 @@ class PastGames:
                                else self._cached(one, kept, fresh))
             except ReplayError as exc:
                 self._problem(one.id, str(exc))
+            except Exception as exc:  # noqa: BLE001 - an engine bug must not take the list down
+                log.exception("game %d cannot be replayed", one.id)
+                self._problem(one.id, f"the engine failed: {type(exc).__name__}: {exc}")
         if fresh and self.journal is not None:
             cache.save(self.journal.db, self.journal.write, fresh)
         return records

@@ -391,3 +391,36 @@ def test_a_limit_gives_the_newest_games_and_replays_no_other(table, monkeypatch)
     assert PastGames(table.journal).list(limit=0) == []
     assert [r.game_id for r in PastGames(table.journal).list(player="Cem", limit=1)] == \
         [ids["tatort-tonne"]]
+
+
+def test_an_engine_that_fails_on_a_stored_action_leaves_that_game_out_not_the_list(
+        table, monkeypatch):
+    from spielleiter.device import records
+
+    table.new("tatort-tonne")
+    table.finish()
+    keep = table.new("bunte-runde")
+    table.finish()
+    real = records.replay
+
+    def failing(state, actions, **kwargs):
+        if state.game == "tatort-tonne":
+            raise TypeError("an engine bug")
+        return real(state, actions, **kwargs)
+
+    monkeypatch.setattr(records, "replay", failing)
+    past = PastGames(table.journal)
+    assert [r.game_id for r in past.list()] == [keep.game_id]
+    assert past.problems == ["game 1 left out: the engine failed: TypeError: an engine bug"]
+
+
+def test_a_journal_whose_games_cannot_be_read_lists_nothing_and_says_why(tmp_path):
+    db = sqlite3.connect(tmp_path / "journal.sqlite3")
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    db.execute("INSERT INTO meta VALUES ('app', 'spielleiter-journal')")
+    db.commit()
+    db.close()
+    db = open_read_only(tmp_path / "journal.sqlite3")
+    past = PastGames(db)
+    assert past.list() == [] and "cannot be read" in past.problems[0]
+    db.close()
