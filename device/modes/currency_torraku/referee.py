@@ -240,6 +240,9 @@ class CurrencyTorrakuReferee(Referee):
                 return True
             return False
         if self.stage == "learned":
+            if key == "ok" and self.pan.loaded():
+                self._refuse(_("Take the pieces"), _("off the pan first"))
+                return True
             if key == "ok":
                 self.pan.end_learning()
                 self._show_keys()

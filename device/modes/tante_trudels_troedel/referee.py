@@ -36,8 +36,9 @@ from ...session import Session
 from ..base import Referee, Table
 from ....games.core import Option
 from .pages import event_pages, final_view, undo_pages
-from .screens import act_view, move_view, refusal_lines, roll_view, rolling_view, weigh_view
-from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, Weigher
+from .screens import (act_view, move_view, off_pan, refusal_lines, roll_view, rolling_view,
+                      take_off_view, weigh_view)
+from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, TakeOff, Weigher
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ class TanteTrudelsTroedelReferee(Referee):
         self.weigh_at: int | None = None         # a scales-row weighing chosen at this count
         self._noted: int | None = None           # the weigh_at the journal holds
         self.weigher: Weigher | None = None
+        self.take_off: TakeOff | None = None     # a scales-row basket still on its pan
         self._last = self._last_action()  # what an undo takes back
         self._sync()
 
@@ -185,6 +187,7 @@ class TanteTrudelsTroedelReferee(Referee):
         self._stop_roll()
         self.cursor = 0
         self._weigh_at(None)
+        self.take_off = None
         self._last = self._last_action()
         self.pages.show(undo_pages(undone, self.state, self.pans(), self.pan_names()[0],
                                    self.potd_pan()))
@@ -198,6 +201,11 @@ class TanteTrudelsTroedelReferee(Referee):
             self.weigher = None
 
     def on_weight(self, weight: Weight) -> bool:
+        scales = self.scales()
+        if self.take_off is not None and weight.pan == self.take_off.pan:
+            if scales is None or not self.take_off.waiting(scales):
+                self.take_off = None
+            return True
         if self.weigher is not None and weight.pan in self.weigher.pans:
             self.weigher.check()
             return True
@@ -239,7 +247,12 @@ class TanteTrudelsTroedelReferee(Referee):
 
     def _key(self, player: str, key: str, station: bool) -> None:
         state = self.state
-        if self.rolling is not None:
+        scales = self.scales()
+        if self.take_off is not None and (scales is None or not self.take_off.waiting(scales)):
+            self.take_off = None
+        if self.take_off is not None:
+            self._refuse(_("Take your items"), off_pan(self.take_off.pan, self.pans()))
+        elif self.rolling is not None:
             self._refuse(_("The die is rolling"))
         elif self.weigher is not None:
             self._weigh_key(key, station)
@@ -345,6 +358,9 @@ class TanteTrudelsTroedelReferee(Referee):
             self.table.beep("click")
         self.pages.show(event_pages(events, self.state, self.pans(), self.pan_names()[0],
                                     self.potd_pan()), finale=finale)
+        weighed = [e for e in events if e.kind == "weigh"]
+        if weighed and self.scales() is not None:
+            self.take_off = TakeOff(weighed[-1].data["player"], self.pan_names()[0])
         self._sync()
 
     # -- the screen ------------------------------------------------------------------------------
@@ -357,6 +373,9 @@ class TanteTrudelsTroedelReferee(Referee):
             return rolling_view(self.rolling[0], self.rolling[2])
         player = state.waiting_for()[0]
         station = self.has_station(player)
+        scales = self.scales()
+        if self.take_off is not None and scales is not None and self.take_off.waiting(scales):
+            return take_off_view(self.take_off.player, self.take_off.pan, self.pans())
         if self.weigher is not None:
             return weigh_view(self.weigher, station, self.pans(),
                               cancel=self.weigher.job.kind == "weigh")

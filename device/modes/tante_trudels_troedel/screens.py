@@ -61,6 +61,12 @@ def off_pan(pan: str, pans: int) -> str:
     return fit(_("off the {pan} pan.").format(pan=pan_name(pan)), _("off the pan."))
 
 
+def take_off_view(player: str, pan: str, pans: int) -> View:
+    """After a scales-row weighing, while the items still lie on the pan."""
+    return View(fit(_("{name}'s items").format(name=player), player),
+                (_("Take your items"), off_pan(pan, pans), _("Back in the basket.")))
+
+
 def empty_lines(pan: str, pans: int) -> tuple[str, ...]:
     """"All on" was pressed, but the pan the items go on is empty."""
     return (_("Put the items"), on_pan(pan, pans), _("It is still empty."))

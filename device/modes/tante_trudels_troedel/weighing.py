@@ -54,6 +54,24 @@ class Job:
     key: int = 0  # the action count when it began: a job belongs to one moment of the game
 
 
+@dataclass(frozen=True)
+class TakeOff:
+    """After a scales-row weighing the items lie on ``pan`` until ``player`` takes them back
+    into the basket; until then the screen says so, and the next weighing never finds them."""
+
+    player: str
+    pan: str
+
+    def waiting(self, scales: "TableScales") -> bool:
+        """Something still lies on the pan: settled, or read now while it moves, at
+        ``EMPTY_G`` or more (a pan that cannot be read holds nobody up)."""
+        shot = scales.snapshot(self.pan)
+        if shot.state == "overload":
+            return True
+        return shot.state in ("stable", "moving") and shot.grams is not None \
+            and shot.grams >= EMPTY_G
+
+
 class Weigher:
     """Runs one ``Job`` against the device's ``Scales``; ``done(grams)`` gets the reading."""
 
@@ -173,4 +191,5 @@ class Weigher:
         return float(shot.settled_g)
 
 
-__all__ = ["BASKET_HOLD_S", "EMPTY_G", "Job", "POLL_S", "POTD_HOLD_S", "POTD_TOL_G", "Weigher"]
+__all__ = ["BASKET_HOLD_S", "EMPTY_G", "Job", "POLL_S", "POTD_HOLD_S", "POTD_TOL_G", "TakeOff",
+           "Weigher"]

@@ -130,6 +130,47 @@ def test_weighing_with_the_items_on_the_wrong_pan_says_which_pan(box_factory):
     assert box.last_view.big == "LIGHTER" and state(box).last_weigh == "lighter"
 
 
+def test_after_a_scales_row_weighing_the_box_says_take_it_off_and_the_next_weighing_flows(
+        box_factory):
+    box = box_factory(["Anna", "Ben"])
+    weigh_on_row_8(box)
+    box.put("right", 4.0)
+    box.idle(1.5)
+    box.tap("s1.B")                                # all on
+    box.idle(WEIGH_S)
+    assert box.last_view.big == "LIGHTER"
+    box.tap("host.ok")                             # the verdict read
+    assert box.last_view.title == "Anna's items"
+    assert box.last_view.lines == ("Take your items", "off the right pan.",
+                                   "Back in the basket.")
+    box.tap("s1.B")                                # "Done" cannot be chosen yet: says why
+    assert said(box) == "Spielleiter Take your items off the right pan."
+    assert state(box).turn == "Anna" and state(box).stage == "act"
+    box.idle(2)
+    box.put("right", -4.0)                         # back into the basket
+    box.idle(2)
+    assert box.last_view.title == "Anna: row 8"    # her menu again, by itself
+    act(box, type="end_turn", player="Anna")
+    for player, roll in (("Ben", 2), ("Anna", 1), ("Ben", 5)):
+        act(box, type="roll", player=player, value=roll)
+        act(box, type="move", player=player, direction="forward")
+        if player == "Ben" and roll == 2:
+            act(box, type="take", player=player, coupon=False)
+        if roll != 5:
+            act(box, type="end_turn", player=player)
+    read_pages(box)
+    for _ in range(box.last_view.lines.index("Weigh your basket")):
+        box.tap("s2.C")
+    box.tap("s2.B")
+    box.idle(1.0)
+    assert box.app.referee.weigher.stage == "load"  # nothing left over to clear first
+    box.put("right", 5.0)
+    box.idle(1.5)
+    box.tap("s2.B")
+    box.idle(WEIGH_S)
+    assert box.last_view.big == "LIGHTER" and state(box).last_weigh == "lighter"
+
+
 def test_weighing_without_the_purchase_says_to_put_it_back(box_factory):
     box = box_factory(["Anna", "Ben"])
     weigh_on_row_8(box)
