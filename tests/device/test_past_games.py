@@ -295,13 +295,22 @@ def test_a_read_only_journal_cannot_be_corrected(table):
 
 
 def test_removing_an_action_that_should_not_have_happened(table):
-    """A correction to None leaves the action out; here the refusal shows it is replayed."""
-    session = table.new("tatort-tonne")
-    table.finish()
+    """A correction to None leaves the action out: a choice made again before the last one was
+    in (Tatort Tonne, T2) did not need the first; the last choice, which ended it, was needed."""
+    session = table.new("tatort-tonne", ("Anna", "Ben"), {"trash": 2})
+    for player, card in (("Anna", "alibi"), ("Anna", "steal"), ("Ben", "steal")):
+        session.apply({"type": "choose", "player": player, "card": card})
+    assert session.state.is_over
     past = PastGames(table.journal)
     with pytest.raises(InputError, match="Not possible"):
-        past.correct(session.game_id, 0, None, "pressed twice")
-    assert past.actions(session.game_id) == session.actions
+        past.correct(session.game_id, 2, None, "pressed twice")
+    past.correct(session.game_id, 0, None, "pressed by the cat")
+    assert past.actions(session.game_id) == session.actions[1:]
+    assert [s.seq for s in past.steps(session.game_id)] == [1, 2]
+    record = past.record(session.game_id)
+    assert record.changes == ("action 0 (Anna choose) removed: pressed by the cat",
+                              "result unchanged")
+    assert record.actions == 2
 
 
 def test_action_times_follow_the_effective_actions(table):
