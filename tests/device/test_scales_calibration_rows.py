@@ -72,7 +72,8 @@ def test_a_calibration_whose_reading_falls_under_the_mass_is_refused_when_captur
         scales.begin_calibration(calibrator, lambda c, error: steps.append(error))
         scales.sim.run_for(3.0)
         assert steps == [None] and calibrator.step == "mass"
-        calibrator.zero_counts += 2 * 200.0 * 2147.5 + 1e5  # as if the signal wires were swapped
+        zero = calibrator.points[0][1] + 2 * 200.0 * 2147.5 + 1e5  # as if the signal wires
+        calibrator.zero_counts, calibrator.points = zero, [(0.0, zero)]  # were swapped
         scales.begin_calibration(calibrator, lambda c, error: steps.append(error))
         scales.sim.put("left", 200.0)
         scales.sim.run_for(4.0)

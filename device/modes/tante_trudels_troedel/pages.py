@@ -138,7 +138,7 @@ def undo_pages(action: dict[str, Any] | None, state: TanteTrudelsTroedel, pans: 
     thing = _("COUPON") if coupon else _("ITEM")
     view: View | None = None
     if kind == "roll" and state.phase == "potd":
-        row = (state.potd_rows[-1] if state.potd_rows else 0) + int(action.get("value", 0))
+        row = state.apply(action)[0].potd_rows[-1]  # the row the undone roll had reached (TT1)
         view = View(_("Take the coupon off"), (_("and put the item back"),),
                     big=_("Row {row}").format(row=row))
     elif kind == "move":

@@ -221,9 +221,9 @@ def weigh_view(weigher: Weigher, station: bool, pans: int, cancel: bool) -> View
     back = (_("C: cancel") if station else _("BACK: cancel")) if cancel else ""
     if weigher.paused:
         silent = weigher.silent or job.pan
-        lines = ((_("Check the cable of"), _("the {pan} pan.").format(pan=pan_name(silent)))
+        cable = ((_("Check the cable of"), _("the {pan} pan.").format(pan=pan_name(silent)))
                  if pans >= 2 else (_("Check the cable"), _("of the pan.")))
-        return View(_("Scale not answering"), lines, footer=back)
+        return View(_("Scale not answering"), cable, footer=back)
     if weigher.stage == "clear":
         return View(title, (_("First take everything"), off_pan(job.pan, pans)), footer=back)
     if weigher.stage == "load":
