@@ -214,7 +214,7 @@ class Replay:
             return first_fit(_("{at}  OK list  NEXT menu").format(at=where),
                              _("OK list  NEXT menu"))
         return first_fit(_("{at}  OK on  NEXT menu").format(at=where),
-                         _("{at} OK on").format(at=where), where)
+                         _("{at} OK on NEXT menu").format(at=where), _("OK on  NEXT menu"))
 
     def view(self, index: int) -> View:
         frame = self.frames[index].view

@@ -93,7 +93,7 @@ def test_a_replay_ends_with_the_standings_and_says_ok_goes_back_to_the_list():
     last = replay.view(len(replay.frames) - 1)
     assert last.title == "Standings" and len(last.lines) == 2
     assert "OK list" in last.footer and "NEXT menu" in last.footer
-    assert replay.view(0).footer.startswith(f"1/{len(actions)}")
+    assert replay.view(0).footer == f"1/{len(actions)} OK on NEXT menu"
 
 
 def test_a_replay_stops_before_an_action_the_engine_refuses_and_says_which():
