@@ -116,7 +116,8 @@ def step_view(state: State, action: dict[str, Any], step: int, steps: int) -> Vi
         doing = kind.replace("_", " ")
     else:
         try:
-            doing = _(template).format(**fields)
+            doing = _(template).format(**{k: _("nobody") if v is None else v
+                                          for k, v in fields.items()})
         except (KeyError, IndexError, ValueError):
             doing = _(template)
     title = _("Step {n} of {total}").format(n=step, total=steps)
