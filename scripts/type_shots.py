@@ -46,7 +46,8 @@ def main() -> None:
         out = Image.new("L", (size[0] * 2 + 16, size[1]), 128)
         out.paste(before.resize(size, Image.Resampling.NEAREST), (0, 0))
         out.paste(after.resize(size, Image.Resampling.NEAREST), (size[0] + 16, 0))
-        name = ROOT / "docs" / "type" / f"{i}-{big.split()[0].rstrip(':').lower().replace('ü', 'ue')}.png"
+        stem = big.split()[0].rstrip(":").lower().replace("ü", "ue")
+        name = ROOT / "docs" / "type" / f"{i}-{stem}.png"
         out.save(name, optimize=True)
         print(name.relative_to(ROOT))
 
