@@ -122,7 +122,11 @@ class Game:
             until("mass")
             for p in PANS:
                 self.cells[p].pan.remove(mass)
-            self.run_until(self.clock.now() + 3.0)
+            end = self.clock.now() + 8.0  # the person reads the screen, fetches the next mass
+            while self.clock.now() < end:
+                self.run_until(self.clock.now() + 1.0 / self.rate)
+                for p, c in cals.items():
+                    c.capture(self.raw[p])  # armed: it follows the empty pan's zero
         cal3 = {p: cals[p].result for p in PANS}
         self.cal1 = {p: Calibration.from_points(cals[p].points[:2]) for p in PANS}
         off = ChannelSettings.for_rate(self.rate, zero=ZeroSettings(
@@ -155,7 +159,8 @@ class Game:
             if trial.kind == "compare" and name == "ours":
                 j = scales.judgement()
                 if j is not None and j.since >= trial.t0 and "verdict" not in got:
-                    got["verdict"] = {"v": j.result, "t": t - trial.t0}
+                    got["verdict"] = {"v": j.result, "t": t - trial.t0, "a": j.first_g,
+                                      "b": j.second_g}
             if (shot.stable and shot.since is not None and shot.since >= trial.t0
                     and shot.held_s() >= HELD_S - 1e-6 and shot.grams is not None
                     and abs(shot.grams - trial.loads[pan]) < 0.5 * trial.loads[pan] + 1):
@@ -174,11 +179,14 @@ class Game:
             self.watch = [(tr, p) for tr, p in self.watch if not (tr is trial and p == pan)]
 
     # -- an hour of play -----------------------------------------------------------------------
-    def play(self, minutes: float) -> list[Trial]:
+    def play(self, minutes: float, mix: str = "table") -> list[Trial]:
+        """``mix`` "table": weighings, comparisons and heavy things, held 20-120 s; "trudel":
+        mostly comparisons, held 5-20 s (a Trudel game's weighings), for many verdicts."""
         rng, trials = self.rng, []
         end = self.clock.now() + minutes * 60.0
+        hold, idle = ((20.0, 120.0), (10.0, 40.0)) if mix == "table" else ((5.0, 20.0), (5.0, 15.0))
         while self.clock.now() < end - 150:
-            r = rng.random()
+            r = rng.random() if mix == "table" else 0.45 + 0.45 * rng.random()
             t0 = self.clock.now()
             if r < 0.45:
                 pan = rng.choice(PANS)
@@ -194,21 +202,33 @@ class Game:
                 self.cells[pan].pan.place(load)
                 self.watch.append((trial, pan))
             self.run_until(t0 + 12.0)
-            self.run_until(t0 + rng.uniform(20.0, 120.0))
+            self.run_until(t0 + rng.uniform(*hold))
             for pan, load in trial.loads.items():
                 self.cells[pan].pan.remove(load)
-            self.run_until(self.clock.now() + rng.uniform(10.0, 40.0))
+            self.run_until(self.clock.now() + rng.uniform(*idle))
             trials.append(trial)
         return trials
 
 
-def one_game(args: tuple[int, int, float]) -> list[dict]:
-    seed, rate, minutes = args
+def one_game(args: tuple[int, int, float, str]) -> list[dict]:
+    seed, rate, minutes, mix = args
     game = Game(seed, rate)
     game.calibrate()
     start = game.clock.now()
     return [{"kind": t.kind, "t": t.t0 - start, "loads": t.loads, "got": t.got}
-            for t in game.play(minutes)]
+            for t in game.play(minutes, mix)]
+
+
+def upper_bound(wrong: int, n: int) -> float:
+    """The exact one-sided 95 % upper bound of the wrong share (Clopper-Pearson), in %."""
+    if n == 0:
+        return 100.0
+    lo, hi = wrong / n, 1.0
+    for _ in range(60):
+        mid = (lo + hi) / 2
+        tail = sum(math.comb(n, k) * mid ** k * (1 - mid) ** (n - k) for k in range(wrong + 1))
+        lo, hi = (mid, hi) if tail > 0.05 else (lo, mid)
+    return 100.0 * hi
 
 
 def p95(values: list[float]) -> float:
@@ -258,6 +278,11 @@ def report(trials: list[dict], minutes: float) -> dict:
             right["naive"][0] += verdict_of(na["g"], nb["g"]) == truth
             right["naive"][1] += 1
     out["verdicts_right_pct"] = {n: 100.0 * r / max(1, n_) for n, (r, n_) in right.items()}
+    out["verdicts_wrong_bound_pct"] = upper_bound(right["ours"][1] - right["ours"][0],
+                                                  right["ours"][1])
+    times = [tr["got"]["verdict"]["t"] for tr in trials
+             if tr["kind"] == "compare" and tr["got"].get("verdict")]
+    out["verdict_after_p95_s"] = p95(times)
     out["verdicts_n"] = right["ours"][1]
     out["verdicts_missing"] = missing
     heavy = [tr for tr in trials if tr["kind"] == "heavy"]
@@ -279,9 +304,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--minutes", type=float, default=60.0)
     ap.add_argument("--rate", type=int, choices=(10, 80), default=10)
     ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--mix", choices=("table", "trudel"), default="table")
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
-    jobs = [(seed, args.rate, args.minutes) for seed in range(1, args.games + 1)]
+    jobs = [(seed, args.rate, args.minutes, args.mix) for seed in range(1, args.games + 1)]
     if args.workers > 1:
         with multiprocessing.Pool(args.workers) as pool:
             results = pool.map(one_game, jobs)
@@ -289,7 +315,8 @@ def main(argv: list[str] | None = None) -> int:
         results = [one_game(j) for j in jobs]
     trials = [t for r in results for t in r]
     out = report(trials, args.minutes)
-    print(f"drift: {args.games} games x {args.minutes:g} min at {args.rate} SPS, box +10 K")
+    print(f"drift: {args.games} games x {args.minutes:g} min at {args.rate} SPS, box +10 K, "
+          f"mix {args.mix}")
     print(f"settled value |error| p95 over {out['settled_n']} weighings (1-500 g):")
     for name, v in out["settled_p95_g"].items():
         last = out["settled_p95_last20min_g"][name]
@@ -299,7 +326,9 @@ def main(argv: list[str] | None = None) -> int:
     vr = out["verdicts_right_pct"]
     print(f"verdicts at 0.1 g right over {out['verdicts_n']} comparisons "
           f"({out['verdicts_missing']} without a verdict in 10 s): ours {vr['ours']:.2f} %, "
-          f"naive {vr['naive']:.2f} %  target >= 99.9 %: "
+          f"(wrong: 95 % bound {out['verdicts_wrong_bound_pct']:.2f} %; verdict p95 "
+          f"{out['verdict_after_p95_s']:.2f} s after set-down), naive {vr['naive']:.2f} %  "
+          f"target >= 99.9 %: "
           f"{'PASS' if vr['ours'] >= 99.9 and not out['verdicts_missing'] else 'MISS'}")
     print(f"too heavy ({out['heavy_n']} items 600-1500 g): ours reported "
           f"{out['heavy_numbers_ours']} numbers, showed {out['heavy_shown_as_overload_ours']} as "

@@ -139,6 +139,7 @@ class ScaleMode:
             self.step = "mass"
         elif calibrator.step == "done" and len(calibrator.masses) < MAX_MASSES:
             self.step = "more"  # saved; another mass may make heavy items exact
+            self.scales.begin_calibration(calibrator, self._stepped)  # it follows the zero
         elif calibrator.step == "done":
             self._finished(calibrator)
             self.step, self.calibrator = "live", None

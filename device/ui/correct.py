@@ -69,6 +69,10 @@ def start_correction(shell: Shell, replay: "ReplayScreen", seq: int) -> None:
     kind, field = found
     if kind == "die":
         shell.push(DieScreen(shell, replay, seq, field))
+    elif getattr(shell, "secret_grams", lambda: False)():
+        shell.beep("error")  # the pan would show what a waiting game keeps secret
+        shell.flash(_("A game is waiting:"), _("its grams are secret."), _("End it first."),
+                    seconds=4.0)
     elif not getattr(shell.scales, "pans", None):
         shell.beep("error")
         shell.flash(*wrap(_("This needs a pan to weigh it again.")))

@@ -116,7 +116,8 @@ def step_view(state: State, action: dict[str, Any], step: int, steps: int) -> Vi
         doing = kind.replace("_", " ")
     else:
         try:
-            doing = _(template).format(**fields)
+            doing = _(template).format(**{k: _("nobody") if v is None else v
+                                          for k, v in fields.items()})
         except (KeyError, IndexError, ValueError):
             doing = _(template)
     title = _("Step {n} of {total}").format(n=step, total=steps)
@@ -214,7 +215,7 @@ class Replay:
             return first_fit(_("{at}  OK list  NEXT menu").format(at=where),
                              _("OK list  NEXT menu"))
         return first_fit(_("{at}  OK on  NEXT menu").format(at=where),
-                         _("{at} OK on").format(at=where), where)
+                         _("{at} OK on NEXT menu").format(at=where), _("OK on  NEXT menu"))
 
     def view(self, index: int) -> View:
         frame = self.frames[index].view

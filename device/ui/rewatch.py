@@ -163,6 +163,7 @@ class ReplayMenuScreen(Screen):
     """The replay's menu: NEXT moves, OK chooses, BACK goes back to the frame."""
 
     name = "replay_menu"
+    cursor: int
 
     def __init__(self, shell: Shell, replay: ReplayScreen) -> None:
         super().__init__(shell)

@@ -158,7 +158,9 @@ class Calibrator:
     "done" with a ``result`` fitted through every mass (three points or more fit the bow).
 
     Feed it the pan's channel whenever it has a new sample (``capture``); it takes the channel's
-    settled counts once they have been averaged for ``hold_s`` and, for a mass, once the
+    settled counts once they have been averaged for ``hold_s`` (less how far the empty pan,
+    seen between the masses, has drifted since the empty step: keep feeding it after "done"
+    too) and, for a mass, once the
     reading has clearly left every level captured before (a mass not yet set down, or the last
     one still lying there, is never taken for the new one).
     """
@@ -170,6 +172,7 @@ class Calibrator:
     result: Calibration | None = None
     points: list[tuple[float, float]] = field(default_factory=list)
     _more: bool = False
+    _empty_now: float | None = None  # the empty pan's counts as last seen between masses
 
     @property
     def step(self) -> str:
@@ -199,9 +202,15 @@ class Calibrator:
         not been still for ``hold_s``, or the reference mass is not on it yet. Raises
         ``CalibrationError`` when the captures define no scale."""
         counts, since = channel.settled_counts, channel.settled_since
-        if counts is None or since is None or channel.t is None or self.step == "done":
+        if counts is None or since is None or channel.t is None:
             return False
-        if channel.t - since < self.hold_s - 1e-6:
+        if self.zero_counts is not None:
+            empty = self._empty_now if self._empty_now is not None else self.zero_counts
+            if abs(counts - empty) < MIN_SPAN_COUNTS / 2:  # the empty pan between two masses:
+                self._empty_now = counts  # follow its zero, which drifts while the cell warms
+                return False
+            counts -= empty - self.zero_counts
+        if self.step == "done" or channel.t - since < self.hold_s - 1e-6:
             return False
         if self.zero_counts is None:
             self.zero_counts = counts

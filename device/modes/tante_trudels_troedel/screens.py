@@ -222,9 +222,9 @@ def weigh_view(weigher: Weigher, station: bool, pans: int, cancel: bool) -> View
     back = (_("C: cancel") if station else _("BACK: cancel")) if cancel else ""
     if weigher.paused:
         silent = weigher.silent or job.pan
-        lines = ((_("Check the cable of"), _("the {pan} pan.").format(pan=pan_name(silent)))
+        cable = ((_("Check the cable of"), _("the {pan} pan.").format(pan=pan_name(silent)))
                  if pans >= 2 else (_("Check the cable"), _("of the pan.")))
-        return View(_("Scale not answering"), lines, footer=back)
+        return View(_("Scale not answering"), cable, footer=back)
     if weigher.heavy is not None:
         return View(title, (_("Too heavy for the pan"), _("Take something"),
                             off_pan(weigher.heavy, pans)), footer=back)

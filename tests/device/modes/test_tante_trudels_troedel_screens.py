@@ -135,7 +135,7 @@ def end_screens(players, goal: str, baskets: dict) -> tuple[list[View], list[Vie
     def apply(action):
         nonlocal state
         state, events = state.apply(action)
-        return [page.view for page in event_pages(events, state, 2, "right", "left")]
+        return [page.view for page in event_pages(events, state, 2, "left")]
 
     for value in (6, 4, 3):
         before += apply({"type": "roll", "player": players[0], "value": value})

@@ -93,7 +93,7 @@ def test_a_replay_ends_with_the_standings_and_says_ok_goes_back_to_the_list():
     last = replay.view(len(replay.frames) - 1)
     assert last.title == "Standings" and len(last.lines) == 2
     assert "OK list" in last.footer and "NEXT menu" in last.footer
-    assert replay.view(0).footer.startswith(f"1/{len(actions)}")
+    assert replay.view(0).footer == f"1/{len(actions)} OK on NEXT menu"
 
 
 def test_a_replay_stops_before_an_action_the_engine_refuses_and_says_which():
@@ -102,3 +102,11 @@ def test_a_replay_stops_before_an_action_the_engine_refuses_and_says_which():
     replay = Replay.build(header, broken)
     assert replay.error.startswith("action 3:") and replay.steps == 3
     assert replay.frames[-1].view.title == "Standings"
+
+
+def test_a_point_at_nobody_says_nobody():
+    state = GAMES["tatort-tonne"].new_game(["Ann", "Ben"], {}, 1)
+    for player in ("Ann", "Ben"):
+        state, _ = state.apply({"type": "choose", "player": player, "card": "accuse"})
+    action = {"type": "point", "player": "Ann", "target": None}
+    assert step_view(state.apply(action)[0], action, 3, 9).lines == ("points at nobody",)

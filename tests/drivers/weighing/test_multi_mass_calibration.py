@@ -110,3 +110,26 @@ def test_a_saved_calibration_of_the_old_format_still_loads_and_a_bent_one_round_
     assert Calibration.from_points([(0, 0), (200, 4e5)]).to_json()["version"] == 1
     with pytest.raises(CalibrationError):
         Calibration.from_json({**bent.to_json(), "bend": "nan"})
+
+
+def test_a_zero_drifting_while_the_masses_come_and_go_does_not_bend_the_fit():
+    drifting = sim.PanPhysics(zero_drift_g_per_s=0.002, mech_noise_g=0.0)  # warm-up at its worst
+    r = rig(seed=5, physics=drifting, uncalibrated=True)
+    cal = Calibrator("left", mass_g=200.0, hold_s=2.0)
+    for step, mass in (("empty", 0.0), ("mass", 200.0), ("mass", 500.0), ("mass", 100.0)):
+        if step == "mass":
+            if cal.masses:
+                cal.another(mass)
+            r.pan.place(mass)
+        for _ in range(100):
+            r.run(0.1)
+            if cal.capture(r.channel):
+                break
+        r.pan.remove(mass)
+        r.run(30.0, each=lambda r: cal.capture(r.channel))  # a slow person: 30 s between
+        #                                                    masses, 60 mg of drift each time
+    exact = [(g, r.cell.chip.offset_counts + (60.0 + g) * r.cell.chip.counts_per_gram)
+             for g in (0.0, 200.0, 500.0, 100.0)]
+    truth = Calibration.from_points(exact)
+    for g in (100.0, 300.0, 500.0):
+        assert abs(cal.result.grams(truth.counts(g)) - g) < 0.02
