@@ -210,8 +210,8 @@ def run_rate(rate: int, trials: int, seed: int, hold_s: float, potd_hold_s: floa
                 naive.add(want, None, None, "", detail)
             else:
                 event, moved = first
-                naive.add(want, verdict(event.total_g, potd_g, TIE_BAND_G), event.t - t0, moved,
-                          detail + (round(event.total_g, 2),))
+                naive.add(want, verdict(event.grams, potd_g, TIE_BAND_G), event.t - t0, moved,
+                          detail + (round(event.grams, 2),))
             box.put("right", -basket)
             box.idle(0.3)
     return {"ours": ours.summary(), "naive_first_stable": naive.summary()}

@@ -28,7 +28,8 @@ class PanSnapshot:
     the last settled value, kept while the pan moves (what a stack stood at before a hand).
     ``warming``: after power-on, until the zero is steady (the table may still play);
     ``zero_age_s``: seconds since the pan was last empty and still, or tared (None: never since
-    power-on), for a comparison that wants a fresh zero."""
+    power-on); ``zeroed``: this still level is the empty pan to the zero tracker, so the zero was
+    just taken afresh (a comparison that matters starts from such a pan)."""
 
     pan: str
     state: str
@@ -44,6 +45,7 @@ class PanSnapshot:
     underload: bool = False
     warming: bool = False
     zero_age_s: float | None = None
+    zeroed: bool = False
 
     @property
     def settled_g(self) -> float | None:
@@ -84,7 +86,8 @@ class PanSnapshot:
                    t=channel.t, since=channel.settled_since if still else None,
                    last_settled_g=channel.last_settled_g, calibrated=calibrated,
                    rate=channel.settings.rate, underload=state == "underload",
-                   warming=channel.warming, zero_age_s=channel.zero_age_s())
+                   warming=channel.warming, zero_age_s=channel.zero_age_s(),
+                   zeroed=still and channel.empty)
 
 
 __all__ = ["EMPTY_G", "PanSnapshot", "STATES"]

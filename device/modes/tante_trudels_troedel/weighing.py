@@ -5,7 +5,8 @@ on a scales row and for each basket at the end (on the second pan, judged agains
 on the first; with one pan alone, on that pan after the Purchase is taken off). The steps:
 
 - ``clear``: the pan must be still and empty first, so nothing left over from an earlier weighing
-  is counted;
+  is counted, and its zero is taken afresh there (``PanSnapshot.zeroed``: the zero tracker took
+  this level for the empty pan; a crumb, or an item left on, is no zero);
 - ``load``: the player puts the items on and presses "all on" (a basket is put on item by item:
   without the press a reading of the first items would be taken);
 - ``wait``: the reading is taken only once the load has been still for ``judge_s`` since the
@@ -154,7 +155,7 @@ class Weigher:
             return
         shot = self._shot(self.job.pan)
         if self.stage == "clear":
-            if shot.settled_g is not None and shot.settled_g < EMPTY_G:
+            if shot.zeroed and shot.settled_g is not None and shot.settled_g < EMPTY_G:
                 self.stage = "load"
             return
         if self.stage != "wait":

@@ -171,6 +171,24 @@ def test_after_a_scales_row_weighing_the_box_says_take_it_off_and_the_next_weigh
     assert box.last_view.big == "LIGHTER" and state(box).last_weigh == "lighter"
 
 
+def test_a_crumb_left_on_the_pan_is_not_taken_for_its_zero(box_factory):
+    box = box_factory(["Anna", "Ben"])
+    to_row_8(box)
+    box.put("left", POTD_G)
+    box.put("right", 0.3)                          # a crumb of an item: 0.3 g, under EMPTY_G
+    box.idle(2.0)
+    for _ in range(box.last_view.lines.index("Weigh your basket")):
+        box.tap("s1.C")
+    box.tap("s1.B")
+    box.idle(2.0)
+    assert box.app.referee.weigher.stage == "clear"   # it would be counted into the basket
+    assert box.last_view.lines == ("First take everything", "off the right pan.")
+    box.put("right", -0.3)
+    box.idle(2.0)
+    assert box.app.referee.weigher.stage == "load"
+    assert box.scales.snapshot("right").zeroed
+
+
 def test_a_basket_too_heavy_for_the_pan_is_said_so_and_never_weighed(box_factory):
     box = box_factory(["Anna", "Ben"])
     weigh_on_row_8(box)
