@@ -6,6 +6,7 @@ Builds a journal of ``--games`` finished games (the four games in turn, seeded r
 150 actions each on average), bulk-inserted in one transaction as the session's rows would be
 (stamped, one boot, a synchronised clock), plus 500 learning answers. Then, each in the same run:
 
+- ``PastGames.list(limit=10)``: the newest ten records, nothing kept yet (a screen's first page);
 - ``PastGames.list()``: every ended game's record (what the box's "Past games" entry and
   ``spielleiter games list`` read): the first ever, which replays every game through its engine
   and keeps the results (``record_cache``), then later ones on the box's ``Journal`` and on a
@@ -115,6 +116,9 @@ def main() -> int:
 
     ms, _ = timed(lambda: [GameRecord.from_journal(journal.db, i) for i in ids])
     print(f"baseline GameRecord.from_journal for every game:   {ms:8.1f} ms")
+    reader = open_read_only(path)  # nothing is kept through it: every listing replays
+    ms, _ = timed(lambda: PastGames(reader).list(limit=10))
+    print(f"the newest 10 only, nothing kept (list(limit=10)): {ms:8.1f} ms")
     ms, records = timed(lambda: PastGames(journal).list(), repeat=1)
     print(f"PastGames(journal).list(), first ever (replays):   {ms:8.1f} ms")
     ms, records = timed(lambda: PastGames(journal).list())

@@ -3,8 +3,8 @@
     python benchmarks/torraku.py [--sequences 500] [--workers 2] [--quick]
 
 Each sequence is one stack on a fresh simulated pan (``SimHX711.next_conversion``: the pan's
-physics and the chip's noise, no bit timing), read through ``Integrity`` and ``ScaleChannel``
-exactly as the box reads it. The set is learned first the way the referee does it (three pieces
+physics and the chip's noise, no bit timing), read through ``Integrity`` and the device's
+``Scales`` (its channel, its ``Weight``s) exactly as the box reads it. The set is learned first the way the referee does it (three pieces
 of each kind set down one at a time, each once the screen counted the last, through the same
 ``StackWatcher``), then 3-16 pieces are
 stacked with players' pauses, some set down hard (wobble), and between pieces a hand resting on
@@ -34,10 +34,12 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from spielleiter.device.inputs import Weight
+from spielleiter.device.scales import Scales
 from spielleiter.drivers import sim
 from spielleiter.drivers.loadcell import LoadCellSample
 from spielleiter.drivers.loadcell.integrity import Integrity, ReadAttempt
-from spielleiter.drivers.weighing import Calibration, ScaleChannel
+from spielleiter.drivers.weighing import Calibration
 from spielleiter.drivers.weighing.stack import StackWatcher, Units
 
 NOMINAL = {"truck": 12.0, "washing_machine": 7.5, "rice_cooker": 4.0}  # assumed, solid wood
@@ -78,9 +80,9 @@ class Pan:
         self.cell = sim.make_cell(self.clock, rate=rate, seed=seed)
         chip = self.cell.chip
         zero = chip.offset_counts + chip.pan.physics.pan_mass_g * chip.counts_per_gram
-        self.channel = ScaleChannel("pan", Calibration(offset=zero,
-                                                       counts_per_gram=chip.counts_per_gram),
-                                    rate=rate)
+        self.scales = Scales.fed(["pan"], rate=rate, calibrations={"pan": Calibration(
+            offset=zero, counts_per_gram=chip.counts_per_gram)})
+        self.scales.listeners.append(self._weight)
         self.integrity = Integrity("pan", rate, start=0.0)
         self.watcher = StackWatcher(None, confirm_s=CONFIRM[rate])
         self.ours: list[tuple[float, str, str | None]] = []   # (t, rise/fall/odd, kind)
@@ -98,19 +100,22 @@ class Pan:
             if due is not None and conv.t >= due:
                 self._step(w.confirm(due))
             for ev in self.integrity.accept(ReadAttempt(conv.t, "ok", conv.code)):
-                if not isinstance(ev, LoadCellSample):
-                    continue
-                for e in self.channel.feed(ev.t, ev.counts):
-                    if e.kind == "stable":
-                        if w.base is None:
-                            w.reset(0.0)
-                        w.stable(e.t, e.total_g)
-                    elif e.kind == "moving":
-                        w.moving(e.t)
-                    elif e.kind == "placed":
-                        self.naive.append((e.t, "rise", None))
-                    elif e.kind == "removed":
-                        self.naive.append((e.t, "fall", None))
+                if isinstance(ev, LoadCellSample):
+                    self.scales.on_sample(ev)
+
+    def _weight(self, e: Weight) -> None:
+        """The pan's news as a mode gets it (StackPan does the same with it)."""
+        w = self.watcher
+        if e.kind == "stable" and e.grams is not None:
+            if w.base is None:
+                w.reset(0.0)
+            w.stable(e.t, e.grams)
+        elif e.kind == "moving":
+            w.moving(e.t)
+        elif e.kind == "placed":
+            self.naive.append((e.t, "rise", None))
+        elif e.kind == "removed":
+            self.naive.append((e.t, "fall", None))
 
     def _step(self, step) -> None:
         if step is None:

@@ -2,7 +2,8 @@
 
     python benchmarks/weighing.py [--quick] [--workers N] [--json FILE] [--only KIND]
 
-Ours: Integrity + ScaleChannel (spike median, motion band, settled value). Naive: what users of
+Ours: Integrity + the device's ``Scales`` (its ScaleChannel: spike median, motion band, settled
+value). Naive: what users of
 ``get_raw_data(5)`` / ``get_units(10)`` do: wait a fixed time after setting the object down,
 then take the mean of N reads (only the package's own rejects removed). Both see the same
 simulated conversions in the same run. Accuracy and timing trials take whole conversions from
@@ -26,12 +27,19 @@ import sys
 import time
 from dataclasses import dataclass
 
+from spielleiter.device.scales import Scales
 from spielleiter.drivers import sim
 from spielleiter.drivers.loadcell import (
     RAIL_HIGH, RAIL_LOW, RAIL_ONES, Integrity, LoadCellSample, LoadCellStatus, ReadAttempt,
     from_code, make_reader)
 from spielleiter.drivers.weighing import (
-    JUDGE_S, Calibration, Calibrator, Judge, ScaleChannel, compare)
+    JUDGE_S, Calibration, Calibrator, Judge, result_of)
+from spielleiter.games.core import compare_grams
+
+
+def compare(a_g: float, b_g: float, band_g: float) -> str:
+    """The one tie-band rule (games.core.grams), as the judge words it."""
+    return result_of(compare_grams(a_g, b_g, band_g))
 
 TOLERANCE_G = 0.05
 WOBBLE_G = 0.1  # "during the wobble": the noise-free chip output still this far from the truth
@@ -48,20 +56,29 @@ COMPARE_RUN_S = 5.0  # each comparison trial runs this long after the set-down
 
 
 class FastPan:
-    """One simulated cell, Integrity and ScaleChannel, stepped one conversion at a time."""
+    """One simulated cell, Integrity and the device's ``Scales`` (one pan, its channel), stepped
+    one conversion at a time: the pipeline the box weighs with, fed faster than bit timing."""
 
     def __init__(self, seed: int, rate: int) -> None:
         self.clock = sim.VirtualClock()
         self.cell = sim.make_cell(self.clock, rate=rate, seed=seed)
         self.rate = rate
         self.integrity = Integrity("pan", rate, start=0.0)
-        self.channel = ScaleChannel("pan", Calibration(), rate=rate)
+        self.scales = Scales.fed(["pan"], rate=rate, calibrations={"pan": Calibration()})
+        self.scales.listeners.append(self._heard)
         self.log: list[tuple] | None = None  # (t, naive_g or None, stable, clean_g)
         self.trace: list[tuple] | None = None  # (t, settled_g, settled_since) for the judge
-        self.events: list = []
+        self.events: list = []  # the pan's Weights
+
+    def _heard(self, weight) -> None:
+        self.events.append(weight)
+
+    def snapshot(self):
+        return self.scales.snapshot("pan")
 
     def run_until(self, t: float) -> None:
-        chip, ch = self.cell.chip, self.channel
+        chip, scales = self.cell.chip, self.scales
+        channel = scales.pans["pan"].channel  # the naive reader's calibration is the same one
         while self.clock.now() < t:
             conv = chip.next_conversion()
             if conv is None:
@@ -69,32 +86,31 @@ class FastPan:
                 continue
             for ev in self.integrity.accept(ReadAttempt(conv.t, "ok", conv.code)):
                 if isinstance(ev, LoadCellSample):
-                    self.events.extend(ch.feed(ev.t, ev.counts))
+                    scales.on_sample(ev)
                     if self.trace is not None:
-                        self.trace.append((ev.t, ch.settled_g, ch.settled_since))
+                        shot = self.snapshot()
+                        self.trace.append((ev.t, shot.settled_g, shot.since))
             if self.log is not None:
                 naive = None
                 if conv.code not in (RAIL_HIGH, RAIL_LOW, RAIL_ONES):  # the package's rejects
-                    naive = ch.calibration.grams(from_code(conv.code))
-                self.log.append((conv.t, naive, ch.stable, conv.clean_g))
+                    naive = channel.calibration.grams(from_code(conv.code))
+                self.log.append((conv.t, naive, channel.stable, conv.clean_g))
 
     def calibrate(self, mass_g: float = 200.0) -> None:
-        """As SimScale.calibrate, through the same ``Calibrator``: empty, known mass (each held
-        still for its ``hold_s``), empty again and tare."""
+        """As ``device.scales_sim.calibrate``, through ``Scales.begin_calibration``: empty,
+        known mass (each held still for its ``hold_s``), empty again and tare."""
         self.run_until(1.0)
         calibrator = Calibrator("pan", mass_g)
         for step in ("empty", "mass"):
             if step == "mass":
                 self.cell.pan.place(mass_g)
+            self.scales.begin_calibration(calibrator)
             while calibrator.step == step:
                 self.run_until(self.clock.now() + 1.0 / self.rate)
-                calibrator.capture(self.channel)
         self.cell.pan.remove(mass_g)
-        self.channel.set_calibration(calibrator.result)
-        while not (self.channel.settled_since is not None
-                   and self.channel.t - self.channel.settled_since >= 0.5):
+        while self.snapshot().held_s() < 0.5:
             self.run_until(self.clock.now() + 1.0 / self.rate)
-        self.channel.tare()
+        self.scales.tare()
 
     def first_stable_after(self, t0: float, before_g: float, mass_g: float
                            ) -> tuple[float, float] | None:
@@ -199,7 +215,7 @@ def judged(left: list[tuple], right: list[tuple], t0: float, judge_s: float
            ) -> tuple[str, float] | None:
     """The first verdict a ``Judge`` with ``judge_s`` gives on two pans' traces after the
     set-down at ``t0`` (settled values that began before it are stale): (result, seconds)."""
-    judge = Judge("left", "right", judge_s=judge_s, tie_band_g=TIE_BAND_G)
+    judge = Judge("left", "right", compare=compare_grams, judge_s=judge_s, tie_band_g=TIE_BAND_G)
     merged = sorted([(t, "left", g, since) for t, g, since in left]
                     + [(t, "right", g, since) for t, g, since in right])
     for t, pan, g, since in merged:
@@ -233,7 +249,7 @@ def compare_trials(seed: int, rate: int, count: int, diff: float) -> dict:
             p.trace = []
             p.cell.pan.place(mass, at=t0)
             p.run_until(t0 + 3.0)
-            at_3s[p] = p.channel.settled_g  # after 3 s of averaging
+            at_3s[p] = p.snapshot().settled_g  # after 3 s of averaging
             p.run_until(t0 + COMPARE_RUN_S)
         a, b = left.first_stable_after(t0, 0.0, ml), right.first_stable_after(t0, 0.0, mr)
         if a is None or b is None:
@@ -291,7 +307,7 @@ def fault_run(seed: int, rate: int, transport: str, seconds: float,
         cal = Calibration(offset=cell.chip.offset_counts
                           + cell.pan.physics.pan_mass_g * cell.chip.counts_per_gram,
                           counts_per_gram=cell.chip.counts_per_gram)
-        ch = ScaleChannel("pan", cal, rate=rate)
+        scales = Scales.fed(["pan"], rate=rate, calibrations={"pan": cal})
         cell.chip.faults.spike_prob = 0.003
         disconnect_latency = []
         reconnect_latency = []
@@ -352,12 +368,13 @@ def fault_run(seed: int, rate: int, transport: str, seconds: float,
             continue
         settling += conv.settling
         spikes_in += conv.spiked
-        ch.feed(s.t, s.counts)
+        scales.on_sample(s)
         prev_cleans.append(conv.clean_g)
         window = prev_cleans[-6:]
+        shot = scales.snapshot("pan")
         if len(window) == 6 and max(window) - min(window) < 0.05:
             quiet += 1
-            if abs(ch.grams - conv.clean_g) > 0.5:
+            if shot.grams is None or abs(shot.grams - conv.clean_g) > 0.5:
                 bad_grams += 1
     return {"transport": transport, "rate": rate, "profile": profile or "default",
             "virtual_s": round(clock.now(), 1), "samples": len(samples),

@@ -27,6 +27,7 @@ from .journal_care import IDLE_S
 from .link import LinkProtocol
 from .paths import JOURNAL_NAME
 from .scales import Scales
+from .scales_sim import restore_loads, save_loads
 from .runtime import ManualClock, Runtime
 from .screens import View, render
 from .settings_store import Settings
@@ -47,6 +48,7 @@ class Box:
     pin_factory: Any = None
     link: SerialLink | None = None
     scales: Scales | None = None
+    state_dir: Path | None = None  # simulated pans keep what lies on them here
     _shown: list[View] = field(default_factory=list)
     _closed: bool = False
 
@@ -92,7 +94,9 @@ class Box:
                   seed_source=seed_source, scales=scales,
                   settings=Settings(language=config.language), language=language)
         box = cls(config, runtime, journal, buttons, display, beeper, app, pin_factory,
-                  scales=scales, _shown=shown)
+                  scales=scales, state_dir=Path(state_dir), _shown=shown)
+        if scales.sim is not None:
+            restore_loads(scales, Path(state_dir))  # as a real pan keeps what lies on it
         box._care()
         box._attach_scales()
         app.show_notices()  # the scales read their calibration rows: any damaged one
@@ -146,6 +150,8 @@ class Box:
             self.scales.sim.put(pan, grams)
         else:
             self.scales.sim.remove(pan, -grams)
+        if self.state_dir is not None:
+            save_loads(self.scales, self.state_dir)
 
     def attach_link(self, url: str) -> None:
         """Follow and drive the game over a serial port (any pyserial URL)."""

@@ -132,16 +132,17 @@ class Journal(FileCare):
         text = _dump(header.to_json(), "the game's header")
         at = self.stamp()
         with self.write():
-            ended = self._db.execute(
+            ended = self.db.execute(
                 "UPDATE games SET status='abandoned', ended=?, ended_boot=?, ended_mono=? "
                 "WHERE status='running'", (at.wall, at.boot, at.mono)).rowcount
-            cur = self._db.execute(
+            cur = self.db.execute(
                 "INSERT INTO games (game, header, started, boot, mono, synced) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (header.game, text, at.wall, at.boot, at.mono, int(self.times.anchored)))
         if ended:
             self.game_ended()
-        return int(cur.lastrowid)
+        assert cur.lastrowid is not None  # an INSERT's row
+        return cur.lastrowid
 
     def append(self, game_id: int, action: dict[str, Any], *, over: bool = False,
                snapshot: tuple[int, str, str, str] | None = None) -> int:
@@ -151,16 +152,16 @@ class Journal(FileCare):
         text = _dump(action, "the action")
         at = self.stamp()
         with self.write():
-            seq = self._db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions "
+            seq = self.db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions "
                                    "WHERE game_id=?", (game_id,)).fetchone()[0]
-            self._db.execute("INSERT INTO actions (game_id, seq, action, at, boot, mono) "
+            self.db.execute("INSERT INTO actions (game_id, seq, action, at, boot, mono) "
                              "VALUES (?, ?, ?, ?, ?, ?)",
                              (game_id, seq, text, at.wall, at.boot, at.mono))
             if snapshot is not None:
-                self._db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?, ?)",
+                self.db.execute("INSERT OR REPLACE INTO snapshots VALUES (?, ?, ?, ?, ?)",
                                  (game_id, *snapshot))
             if over:
-                self._db.execute("UPDATE games SET status='over', ended=?, ended_boot=?, "
+                self.db.execute("UPDATE games SET status='over', ended=?, ended_boot=?, "
                                  "ended_mono=? WHERE id=?", (at.wall, at.boot, at.mono, game_id))
         if over:
             self.game_ended()
@@ -170,16 +171,16 @@ class Journal(FileCare):
         """Remove and return the last action of the game (None if it has none); snapshots of
         the states after it go with it."""
         with self.write():
-            row = self._db.execute(
+            row = self.db.execute(
                 "SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq DESC LIMIT 1",
                 (game_id,)).fetchone()
             if row is None:
                 return None
             action = _row_json(row[1], f"action {row[0]}")  # unreadable: not removed
-            self._db.execute("DELETE FROM actions WHERE game_id=? AND seq=?", (game_id, row[0]))
-            self._db.execute("DELETE FROM snapshots WHERE game_id=? AND seq>?",
+            self.db.execute("DELETE FROM actions WHERE game_id=? AND seq=?", (game_id, row[0]))
+            self.db.execute("DELETE FROM snapshots WHERE game_id=? AND seq>?",
                              (game_id, row[0]))
-            self._db.execute("UPDATE games SET status='running', ended=NULL, ended_boot=NULL, "
+            self.db.execute("UPDATE games SET status='running', ended=NULL, ended_boot=NULL, "
                              "ended_mono=NULL WHERE id=?", (game_id,))
         return action
 
@@ -187,7 +188,7 @@ class Journal(FileCare):
         at = self.stamp()
         running = status == "running"
         with self.write():
-            self._db.execute("UPDATE games SET status=?, ended=?, ended_boot=?, ended_mono=? "
+            self.db.execute("UPDATE games SET status=?, ended=?, ended_boot=?, ended_mono=? "
                              "WHERE id=?", (status, None if running else at.wall,
                                             None if running else at.boot,
                                             None if running else at.mono, game_id))
@@ -196,7 +197,7 @@ class Journal(FileCare):
 
     def count(self, game_id: int) -> int:
         """How many actions the game has."""
-        row = self._db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id=?",
+        row = self.db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions WHERE game_id=?",
                                (game_id,)).fetchone()
         return int(row[0])
 
@@ -204,7 +205,7 @@ class Journal(FileCare):
         """The game's snapshots after at most ``upto`` actions, newest first (as stored: the
         caller checks them, ``snapshots.decode``)."""
         try:
-            rows = self._db.execute(
+            rows = self.db.execute(
                 "SELECT seq, engine, state, digest FROM snapshots WHERE game_id=? AND seq<=? "
                 "ORDER BY seq DESC", (game_id, upto)).fetchall()
         except sqlite3.Error as exc:
@@ -214,7 +215,7 @@ class Journal(FileCare):
 
     def game_time(self, game_id: int) -> GameTime:
         """When the game was played (see ``GameTime``); all None for an unknown game."""
-        row = self._db.execute("SELECT started, boot, mono, synced, ended, ended_boot, "
+        row = self.db.execute("SELECT started, boot, mono, synced, ended, ended_boot, "
                                "ended_mono FROM games WHERE id=?", (game_id,)).fetchone()
         if row is None:
             return GameTime(None, None, None, None)
@@ -222,18 +223,18 @@ class Journal(FileCare):
 
     def action_times(self, game_id: int) -> list[float | None]:
         """The wall time of each of the game's actions, in order (None: unknown)."""
-        rows = self._db.execute("SELECT at, boot, mono FROM actions WHERE game_id=? ORDER BY seq",
+        rows = self.db.execute("SELECT at, boot, mono FROM actions WHERE game_id=? ORDER BY seq",
                                 (game_id,))
         return [self.times.wall_time(boot, mono, at) for at, boot, mono in rows]
 
     def load(self, game_id: int) -> SavedGame:
         """A game with its actions; DamagedGame when a row cannot be read back."""
         try:
-            row = self._db.execute("SELECT header, status FROM games WHERE id=?",
+            row = self.db.execute("SELECT header, status FROM games WHERE id=?",
                                    (game_id,)).fetchone()
             if row is None:
                 raise JournalError(f"no game {game_id}")
-            rows = self._db.execute("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq",
+            rows = self.db.execute("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq",
                                     (game_id,)).fetchall()
             if any(seq != index for index, (seq, _) in enumerate(rows)):
                 raise DamagedGame(game_id, "an action is missing")
@@ -251,7 +252,7 @@ class Journal(FileCare):
         A game whose rows cannot be read is set aside on the way (see ``set_aside``)."""
         while True:
             try:
-                row = self._db.execute(
+                row = self.db.execute(
                     "SELECT id FROM games WHERE status IN ('running', 'over') "
                     f"AND id NOT IN ({','.join(str(i) for i in self._aside)}) "
                     "ORDER BY id DESC LIMIT 1").fetchone()
@@ -278,14 +279,14 @@ class Journal(FileCare):
     # -- calibration and notes -------------------------------------------------------------------
     def save_calibration(self, pan: str, data: dict[str, Any]) -> None:
         with self.write():
-            self._db.execute("INSERT OR REPLACE INTO calibration VALUES (?, ?, ?)",
+            self.db.execute("INSERT OR REPLACE INTO calibration VALUES (?, ?, ?)",
                              (pan, _dump(data, "the calibration", nan=True), self.clock()))
 
     def calibration(self, pan: str) -> dict[str, Any] | None:
         """The saved calibration of a pan; None when there is none or it cannot be read (then
         the pan is uncalibrated and a ``calibration`` notice says why)."""
         try:
-            row = self._db.execute("SELECT data FROM calibration WHERE pan=?", (pan,)).fetchone()
+            row = self.db.execute("SELECT data FROM calibration WHERE pan=?", (pan,)).fetchone()
             if row is None:
                 return None
             data = _row_json(row[0], "calibration", constants=True)
@@ -305,12 +306,12 @@ class Journal(FileCare):
         text = _dump(data, "the note", nan=True)
         at = self.stamp()
         with self.write():
-            self._db.execute("INSERT INTO notes (at, kind, data, boot, mono) VALUES (?, ?, ?, ?, ?)",
+            self.db.execute("INSERT INTO notes (at, kind, data, boot, mono) VALUES (?, ?, ?, ?, ?)",
                              (at.wall, kind, text, at.boot, at.mono))
 
     def notes(self, kind: str, limit: int = 100) -> list[dict[str, Any]]:
         """The newest ``limit`` notes of a kind, newest first (unreadable ones left out)."""
-        rows = self._db.execute("SELECT data FROM notes WHERE kind=? ORDER BY id DESC LIMIT ?",
+        rows = self.db.execute("SELECT data FROM notes WHERE kind=? ORDER BY id DESC LIMIT ?",
                                 (kind, limit))
         notes = []
         for (text,) in rows:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from datetime import date, datetime
+from typing import TypeVar
 
 from ..games import GAMES
-from .records import GameRecord
 from .text import InputError
+
+T = TypeVar("T")
 
 
 def game_name(game: str) -> str:
@@ -31,20 +33,21 @@ def since(value: date | datetime | str) -> float:
     return value.timestamp()
 
 
-def after(oldest_first: list[GameRecord], cut: float) -> list[GameRecord]:
-    """The records on or after ``cut``: a dated game by its date; an undated one when a game
-    before it in the journal's order is dated on or after ``cut`` (it was played later still)."""
+def after(oldest_first: list[T], cut: float) -> list[T]:
+    """The games (anything with a ``when``: ``timebase.GameTime``) on or after ``cut``: a dated
+    game by its date; an undated one when a game before it in the journal's order is dated on or
+    after ``cut`` (it was played later still)."""
     kept, seen_after = [], False
-    for record in oldest_first:
-        at = record.when.started if record.when is not None else None
-        if at is None:
-            at = record.when.ended if record.when is not None else None
+    for item in oldest_first:
+        when = getattr(item, "when", None)
+        at = None if when is None else (when.started if when.started is not None
+                                        else when.ended)
         if at is not None:
             seen_after = seen_after or at >= cut
             if at >= cut:
-                kept.append(record)
+                kept.append(item)
         elif seen_after:
-            kept.append(record)
+            kept.append(item)
     return kept
 
 

@@ -150,42 +150,54 @@ class PastGames:
 
     # -- reading ---------------------------------------------------------------------------------
     def list(self, since: date | datetime | str | None = None, player: str | None = None,
-             game: str | None = None) -> builtins.list[GameRecord]:
+             game: str | None = None, limit: int | None = None) -> builtins.list[GameRecord]:
         """Ended games, newest first (by game id). ``since``: a date (or ISO text): games on or
         after it; a game without a date counts as after it when an earlier game is dated on or
         after it (the journal's order is the order of play), else it is left out. ``player``:
         games that name them (any case); ``game``: a game's name or title (InputError for one
-        this box does not know)."""
+        this box does not know). ``limit``: only the newest so many (a screen's first page:
+        the others are not even replayed)."""
         cut = None if since is None else filters.since(since)
         wanted = None if game is None else filters.game_name(game)
         who = None if player is None else player.casefold()
         self.problems = []
-        records: builtins.list[GameRecord] = []
-        kept = cache.load(self.db)
-        fresh: dict[int, tuple[str, str]] = {}
-        corrected = self._corrected_ids()
-        for row in self._rows("WHERE status IN ('over', 'abandoned', 'damaged') ORDER BY id"):
+        found: builtins.list[_Game] = []
+        try:
+            rows = self._rows("WHERE status IN ('over', 'abandoned', 'damaged') ORDER BY id")
+        except InputError as exc:  # a journal that cannot be read lists nothing, and says why
+            self.problems.append(str(exc))
+            log.error("past games: %s", exc)
+            return []
+        for row in rows:
             try:
-                found = self._game(row)
+                one = self._game(row)
             except InputError as exc:
                 self._problem(row[0], str(exc))
                 continue
-            if wanted is not None and found.header.game != wanted:
+            if wanted is not None and one.header.game != wanted:
                 continue
-            if who is not None and who not in (p.casefold() for p in found.header.players):
+            if who is not None and who not in (p.casefold() for p in one.header.players):
                 continue
+            found.append(one)
+        if cut is not None:
+            found = filters.after(found, cut)
+        newest = found[::-1] if limit is None else found[::-1][:max(0, limit)]
+        kept = cache.load(self.db)
+        fresh: dict[int, tuple[str, str]] = {}
+        corrected = self._corrected_ids()
+        records: builtins.list[GameRecord] = []
+        for one in newest:
             try:
-                if found.id in corrected:
-                    records.append(self._record(found))
-                else:
-                    records.append(self._cached(found, kept, fresh))
+                records.append(self._record(one) if one.id in corrected
+                               else self._cached(one, kept, fresh))
             except ReplayError as exc:
-                self._problem(found.id, str(exc))
+                self._problem(one.id, str(exc))
+            except Exception as exc:  # noqa: BLE001 - an engine bug must not take the list down
+                log.exception("game %d cannot be replayed", one.id)
+                self._problem(one.id, f"the engine failed: {type(exc).__name__}: {exc}")
         if fresh and self.journal is not None:
             cache.save(self.journal.db, self.journal.write, fresh)
-        if cut is not None:
-            records = filters.after(records, cut)
-        return records[::-1]
+        return records
 
     def record(self, game_id: int) -> GameRecord:
         """One game's record with its corrections applied; InputError for no such game."""

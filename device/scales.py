@@ -15,6 +15,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Protocol
 
+from ..games.core import compare_grams
 from ..drivers.loadcell import LoadCellError, LoadCellSample, LoadCellStatus, make_reader
 from ..drivers.weighing import (JUDGE_S, TIE_BAND_G, Calibration, CalibrationError, Calibrator,
                                 Judge, Judgement, PanSnapshot, ScaleChannel, WeighEvent)
@@ -23,8 +24,31 @@ from . import i18n
 from .i18n import _
 from .inputs import Weight
 from .journal import Journal
+from .journal_file import Notice
 
 log = logging.getLogger(__name__)
+
+# A gram moves an HX711 on a load cell by at least a count (``from_points`` refuses less) and by
+# far less than its whole 24-bit range; its zero lies within that range. Outside: no calibration.
+MIN_COUNTS_PER_GRAM = 1.0
+MAX_COUNTS_PER_GRAM = float(2 ** 23) / 10  # 10 g would span the whole range
+MAX_OFFSET_COUNTS = float(2 ** 24)
+
+
+def implausible(calibration: Calibration) -> str | None:
+    """Why ``calibration`` cannot be a load cell's (None: it can): a falling reading, a scale
+    too fine or too coarse for an HX711, a zero outside its range."""
+    k = calibration.counts_per_gram
+    if k < 0:
+        return (f"{k:g} counts per gram: the reading falls under a load "
+                "(the cell's signal wires A+ and A- are swapped?)")
+    if not MIN_COUNTS_PER_GRAM <= k <= MAX_COUNTS_PER_GRAM:
+        return (f"{k:g} counts per gram is no load cell's (expected "
+                f"{MIN_COUNTS_PER_GRAM:g} to {MAX_COUNTS_PER_GRAM:g})")
+    if abs(calibration.offset) > MAX_OFFSET_COUNTS:
+        return f"a zero of {calibration.offset:g} counts is outside the HX711's range"
+    return None
+
 
 def pan_name(pan: str) -> str:
     """A pan's name as the table says it ("left", "right"; others as configured)."""
@@ -56,10 +80,13 @@ class PanReading:
     stable: bool
     connected: bool
     calibrated: bool
+    overload: bool = False  # too heavy for the pan: no grams, ever
 
     def text(self) -> str:
         if not self.connected:
             return _("no signal")
+        if self.overload:
+            return _("too heavy")
         if self.grams is None:
             return "..."
         return f"{i18n.decimal(self.grams, 2, 8)} g{' *' if self.stable else '  '}"
@@ -107,7 +134,7 @@ class Pan:
 class Scales:
     """The configured pans (any number, or none when the config has no load cells)."""
 
-    journal: Journal
+    journal: Journal | None  # None: calibrations live for this run only (``weigh --sim``)
     tie_band_g: float = TIE_BAND_G
     judge_s: float = JUDGE_S
     pans: dict[str, Pan] = field(default_factory=dict)
@@ -128,20 +155,11 @@ class Scales:
         if simulated and cells:
             from ..drivers.sim import SimScale
 
-            scales.sim = SimScale(names, seed=seed, rate=cells[0].rate, on_event=post,
-                                  judge_s=config.judge_s, tie_band_g=config.tie_band_g)
-        if len(names) >= 2:
-            scales.judge = Judge(names[0], names[1], judge_s=config.judge_s,
-                                 tie_band_g=config.tie_band_g)
+            scales.sim = SimScale(names, seed=seed, rate=cells[0].rate, on_event=post)
+        scales._judge_pans(names)
         for cell in cells:
-            calibration = scales._saved_calibration(cell.pan)
-            if calibration is None and scales.sim is not None:
-                calibration = scales.sim.true_calibration(cell.pan)  # a factory-calibrated sim
-            pan = Pan(cell.pan, ScaleChannel(cell.pan, calibration, rate=cell.rate),
-                      calibrated=calibration is not None)
-            if scales.sim is not None:
-                pan.reader = scales.sim.readers[cell.pan]
-            else:
+            pan = scales._add_pan(cell.pan, cell.rate)
+            if scales.sim is None:
                 try:
                     pan.reader = make_reader(cell.reader, cell.pan, on_event=post,
                                              rate=cell.rate, **cell.settings)
@@ -149,18 +167,76 @@ class Scales:
                     pan.error = _reason(cell.pan, exc)
                     pan.status = f"reader: {pan.error}"
                     log.error("%s pan: %s", cell.pan, exc)
-            scales.pans[cell.pan] = pan
         return scales
 
+    @classmethod
+    def simulated(cls, names: list[str] | tuple[str, ...], *, seed: int = 0, rate: int = 10,
+                  judge_s: float = JUDGE_S, tie_band_g: float = TIE_BAND_G,
+                  journal: Journal | None = None) -> "Scales":
+        """Scales on simulated pans fed on the caller's thread as virtual time runs
+        (``scales.sim.run_for``): the one pipeline for ``weigh --sim``, tests and benchmarks.
+        Each pan starts on its saved calibration, else on the simulated chip's own."""
+        from ..drivers.sim import SimScale
+
+        scales = cls(journal, tie_band_g, judge_s)
+        scales.sim = SimScale(list(names), seed=seed, rate=rate, on_event=scales.feed)
+        scales._judge_pans(list(names))
+        for name in names:
+            scales._add_pan(name, rate)
+        return scales
+
+    @classmethod
+    def fed(cls, names: list[str] | tuple[str, ...], *, rate: int = 10,
+            calibrations: Mapping[str, Calibration] | None = None, judge_s: float = JUDGE_S,
+            tie_band_g: float = TIE_BAND_G, journal: Journal | None = None) -> "Scales":
+        """Scales whose pans have no reader: the caller hands them samples (``feed``), e.g. a
+        benchmark stepping simulated conversions faster than the bit-level readers could."""
+        scales = cls(journal, tie_band_g, judge_s)
+        scales._judge_pans(list(names))
+        for name in names:
+            pan = scales._add_pan(name, rate)
+            given = (calibrations or {}).get(name)
+            if given is not None:
+                pan.channel.set_calibration(given)
+                pan.calibrated = True
+        return scales
+
+    def _judge_pans(self, names: list[str]) -> None:
+        if len(names) >= 2:
+            self.judge = Judge(names[0], names[1], compare=compare_grams,
+                               judge_s=self.judge_s, tie_band_g=self.tie_band_g)
+
+    def _add_pan(self, name: str, rate: int) -> Pan:
+        calibration = self._saved_calibration(name)
+        if calibration is None and self.sim is not None:
+            calibration = self.sim.true_calibration(name)  # a factory-calibrated sim
+        pan = Pan(name, ScaleChannel(name, calibration, rate=rate),
+                  calibrated=calibration is not None)
+        if self.sim is not None:
+            pan.reader = self.sim.readers[name]
+        self.pans[name] = pan
+        return pan
+
     def _saved_calibration(self, name: str) -> Calibration | None:
+        """The pan's saved calibration; None (uncalibrated, with a ``calibration`` notice, as
+        for a damaged row) when it is broken or absurd."""
+        if self.journal is None:
+            return None
         saved = self.journal.calibration(name)
         if saved is None:
             return None
         try:
-            return Calibration.from_json(saved)
+            calibration = Calibration.from_json(saved)
+            reason = implausible(calibration)
         except (CalibrationError, AttributeError, KeyError, TypeError, ValueError) as exc:
-            log.error("calibration of the %s pan is unusable: %s", name, exc)
-            return None
+            reason = str(exc) or type(exc).__name__
+        if reason is None:
+            return calibration
+        text = f"Calibration of the {name} pan unusable ({reason}): uncalibrated"
+        if all(n.text != text for n in self.journal.notices):
+            self.journal.notices.append(Notice("calibration", text, reason, pan=name))
+        log.error("%s", text)
+        return None
 
     def start(self) -> None:
         if self.sim is not None:
@@ -188,6 +264,12 @@ class Scales:
                     pan.reader.close()
 
     # -- on the loop thread ----------------------------------------------------------------------
+    def feed(self, event: LoadCellSample | LoadCellStatus) -> bool:
+        """A reader's event, whichever it is (``on_sample`` or ``on_status``)."""
+        if isinstance(event, LoadCellSample):
+            return self.on_sample(event)
+        return self.on_status(event)
+
     def on_sample(self, sample: LoadCellSample) -> bool:
         """Feed one sample; True when what a screen shows of this pan (or the verdict) changed."""
         pan = self.pans.get(sample.pan)
@@ -252,6 +334,8 @@ class Scales:
     def reading(self, name: str) -> PanReading:
         pan = self.pans[name]
         channel = pan.channel
+        if channel.overload:
+            return PanReading(name, None, False, pan.connected, pan.calibrated, overload=True)
         grams = channel.settled_g if channel.stable else channel.grams
         return PanReading(name, grams, channel.stable, pan.connected, pan.calibrated)
 
@@ -274,11 +358,12 @@ class Scales:
         judgement = self.judgement()
         return None if judgement is None else judgement.verdict
 
-    def tare(self) -> list[str]:
-        """Zero every stable pan; the names of those that could not be zeroed (moving)."""
+    def tare(self, *, save: bool = True) -> list[str]:
+        """Zero every stable pan; the names of those that could not be zeroed (moving). The
+        new zero is kept in the journal unless ``save`` is False (an uncalibrated one never)."""
         refused = [name for name, pan in self.pans.items() if not pan.channel.tare()]
         for name, pan in self.pans.items():
-            if name not in refused and pan.calibrated:  # an uncalibrated zero is not kept
+            if name not in refused and pan.calibrated and save and self.journal is not None:
                 self.journal.save_calibration(name, pan.channel.calibration.to_json())
         return refused
 
@@ -305,6 +390,10 @@ class Scales:
         try:
             if not calibrator.capture(self.pans[name].channel):
                 return False
+            reason = implausible(calibrator.result) if calibrator.result is not None else None
+            if reason is not None:
+                calibrator.result = None
+                raise CalibrationError(reason)
         except CalibrationError as exc:
             error = exc
             log.warning("calibrating the %s pan failed: %s", name, exc)
@@ -317,11 +406,17 @@ class Scales:
 
     def set_calibration(self, name: str, calibration: Calibration) -> None:
         """Adopt and persist a new calibration for a pan (journal first)."""
-        self.journal.save_calibration(name, calibration.to_json())
+        if self.journal is not None:
+            self.journal.save_calibration(name, calibration.to_json())
+        self.use_calibration(name, calibration)
+
+    def use_calibration(self, name: str, calibration: Calibration) -> None:
+        """Weigh ``name`` on ``calibration`` from now on, for this run only (nothing saved)."""
         pan = self.pans[name]
         pan.channel.set_calibration(calibration)
         pan.calibrated = True
         self._judge(lambda judge: judge.forget(name))
 
 
-__all__ = ["Pan", "PanReading", "Scales", "TableScales", "verdict_text"]
+__all__ = ["MAX_COUNTS_PER_GRAM", "MAX_OFFSET_COUNTS", "MIN_COUNTS_PER_GRAM", "Pan", "PanReading",
+           "Scales", "TableScales", "implausible", "verdict_text"]

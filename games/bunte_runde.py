@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Literal, Mapping, Sequence
 
 from .core import (
     Action,
@@ -56,6 +56,8 @@ OPTIONS = (
     Option("start", 0),
 )
 
+Phase = Literal["play", "over"]  # the game's phases, in the order they come
+
 Piece = tuple[str, str]
 
 
@@ -89,7 +91,7 @@ class BunteRunde(State):
     small_coins: dict[str, int] = field(default_factory=dict)
     held: dict[str, list[Piece]] = field(default_factory=dict)
     large_coin: str | None = None
-    phase: str = "play"
+    phase: Phase = "play"
     won_by: tuple[str, ...] = ()
 
     # -- queries ---------------------------------------------------------------------------------

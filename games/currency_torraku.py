@@ -31,7 +31,7 @@ Referee's decisions where the rulebook and RULINGS leave a detail open:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Literal, Mapping, Sequence
 
 from .core import (
     Action,
@@ -55,6 +55,9 @@ OPTIONS = (
     Option("long", False, "Money", (False, True), ("standard", "all dealt"),
            ("as the rulebook says", "a longer game"), ruling="C1"),
 )
+
+Phase = Literal["bid", "stack", "over"]  # the game's phases, in the order they come
+
 MAX_BAG = 999
 
 Kinds = dict[str, int]
@@ -82,7 +85,7 @@ class CurrencyTorraku(State):
     bag: int = 0
     bag_may: Kinds = field(default_factory=dict)
     round: int = 1
-    phase: str = "bid"
+    phase: Phase = "bid"
     turn_index: int | None = 0
     opener: int = 0
     last_passer: int | None = None

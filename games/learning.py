@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
-from .core import GameError
+from .core import GameError, compare_grams
 
 QUIZZES = ("heavier", "grams", "balance", "order")
 SIDES = ("left", "same", "right")
@@ -47,8 +47,8 @@ class Rules:
     less than ``same_g`` and by less than ``same_share`` of the heavier one (hands feel a share,
     not grams: 10 g against 20 g is twice as heavy, 176 g against 182 g is not); ``close``: a guess
     within this fraction of the truth (and never stricter than ``fine_g``) is close enough;
-    ``balance_g``: the pans balance within this; ``max_g``, ``coarse_g``, ``fine_g``: the range
-    and the steps of the number a child picks."""
+    ``balance_g``: the pans balance within this (and within ``same_share`` of the heavier);
+    ``max_g``, ``coarse_g``, ``fine_g``: the range and the steps of the number a child picks."""
 
     level: int
     same_g: float
@@ -148,13 +148,22 @@ def score_grams(truth_g: float, guess_g: int, level: int, retry: bool = False) -
                    ok, retry)
 
 
+def balance_tolerance_g(left_g: float, right_g: float, level: int) -> float:
+    """How far the pans may differ and still balance: ``balance_g``, but never more than the
+    level's share of the heavier pan (hands feel a share: 20 g against nothing, or against 5 g,
+    is no balance at any level)."""
+    r = rules(level)
+    return min(r.balance_g, r.same_share * max(abs(left_g), abs(right_g)))
+
+
 def balance_hint(left_g: float, right_g: float, level: int) -> str:
-    """While a child balances: "more" (right is too light), "less" or "balanced"."""
+    """While a child balances: "more" (right is too light), "less" or "balanced". An empty
+    right pan (less than ``MIN_THING_G``) never balances."""
     left, right = _pans(left_g, right_g)
-    diff = right - left
-    if abs(diff) <= rules(level).balance_g:
-        return "balanced"
-    return "more" if diff < 0 else "less"
+    if right < MIN_THING_G:
+        return "more"
+    sign = compare_grams(right, left, balance_tolerance_g(left, right, level))
+    return ("more", "balanced", "less")[sign + 1]
 
 
 def score_balance(left_g: float, right_g: float, level: int, retry: bool = False) -> Attempt:
@@ -261,5 +270,6 @@ def trend(attempts: Sequence[Attempt], window: int = 5) -> str:
 
 __all__ = ["DOWN_AFTER", "LEVELS", "MAX_LEVEL", "MIN_LEVEL", "MIN_THING_G", "QUIZZES", "SIDES",
            "UP_AFTER", "WINDOW", "Attempt", "LearningError", "Progress", "Rules", "balance_hint",
-           "best_streak", "levels", "order_errors", "progress", "rules", "score_balance",
-           "score_grams", "score_heavier", "score_order", "side", "true_order", "trend"]
+           "balance_tolerance_g", "best_streak", "levels", "order_errors", "progress", "rules",
+           "score_balance", "score_grams", "score_heavier", "score_order", "side", "true_order",
+           "trend"]

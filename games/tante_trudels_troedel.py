@@ -11,7 +11,7 @@ and the coupons on each counter line (rows and lines: ``trudel_rules``).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Literal, Mapping, Sequence
 
 from .core import (Action, Event, GameInfo, IllegalAction, Measurement, State, check_players,
                    field_of, require)
@@ -27,6 +27,8 @@ from .trudel_rules import (
     standings,
     verdict,
 )
+
+Phase = Literal["potd", "play", "weighing", "over"]  # the game's phases, in the order they come
 
 DIE = (1, 2, 3, 4, 5, 6)
 POTD_ROLLS = 3
@@ -45,7 +47,7 @@ class TanteTrudelsTroedel(State):
     tie_band_g: float
     goal: str
     seed: int = 0
-    phase: str = "potd"  # potd, play, weighing, over
+    phase: Phase = "potd"
     potd_rows: list[int] = field(default_factory=list)
     potd_g: float | None = None  # secret until the game is over
     position: dict[str, int] = field(default_factory=dict)  # 0 entrance, 1-20, 21 weighing

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any, Literal, Mapping, Sequence
 
 from .core import (
     Action,
@@ -27,6 +27,8 @@ OPTIONS = (
            ruling="T1"),
 )
 
+Phase = Literal["choose", "point", "over"]  # the game's phases, in the order they come
+
 
 @dataclass
 class TatortTonne(State):
@@ -39,7 +41,7 @@ class TatortTonne(State):
     trash: dict[str, int] = field(default_factory=dict)
     trash_left: int = 0
     round: int = 1
-    phase: str = "choose"
+    phase: Phase = "choose"
     choices: dict[str, str] = field(default_factory=dict)
     targets: dict[str, str | None] = field(default_factory=dict)
     playoff: bool = False

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Any, Mapping, Sequence
 
-from .core import Event, Option, SetupError, check_options, ranking
+from .core import Event, Option, SetupError, check_options, compare_grams, ranking
 
 ROWS = 20
 WEIGHING = ROWS + 1
@@ -28,7 +28,6 @@ OPTIONS = (
            ("just under Purchase", "heaviest basket wins", "lightest basket wins"), ruling="TT7"),
     Option("tie_band_g", 0.05),
 )
-EPS = 1e-9  # float slack when comparing against the tie band
 
 
 def line_of(row: int) -> int:
@@ -40,15 +39,13 @@ def line_of(row: int) -> int:
 def verdict(grams: float, potd: float, band: float) -> str:
     """What the beam balance would show against the Purchase of the Day: ``balanced`` within the
     tie band, else ``lighter`` or ``heavier`` (TT5)."""
-    if abs(grams - potd) <= band + EPS:
-        return "balanced"
-    return "lighter" if grams < potd else "heavier"
+    return ("lighter", "balanced", "heavier")[compare_grams(grams, potd, band) + 1]
 
 
 def candidate(grams: float, potd: float, band: float, goal: str) -> bool:
     """TT6: in the standard game a basket counts only if lighter than the Purchase of the Day by
     more than the tie band; in the kids' variants (TT7) every basket counts."""
-    return goal != "standard" or potd - grams > band + EPS
+    return goal != "standard" or compare_grams(grams, potd, band) < 0
 
 
 def groups(baskets: Mapping[str, float], potd: float, band: float, goal: str
@@ -69,7 +66,7 @@ def groups(baskets: Mapping[str, float], potd: float, band: float, goal: str
         if out:
             head = out[-1][0]
             if (candidate(baskets[p], potd, band, goal) == candidate(baskets[head], potd, band, goal)
-                    and abs(baskets[p] - baskets[head]) <= band + EPS):
+                    and compare_grams(baskets[p], baskets[head], band) == 0):
                 out[-1].append(p)
                 continue
         out.append([p])

@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from ...drivers.loadcell import LoadCellSample, LoadCellStatus
-from ...drivers.sim import weigh_sim
-from ...drivers.weighing import Calibration, CalibrationError, Calibrator
+from ...drivers.weighing import (MAX_LOAD_G, MAX_MASSES, Calibration, CalibrationError,
+                                 Calibrator)
 from .. import config as config_mod
 from ..journal import Journal
 from ..scales import Scales, verdict_text
+from ..scales_sim import weigh_sim
 
 CAPACITY_G = 1000.0  # the 1 kg bar cells the box is built with (hardware/README.md)
 STEP_TIMEOUT_S = 30.0  # a calibration step the pan never holds still for
@@ -107,10 +108,22 @@ class _Session:
         self.journal.close()
 
 
-def _ask(prompt: str, yes: bool, out: Callable[[str], None]) -> None:
-    out(prompt + ("" if yes else " Press Enter when done."))
-    if not yes:
+def _ask(prompt: str, wait: bool, out: Callable[[str], None]) -> None:
+    out(prompt + (" Press Enter when done." if wait else ""))
+    if wait:
         input()
+
+
+def _waits(yes: bool, sim: bool, stdin: Any = None) -> bool:
+    """Whether ``calibrate`` waits for Enter between steps: not with ``--yes``; with ``--sim``
+    only on a terminal (the simulated person then acts once Enter is pressed; a script or a
+    pipe runs through)."""
+    if yes:
+        return False
+    if not sim:
+        return True
+    stream = stdin if stdin is not None else sys.stdin
+    return bool(stream is not None and stream.isatty())
 
 
 def _unreadable(command: str, session: _Session, names: list[str]) -> bool:
@@ -145,11 +158,27 @@ def _hold_step(session: _Session, calibrator: Calibrator, step: str) -> str | No
     return None
 
 
-def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float, state_dir: Path,
-                  config_path: Path | None, yes: bool, out: Callable[[str], None] = print) -> int:
-    if not (in_range(mass_g) and mass_g >= 1):
-        print(f"spielleiter calibrate: --mass {mass_g} g: use a known mass of 1-{CAPACITY_G:g} g",
-              file=sys.stderr)
+def calibration_masses(masses: float | list[float]) -> list[float] | str:
+    """The known masses ``calibrate`` weighs, in order; or why they cannot be used."""
+    masses = [masses] if isinstance(masses, (int, float)) else list(masses)
+    for m in masses:
+        if not (math.isfinite(m) and 1 <= m <= MAX_LOAD_G):
+            return (f"--mass {m:g} g: use a known mass of 1-{MAX_LOAD_G:g} g (heavier ones rest on "
+                    "the overload stop)")
+    if len(masses) > MAX_MASSES:
+        return f"at most {MAX_MASSES} masses (--mass given {len(masses)} times)"
+    if len({round(m) for m in masses}) != len(masses):
+        return "each --mass must be a different mass"
+    return masses
+
+
+def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float | list[float],
+                  state_dir: Path, config_path: Path | None, yes: bool,
+                  out: Callable[[str], None] = print) -> int:
+    """Calibrate each pan: empty, then each known mass in turn (two or three fit the bow)."""
+    masses = calibration_masses(mass_g)
+    if isinstance(masses, str):
+        print(f"spielleiter calibrate: {masses}", file=sys.stderr)
         return 2
     config = config_mod.load(config_path)
     names = pans or list(config.pan_names)
@@ -159,26 +188,36 @@ def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float, state_dir
               file=sys.stderr)
         return 2
     session = _Session(config, state_dir, sim)
+    wait = _waits(yes, sim)
     try:
         if _unreadable("calibrate", session, names):
             return 1
         for pan in names:
-            calibrator = Calibrator(pan, mass_g)
-            _ask(f"Calibrating the {pan} pan. Empty it.", yes or sim, out)
-            for step in ("empty", "mass"):
+            calibrator = Calibrator(pan, masses[0])
+            _ask(f"Calibrating the {pan} pan. Empty it.", wait, out)
+            steps = [("empty", 0.0)] + [("mass", m) for m in masses]
+            for i, (step, mass) in enumerate(steps):
                 if step == "mass":
-                    _ask(f"Put {mass_g:g} g on the {pan} pan.", yes or sim, out)
+                    if i > 1:
+                        calibrator.another(mass)
+                    off = f"Take the {masses[i - 2]:g} g off, then put" if i > 1 else "Put"
+                    _ask(f"{off} {mass:g} g on the {pan} pan.", wait, out)
                     if sim:
-                        session.sim.put(pan, mass_g)
-                        out(f"  (sim: {mass_g:g} g set down on the {pan} pan)")
+                        if i > 1:
+                            session.sim.remove(pan, masses[i - 2])
+                        session.sim.put(pan, mass)
+                        out(f"  (sim: {mass:g} g set down on the {pan} pan)")
                 problem = _hold_step(session, calibrator, step)
                 if problem is not None:
                     print(f"spielleiter calibrate: {problem}", file=sys.stderr)
                     return 1
-            assert calibrator.result is not None
+            result = calibrator.result
+            assert result is not None
             if sim:
-                session.sim.remove(pan, mass_g)
-            out(f"{pan} pan calibrated: {calibrator.result.counts_per_gram:.2f} counts per gram, "
+                session.sim.remove(pan, masses[-1])
+            bow = f", bow {result.bend * 500 ** 2:+.3f} g at 500 g" if result.bend else ""
+            out(f"{pan} pan calibrated with {', '.join(f'{m:g}' for m in masses)} g: "
+                f"{result.counts_per_gram:.2f} counts per gram{bow}, "
                 f"saved in {session.journal.path}")
         return 0
     finally:
@@ -206,7 +245,8 @@ def _untared(session: _Session) -> None:
     """--sim: every pan on its calibration as calibrated (``calibrate --sim``) or, without one,
     on the simulated chip's own, never on a zero a tare in ``spielleiter sim`` saved. For this
     run only: nothing is written to the journal."""
-    for name, pan in session.scales.pans.items():
+    assert session.sim is not None
+    for name in session.scales.pans:
         saved = session.journal.calibration(name)
         calibration = None
         try:
@@ -215,16 +255,15 @@ def _untared(session: _Session) -> None:
                 calibration = Calibration.from_points(points)
         except (CalibrationError, AttributeError, KeyError, TypeError, ValueError):
             pass  # Scales already logged an unusable calibration
-        pan.channel.set_calibration(calibration or session.sim.true_calibration(name))
-        pan.calibrated = True
+        session.scales.use_calibration(name, calibration or session.sim.true_calibration(name))
 
 
 def _tare_when_still(session: _Session, tick: float, pause: Callable[[], None]) -> str | None:
     """Zero every pan once it holds still (for this run only); None, or why it could not."""
     waited = 0.0
     while True:
-        refused = [name for name, pan in session.scales.pans.items()
-                   if pan.error is None and not pan.channel.tare()]
+        working = [name for name, pan in session.scales.pans.items() if pan.error is None]
+        refused = [name for name in session.scales.tare(save=False) if name in working]
         if not refused:
             return None
         if waited >= STEP_TIMEOUT_S:

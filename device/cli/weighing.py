@@ -27,13 +27,14 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.set_defaults(func=weigh)
 
-    p = sub.add_parser("calibrate", help="calibrate a pan with a known mass",
+    p = sub.add_parser("calibrate", help="calibrate a pan with one to three known masses",
                        description="Calibrate each pan: empty it, then set a known mass down; "
                                    "the result is kept in the journal.")
     p.add_argument("--pan", default=None,
                    help="the pan to calibrate (default: every pan)")
-    p.add_argument("--mass", type=float, default=200.0, metavar="GRAMS",
-                   help="the reference mass in grams (default: 200)")
+    p.add_argument("--mass", type=float, action="append", metavar="GRAMS",
+                   help="a known mass in grams (default: 200); give it two or three times "
+                        "(e.g. --mass 200 --mass 500 --mass 100) to fit the cell's bow too")
     p.add_argument("--yes", action="store_true", help="do not wait for Enter between steps")
     _maintenance(p)
     p.set_defaults(func=calibrate)
@@ -88,7 +89,8 @@ def calibrate(args: argparse.Namespace) -> int:
     if load_config("calibrate", config) is None:  # every problem said once, before any step
         return EXIT_UNUSABLE
     try:
-        return run_calibrate([args.pan] if args.pan else None, sim=args.sim, mass_g=args.mass,
+        return run_calibrate([args.pan] if args.pan else None, sim=args.sim,
+                             mass_g=args.mass or [200.0],
                              state_dir=state_dir, config_path=config, yes=args.yes)
     except ConfigError as exc:
         for problem in exc.problems:

@@ -1,18 +1,22 @@
 """The Scale mode: every pan live, the judged verdict of two pans, tare, and calibration on the
-host panel (the ``Calibrator`` procedure, as in ``spielleiter calibrate``)."""
+host panel (the ``Calibrator`` procedure, as in ``spielleiter calibrate``): the empty pan, a
+known mass, then up to two more if the person wants heavy items exact (the fit takes the bow out
+of the cell). A mass is only ever taken after OK on its screen: the person confirmed it is on."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...drivers.weighing import CALIBRATION_MASS_G, CalibrationError, Calibrator
+from ...drivers.weighing import CALIBRATION_MASS_G, MAX_MASSES, CalibrationError, Calibrator
 from ..i18n import N_, _
 from ..inputs import Press, Weight
 from ..scales import pan_name, verdict_text
 from ..screens import View
 from .base import ModeInfo
 
-CALIBRATION_MASSES_G = (50, 100, 200, 500, 1000)  # the reference masses the screen offers
+CALIBRATION_MASSES_G = (50, 100, 200, 500)  # the reference masses the screen offers (all
+#                                           below the overload stop, 600-800 g)
+NEXT_MASS_G = (500, 100, 50, 200)  # offered for another mass: spread out over the range first
 
 
 def pan_labels(names: list[str]) -> dict[str, str]:
@@ -71,6 +75,8 @@ class ScaleMode:
             return True
         if key == "back":
             self.scales.cancel_calibration()
+            if self.step == "more" and self.calibrator is not None:
+                self._finished(self.calibrator)  # saved already: BACK is "done"
             self.step, self.calibrator, self.waiting = "live", None, False
             return True
         if self.step == "pick":
@@ -85,13 +91,37 @@ class ScaleMode:
             self.try_capture()
         elif self.step == "mass":
             if key == "next" and not self.waiting:
-                self.mass_index = (self.mass_index + 1) % len(CALIBRATION_MASSES_G)
-            elif key == "ok":
+                self.mass_index = self._next_mass(self.mass_index + 1)
+            elif key == "ok" and not self.waiting:
                 assert self.calibrator is not None
-                self.calibrator.mass_g = CALIBRATION_MASSES_G[self.mass_index]
+                mass = CALIBRATION_MASSES_G[self.mass_index]
+                try:
+                    if self.calibrator.masses:
+                        self.calibrator.another(mass)  # the person confirmed this mass is on
+                    else:
+                        self.calibrator.mass_g = mass
+                except CalibrationError as exc:
+                    self.app.flash(_("Not this mass:"), str(exc))
+                    return True
                 self.waiting = True
                 self.try_capture()
+        elif self.step == "more" and key == "ok":
+            assert self.calibrator is not None
+            used = self.calibrator.masses
+            self.mass_index = self._next_mass(CALIBRATION_MASSES_G.index(
+                next(m for m in NEXT_MASS_G if m not in used)))
+            self.step = "mass"
         return True
+
+    def _next_mass(self, index: int) -> int:
+        """The first offered mass from ``index`` on (wrapping) not weighed in this calibration."""
+        used = self.calibrator.masses if self.calibrator is not None else []
+        n = len(CALIBRATION_MASSES_G)
+        for i in range(n):
+            j = (index + i) % n
+            if CALIBRATION_MASSES_G[j] not in used:
+                return j
+        return index % n
 
     def try_capture(self) -> None:
         """Arm the calibrator for its step (on OK): it captures once the pan has been still."""
@@ -107,11 +137,26 @@ class ScaleMode:
             self.step, self.calibrator = "live", None
         elif calibrator.step == "mass":
             self.step = "mass"
+        elif calibrator.step == "done" and len(calibrator.masses) < MAX_MASSES:
+            self.step = "more"  # saved; another mass may make heavy items exact
+            self.scales.begin_calibration(calibrator, self._stepped)  # it follows the zero
         elif calibrator.step == "done":
-            self.app.flash(_("{pan} pan calibrated").format(pan=pan_name(calibrator.pan).title()),
-                           _("with {mass} g. Take it off.").format(mass=f"{calibrator.mass_g:g}"),
-                           seconds=3.0)
+            self._finished(calibrator)
             self.step, self.calibrator = "live", None
+
+    def _finished(self, calibrator: Calibrator) -> None:
+        masses = ", ".join(f"{m:g}" for m in calibrator.masses)
+        self.app.flash(_("{pan} pan calibrated").format(pan=pan_name(calibrator.pan).title()),
+                       _("with {masses} g. Take it off.").format(masses=masses), seconds=3.0)
+
+    def _reading(self, name: str) -> str:
+        """One pan's reading for a line: never a number beyond the pan's range."""
+        snapshot = self.scales.snapshot(name)
+        if snapshot.overload:
+            return _("too heavy")
+        if snapshot.underload:
+            return _("below zero")
+        return self.scales.reading(name).text()
 
     # -- screen ----------------------------------------------------------------------------------
     def view(self) -> View:
@@ -123,12 +168,21 @@ class ScaleMode:
             return View(_("Calibrate"), tuple(_("{pan} pan").format(pan=pan_name(name).title())
                                               for name in scales.pans),
                         cursor=self.cursor, footer=_("NEXT move  OK choose"))
+        if self.step == "more":
+            assert self.calibrator is not None
+            done = f"{self.calibrator.masses[-1]:g}"
+            return View(_("{pan} pan calibrated").format(
+                pan=pan_name(self.calibrator.pan).title()),
+                (_("Take the {masses} g off.").format(masses=done), _("Another mass makes"),
+                 _("heavy items exact.")),
+                footer=_("OK another  BACK done"))
         if self.step in ("empty", "mass"):
             assert self.calibrator is not None
             pan = pan_name(self.calibrator.pan)
-            reading = scales.reading(self.calibrator.pan)
-            still = reading.text().strip()
-            if self.waiting:
+            still = self._reading(self.calibrator.pan).strip()
+            if scales.snapshot(self.calibrator.pan).overload:
+                still = _("Too heavy for the pan")
+            elif self.waiting:
                 still = _("Hold still...") if self.step == "empty" else _("Waiting for the mass")
             title = _("Calibrate {pan}").format(pan=pan)
             if self.step == "empty":
@@ -139,7 +193,7 @@ class ScaleMode:
             return View(title, (line,), big=f"{mass} g",  # one line fits under the mass
                         footer=_("NEXT mass  OK it's on"))
         labels = pan_labels(list(scales.pans))
-        lines = [f"{labels[name]} {scales.reading(name).text()}" for name in scales.pans]
+        lines = [f"{labels[name]} {self._reading(name)}" for name in scales.pans]
         verdict = scales.verdict()
         if verdict:
             lines.append(verdict_text(verdict))

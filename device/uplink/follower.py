@@ -10,7 +10,9 @@ up to the last good action and then marked ``unreadable``; nothing of it is gues
 Only the latest game can change (the box resumes and undoes only its most recent game; an undo of
 an older one sets it running again), so a look reads the games from the newest one that was
 running or over and any game running, and of each only the actions after the last one
-published, unless that one is no longer there as it was (an undo).
+published, unless that one is no longer there as it was (an undo). A finished game corrected
+after the game (``past_games``) is published again with its corrected record; the room shows a
+game's latest record.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from ...games import GAMES, GameError, State
 from .. import fleet
 from ..header import Header
 from ..history import parse as parse_learning
+from ..past_games import PastGames
 from ..records import GameRecord
 from ..replay import ReplayError, start
 from ..text import InputError, loads
@@ -85,7 +88,8 @@ class Follower:
                         result.notes.append("the journal was replaced: following the new one")
                         self.followed.clear()
                         self.latest = None
-                    self._games(result)
+                    self._corrections(result)  # before the games: one that ends now is
+                    self._games(result)        # published with its corrections once
                     self._learning(result)
             except BaseException:
                 self.followed.clear()  # memory may be ahead of the rolled-back cursor
@@ -201,12 +205,39 @@ class Follower:
                                          "status": row.status, "at": row.ended})
         result.state_changed = True
         if row.status == "over":
+            if self.reader.corrected(row.id):  # corrected before the uplink saw it end
+                self._record(row.id, result)
+                return
             record = replace(GameRecord.from_state(
                 row.id, followed.header, followed.state, followed.count, status="over",
                 started_at=row.started, ended_at=row.ended, box_id=self.box.id,
                 box_name=self.box.name or None), when=self.reader.game_time(row.id))
             self._put(result, fleet.GAMES, {"kind": "game", "game_id": row.id,
                                             "record": record.to_json()})
+
+    # -- corrections after the game --------------------------------------------------------------
+    def _corrections(self, result: Scan) -> None:
+        """A finished game corrected after the game is published again with its corrected
+        record (the room shows a game's latest record)."""
+        rows = self.reader.corrections_after(self.outbox.corrections_top())
+        if not rows:
+            return
+        for game_id in sorted({game_id for _, game_id in rows}):
+            published = self.outbox.game(game_id)
+            if published is not None and published.status == "over":
+                self._record(game_id, result)
+        self.outbox.set_corrections_top(max(row_id for row_id, _ in rows))
+
+    def _record(self, game_id: int, result: Scan) -> None:
+        """The game's record with its corrections applied (``past_games``), published."""
+        try:
+            record = PastGames(self.reader.db, box_id=self.box.id,
+                               box_name=self.box.name or None).record(game_id)
+        except InputError as exc:
+            log.error("game %d: corrected record not published: %s", game_id, exc)
+            return
+        self._put(result, fleet.GAMES, {"kind": "game", "game_id": game_id,
+                                        "record": record.to_json()})
 
     def _unreadable(self, game_id: int, seq: int | None, reason: str, result: Scan) -> None:
         log.error("game %d%s cannot be followed: %s", game_id,

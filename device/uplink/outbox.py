@@ -115,8 +115,17 @@ class Outbox:
             self._set("journal", str(self.journal + 1))
             for table in ("games", "sent_actions", "sent_learning"):
                 self.db.execute(f"DELETE FROM {table}")
+            self.db.execute("DELETE FROM meta WHERE key='corrections'")
         self._set("journal_identity", identity)
         return known is not None
+
+    # -- corrections after the game ---------------------------------------------------------------
+    def corrections_top(self) -> int:
+        """The newest correction row whose game's record was published again (0: none)."""
+        return int(self._meta("corrections") or 0)
+
+    def set_corrections_top(self, top: int) -> None:
+        self._set("corrections", str(top))
 
     # -- games -----------------------------------------------------------------------------------
     def game(self, game_id: int) -> Published | None:

@@ -166,6 +166,21 @@ class JournalReader:
         times = TimeBase(lambda: db, _no_write, TimeSource(boot_id=lambda: ""))
         return times.game_time(*row)
 
+    def corrections_after(self, top: int) -> list[tuple[int, int]]:
+        """(id, game id) of every correction after row ``top`` (none before the first)."""
+        return [(row[0], row[1]) for row in self._rows(
+            "SELECT id, game_id FROM corrections WHERE id > ? ORDER BY id", (top,))]
+
+    def corrected(self, game_id: int) -> bool:
+        """Whether the game has a correction after the game."""
+        return bool(self._rows("SELECT 1 FROM corrections WHERE game_id = ? LIMIT 1",
+                               (game_id,)))
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The open read-only connection (JournalUnavailable when there is none)."""
+        return self._need()
+
     def actions(self, game_id: int, from_seq: int = 0) -> list[ActionRow]:
         """The game's actions from ``from_seq`` on, in order."""
         return [ActionRow(*row) for row in self._rows(

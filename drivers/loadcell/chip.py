@@ -17,6 +17,7 @@ PULSES_FOR = {(128, "A"): 25, (32, "B"): 26, (64, "A"): 27}  # gain/channel of t
 SETTING_FOR = {pulses: setting for setting, pulses in PULSES_FOR.items()}
 # A 1 kg bar cell at 1 mV/V, 3.3 V excitation, gain 128: 3.3 uV/g over 12.9 mV/2^23.
 COUNTS_PER_GRAM = 2147.5
+CAPACITY_G = 1000.0  # the rated capacity of those cells (hardware/README.md: 1 kg bar cells)
 
 
 def from_code(code: int) -> int:
@@ -30,5 +31,5 @@ def to_code(counts: int) -> int:
     return counts & 0xFFFFFF
 
 
-__all__ = ["COUNTS_PER_GRAM", "FULL_SCALE", "POWER_DOWN_S", "PULSES_FOR", "RAILS", "RAIL_HIGH",
+__all__ = ["CAPACITY_G", "COUNTS_PER_GRAM", "FULL_SCALE", "POWER_DOWN_S", "PULSES_FOR", "RAILS", "RAIL_HIGH",
            "RAIL_LOW", "RAIL_ONES", "RAIL_ZERO", "RATES", "SETTING_FOR", "from_code", "to_code"]

@@ -4,8 +4,8 @@ than real time, for tests, benchmarks and ``spielleiter sim``.
 One job per module: ``clock`` (virtual time), ``pan`` (the physics under one cell: ``SimPan``),
 ``chip`` (a bit-level HX711 on its two wires, ``make_cell``), ``gpio`` (a fake ``RPi.GPIO`` the
 real ``hx711`` package drives), ``spi`` (a fake ``spidev.SpiDev``), ``mcu`` (a microcontroller
-streaming codes over serial), ``scale`` (named pans with readers, channels and the judge) and
-``weigh`` (``weigh_sim`` behind ``spielleiter weigh --sim``).
+streaming codes over serial) and ``scale`` (named pans with their readers on one clock: cells and
+readers only; the device's ``Scales`` weighs what they deliver, see device/scales_sim.py).
 """
 
 from .chip import NOISE_G, ChipFaults, Conversion, SimCell, SimHX711, make_cell
@@ -15,10 +15,9 @@ from .mcu import SimMicrocontroller
 from .pan import PanPhysics, SimPan
 from .scale import SimScale
 from .spi import FakeSpiDev
-from .weigh import weigh_sim
 
 __all__ = [
     "ChipFaults", "Conversion", "FakeGpio", "FakeSpiDev", "NOISE_G", "PanPhysics", "SimCell",
     "SimHX711", "SimMicrocontroller", "SimPan", "SimScale", "VirtualClock", "VirtualTime",
-    "fake_gpio", "make_cell", "weigh_sim",
+    "fake_gpio", "make_cell",
 ]

@@ -1,7 +1,9 @@
 """The physical world under one load cell: masses set down and lifted, a pressing hand,
-mechanical noise, creep and zero drift, as a force in grams over (virtual) time.
+mechanical noise, creep and zero drift, as a force in grams over (virtual) time; with a
+``CellProfile`` also the cell's warm-up, temperature drift, bent output and overload stop.
 
-The assumptions (not measurements) are listed in ``PanPhysics`` and benchmarks/README.md.
+The assumptions (not measurements) are listed in ``PanPhysics``, ``cell_physics`` and
+benchmarks/README.md.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import random
 import threading
 from dataclasses import dataclass
 
+from .cell_physics import Cell, CellProfile
 from .clock import VirtualClock
 
 MAX_G = 1e6  # a tonne: far beyond any cell, still a number the physics can take
@@ -43,6 +46,16 @@ class PanPhysics:
     creep_fraction: float = 2e-4  # of the load, reached with creep_tau_s (0.02 % is typical)
     creep_tau_s: float = 120.0
     zero_drift_g_per_s: float = 0.0
+    cell: CellProfile | None = None  # None: an ideal cell (no warm-up, drift, bow or stop)
+
+    @classmethod
+    def realistic(cls, **overrides: object) -> "PanPhysics":
+        """A pan on a cell as published figures describe it (issue 20): the ``CellProfile``
+        defaults, and creep of 0.03 % of the load over 30 min (OIML R60's creep test; most of
+        it in the first minutes: a 10 min time constant reaches 95 % of it by 30 min)."""
+        base: dict[str, object] = dict(creep_fraction=3e-4 / (1.0 - math.exp(-3.0)),
+                                       creep_tau_s=600.0, cell=CellProfile())
+        return cls(**{**base, **overrides})  # type: ignore[arg-type]
 
 
 @dataclass
@@ -126,6 +139,10 @@ class SimPan:
         self._creep = 0.0
         self._load_g = 0.0  # what is on the pan once every ramp is done
         self._quiet_at = clock.now()
+        self._power_on = clock.now()
+        profile = self.physics.cell
+        self.cell: Cell | None = None if profile is None else profile.draw(
+            random.Random(seed * 7 + 3), self.physics.pan_mass_g)
 
     # -- what a test or the table does ---------------------------------------------------------
 
@@ -208,7 +225,16 @@ class SimPan:
                     self._creep += (p.creep_fraction * static - self._creep) * (
                         1 - math.exp(-dt / p.creep_tau_s))
             measured = clean + self._mech + self._creep + p.zero_drift_g_per_s * t
+            if self.cell is not None:
+                measured = self.cell.output_g(measured, t - self._power_on)
             return clean, measured
+
+    def zero_drift_g(self, t: float) -> float:
+        """The truth about the cell's zero at ``t``: how far it has moved since power-on."""
+        drift = self.physics.zero_drift_g_per_s * t
+        if self.cell is not None:
+            drift += self.cell.zero_drift_g(t - self._power_on)
+        return drift
 
     # -- internals -----------------------------------------------------------------------------
 

@@ -3,8 +3,9 @@
 calibration (counts to grams) -> spike rejection (a jump waits one sample to prove it is no
 spike) -> stability (the motion band over a window, as commercial indicators decide it, reset
 at once by a real step) -> the settled value (the mean while stable, refined for up to
-``average_s``) -> step events (placed / removed, with grams) -> zero tracking (only when stable
-near zero).
+``average_s``) -> step events (placed / removed, with grams) -> zero tracking (``zero``: only
+on an empty, still pan, limited in rate) and the warm-up notice -> the range (``range``: at the
+overload stop or far below zero the pan is never stable and has no settled value).
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .calibration import Calibration
+from .range import RangeGuard, RangeSettings
 from .stability import SpikeFilter, StabilityDetector
+from .zero import WarmUp, WarmUpSettings, ZeroSettings, ZeroTracker
 
 
 @dataclass(frozen=True)
@@ -31,8 +34,9 @@ class ChannelSettings:
     restart_g: float = 0.04  # the last window this far from the average for half a window: a
     #                          small change inside the motion band, so the average restarts
     step_min_g: float = 0.3  # smaller settled changes are not reported as placed/removed
-    zero_track_g: float = 0.05  # zero tracking only while stable within this of zero
-    zero_track_interval_s: float = 1.0
+    zero: ZeroSettings = ZeroSettings()
+    range: RangeSettings = RangeSettings()
+    warmup: WarmUpSettings = WarmUpSettings()
 
     @classmethod
     def for_rate(cls, rate: int, **overrides: Any) -> "ChannelSettings":
@@ -84,15 +88,17 @@ class ScaleChannel:
         self.settings = settings or ChannelSettings.for_rate(rate)
         s = self.settings
         self._cal = calibration or Calibration()
+        self._calibrated = calibration is not None  # an uncalibrated pan has no range yet
         self._spike = SpikeFilter(s.spike_g)
         self._detector = StabilityDetector(s.window, s.band_g, s.step_g, s.smooth)
         self._recent: deque[float] = deque(maxlen=s.window + s.smooth - 1)
         self._settled = _Settled()
         self._since = 0.0  # when the current settled average began
         self._avg_cap = max(s.window, round(s.average_s * s.rate))
-        self._zero_adj = 0.0  # grams removed by zero tracking since the last tare
+        self._zero = ZeroTracker(s.zero)  # its offset_g: grams removed since the last tare
+        self._range = RangeGuard(s.range)
+        self._warm = WarmUp(s.warmup)
         self._drift = 0  # consecutive samples whose recent mean left the settled average
-        self._last_zt: float | None = None
         self.grams: float | None = None
         self.stable = False
         self.last_settled_g: float | None = None
@@ -102,6 +108,46 @@ class ScaleChannel:
     def calibration(self) -> Calibration:
         """The calibration including what zero tracking has done (persist this one)."""
         return self._cal.with_zero(self._cal.counts(self._zero_adj))
+
+    @property
+    def _zero_adj(self) -> float:
+        return self._zero.offset_g
+
+    @property
+    def range_state(self) -> str:
+        """"ok", "overload" (at the stop or beyond the range) or "underload" (far below zero)."""
+        return self._range.state
+
+    @property
+    def overload(self) -> bool:
+        """Too heavy for the pan: the reading is a plateau or beyond the range, never a weight."""
+        return self._range.state == "overload"
+
+    @property
+    def underload(self) -> bool:
+        """Far below zero (a pan lifted, a zero taken with something on it): no weight either."""
+        return self._range.state == "underload"
+
+    @property
+    def warming(self) -> bool:
+        """After power-on, until the zero has become steady (the table may still play)."""
+        return self._warm.warming
+
+    @property
+    def empty(self) -> bool:
+        """Still and at zero: the zero tracker takes this level for the empty pan."""
+        return self.stable and self._zero.empty
+
+    def zero_age_s(self, t: float | None = None) -> float | None:
+        """How old the zero is (at ``t``, default the latest sample): seconds since the pan was
+        last empty and still, or tared; None when it never was since power-on."""
+        t = self.t if t is None else t
+        return None if t is None else self._zero.zero_age_s(t)
+
+    def zero_fresh(self, max_age_s: float, t: float | None = None) -> bool:
+        """The zero was taken at most ``max_age_s`` ago (for a comparison that matters)."""
+        age = self.zero_age_s(t)
+        return age is not None and age <= max_age_s
 
     @property
     def settled_g(self) -> float | None:
@@ -129,6 +175,8 @@ class ScaleChannel:
         self._recent.append(g)
         was = self.stable
         now_stable = self._detector.push(g, may_settle=not self._spike.holding)
+        if self._calibrated and self._range.push(t, g) != "ok":
+            now_stable = False  # a plateau at the stop is never a weight
         events: list[WeighEvent] = []
         if now_stable:
             recent = list(self._recent)[-s.window:]
@@ -149,6 +197,9 @@ class ScaleChannel:
             ref = self.last_settled_g if self.last_settled_g is not None else g
             events.append(WeighEvent("moving", self.pan, t, g - ref, g))
         elif now_stable:
+            correction = self._zero.observe(t, self._settled.mean(), new_level=not was)
+            if correction:
+                self._shift(-correction)
             settled = self._settled.mean()
             if not was:
                 events.append(WeighEvent("stable", self.pan, t, settled, settled))
@@ -158,7 +209,9 @@ class ScaleChannel:
                         kind = "placed" if delta > 0 else "removed"
                         events.append(WeighEvent(kind, self.pan, t, abs(delta), settled))
             self.last_settled_g = settled
-            self._track_zero(t, settled)
+        if not now_stable:
+            self._zero.observe(t, None, new_level=False)
+        self._warm.observe(t, self._zero.offset_g, now_stable and self._zero.empty)
         return events
 
     def tare(self) -> bool:
@@ -167,14 +220,17 @@ class ScaleChannel:
         if g is None:
             return False
         self._cal = self._cal.with_zero(self._cal.counts(g + self._zero_adj))
-        self._zero_adj = 0.0
+        self._zero.zeroed(self.t if self.t is not None else 0.0)
         self._shift(-g)
         return True
 
     def set_calibration(self, calibration: Calibration) -> None:
         """Use a new calibration (e.g. after ``spielleiter calibrate``); filters restart."""
         self._cal = calibration
-        self._zero_adj = 0.0
+        self._calibrated = True
+        self._zero = ZeroTracker(self.settings.zero)
+        if self.t is not None:
+            self._zero.zeroed(self.t)  # a calibration starts from the empty pan
         self.reset()
         self.last_settled_g = None
 
@@ -184,17 +240,9 @@ class ScaleChannel:
         self._detector.reset()
         self._recent.clear()
         self._settled = _Settled()
+        self._range.reset()
+        self._zero.observe(self.t or 0.0, None, new_level=False)
         self.stable = False
-
-    def _track_zero(self, t: float, settled: float) -> None:
-        s = self.settings
-        if s.zero_track_g <= 0 or abs(settled) > s.zero_track_g or settled == 0.0:
-            return
-        if self._last_zt is not None and t - self._last_zt < s.zero_track_interval_s:
-            return
-        self._last_zt = t
-        self._zero_adj += settled
-        self._shift(-settled)
 
     def _shift(self, delta: float) -> None:
         self._spike.shift(delta)

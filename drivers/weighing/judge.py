@@ -1,16 +1,18 @@
 """Judging two loads: which pan is heavier, given only once both have been stable together.
 
-``compare`` is the bare rule (a tie band); ``Judge`` decides when it may be applied: both pans'
-settled values must have been averaging together for ``judge_s`` (a settled value that restarts
-after a small change inside the motion band starts that time afresh). Pure: it takes the sample
-times it is given and keeps no clock of its own.
+``Judge`` decides when two loads may be compared: both pans' settled values must have been
+averaging together for ``judge_s`` (a settled value that restarts after a small change inside
+the motion band starts that time afresh). What "the same" means is not decided here: the judge
+is given the comparison (``Compare``; the device passes ``games.core.grams.compare_grams``, the
+rule the engines use, so the Scale screen and a game never disagree on a tie). Pure: it takes the
+sample times it is given and keeps no clock of its own.
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from .channel import ScaleChannel
@@ -22,12 +24,14 @@ TIE_BAND_G = 0.05  # closer than this counts as balanced
 JUDGE_S = 0.5
 
 
-def compare(left_g: float, right_g: float, tie_band_g: float = TIE_BAND_G) -> str:
-    """Left against right: "lighter", "heavier" or "balanced" (within ``tie_band_g``)."""
-    diff = left_g - right_g
-    if abs(diff) <= tie_band_g:
-        return "balanced"
-    return "lighter" if diff < 0 else "heavier"
+# (a_g, b_g, band_g) -> -1 (a lighter), 0 (within the band), 1 (a heavier)
+Compare = Callable[[float, float, float], int]
+RESULTS = ("lighter", "balanced", "heavier")  # by the comparison's -1, 0, 1
+
+
+def result_of(sign: int) -> str:
+    """A comparison's -1/0/1 as the judgement's word."""
+    return RESULTS[sign + 1]
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,7 @@ class Judge:
     """Watches two pans' settled values and gives a ``Judgement`` only after both have been
     stable together for ``judge_s``; any motion on either pan takes it back."""
 
-    def __init__(self, first: str, second: str, *, judge_s: float = JUDGE_S,
+    def __init__(self, first: str, second: str, *, compare: Compare, judge_s: float = JUDGE_S,
                  tie_band_g: float = TIE_BAND_G) -> None:
         if first == second:
             raise ValueError("a judgement needs two different pans")
@@ -62,6 +66,7 @@ class Judge:
             raise ValueError(f"judge_s must be 0 or more seconds, not {judge_s!r}")
         self.first, self.second = first, second
         self.judge_s, self.tie_band_g = judge_s, tie_band_g
+        self.compare = compare
         self._settled: dict[str, tuple[float, float] | None] = {first: None, second: None}
         self.judgement: Judgement | None = None
 
@@ -80,8 +85,8 @@ class Judge:
         if t - joint < self.judge_s - 1e-6:  # sample times are sums of periods: allow rounding
             self.judgement = None
             return None
-        self.judgement = Judgement(self.first, self.second,
-                                   compare(a[1], b[1], self.tie_band_g), a[1], b[1], joint, t)
+        result = result_of(self.compare(a[1], b[1], self.tie_band_g))
+        self.judgement = Judgement(self.first, self.second, result, a[1], b[1], joint, t)
         return self.judgement
 
     def observe_channel(self, channel: "ScaleChannel") -> Judgement | None:
@@ -97,4 +102,4 @@ class Judge:
             self.judgement = None
 
 
-__all__ = ["JUDGE_S", "TIE_BAND_G", "Judge", "Judgement", "compare"]
+__all__ = ["Compare", "JUDGE_S", "RESULTS", "TIE_BAND_G", "Judge", "Judgement", "result_of"]

@@ -1,6 +1,8 @@
 """The shared core of every rule engine: the state protocol, events and errors (``state``) and
-what a game declares besides its rules (``info``). Engines import only this package."""
+what a game declares besides its rules (``info``), and the one rule for "the same weight"
+(``grams``). Engines import only this package."""
 
+from .grams import compare_grams, same_grams
 from .info import (
     Chance,
     GameInfo,
@@ -26,5 +28,5 @@ from .state import (
 )
 
 __all__ = ["Action", "Chance", "Event", "GameError", "GameInfo", "IllegalAction", "Measurement",
-           "Need", "Option", "SetupError", "State", "check_options", "check_players", "complete",
-           "field_of", "fill", "need", "ranking", "require"]
+           "Need", "Option", "SetupError", "State", "check_options", "check_players", "compare_grams",
+           "complete", "field_of", "fill", "need", "ranking", "require", "same_grams"]

@@ -24,9 +24,9 @@ The protocol every ``State`` keeps:
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import functools
+import pickle
 import random
 import types
 import typing
@@ -168,13 +168,19 @@ class State:
             raise GameError("bad {game} state: {problem}", game=cls.game,
                             problem=str(exc)) from None
 
+    def copy(self) -> Self:
+        """A deep copy. A state is plain data (numbers, strings, tuples, lists, dicts), so a
+        pickle round trip copies it, about five times faster than ``copy.deepcopy``: every
+        ``apply`` starts with one, and the box refuses most presses by trying them."""
+        return cast(Self, pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL)))
+
     def apply(self, action: Action) -> tuple[Self, list[Event]]:
         """Return the state after ``action`` and the events it caused; ``self`` never changes."""
         if not isinstance(action, Mapping):
             raise IllegalAction("an action is a JSON object")
         if self.is_over:
             raise IllegalAction("the game is over")
-        nxt = copy.deepcopy(self)
+        nxt = self.copy()
         events = nxt._apply(action)
         return nxt, events
 

@@ -295,13 +295,22 @@ def test_a_read_only_journal_cannot_be_corrected(table):
 
 
 def test_removing_an_action_that_should_not_have_happened(table):
-    """A correction to None leaves the action out; here the refusal shows it is replayed."""
-    session = table.new("tatort-tonne")
-    table.finish()
+    """A correction to None leaves the action out: a choice made again before the last one was
+    in (Tatort Tonne, T2) did not need the first; the last choice, which ended it, was needed."""
+    session = table.new("tatort-tonne", ("Anna", "Ben"), {"trash": 2})
+    for player, card in (("Anna", "alibi"), ("Anna", "steal"), ("Ben", "steal")):
+        session.apply({"type": "choose", "player": player, "card": card})
+    assert session.state.is_over
     past = PastGames(table.journal)
     with pytest.raises(InputError, match="Not possible"):
-        past.correct(session.game_id, 0, None, "pressed twice")
-    assert past.actions(session.game_id) == session.actions
+        past.correct(session.game_id, 2, None, "pressed twice")
+    past.correct(session.game_id, 0, None, "pressed by the cat")
+    assert past.actions(session.game_id) == session.actions[1:]
+    assert [s.seq for s in past.steps(session.game_id)] == [1, 2]
+    record = past.record(session.game_id)
+    assert record.changes == ("action 0 (Anna choose) removed: pressed by the cat",
+                              "result unchanged")
+    assert record.actions == 2
 
 
 def test_action_times_follow_the_effective_actions(table):
@@ -377,3 +386,50 @@ def test_a_correction_of_an_action_undone_and_played_again_corrects_nothing(tabl
     assert past.actions(session.game_id) == session.actions
     assert past.corrections(session.game_id) == []
     assert not past.record(session.game_id).corrected
+
+
+def test_a_limit_gives_the_newest_games_and_replays_no_other(table, monkeypatch):
+    ids = table.every_game()
+    built = []
+    original = GameRecord.build.__func__
+    monkeypatch.setattr(GameRecord, "build", classmethod(
+        lambda cls, *a, **k: built.append(a[0]) or original(cls, *a, **k)))
+    records = PastGames(table.journal).list(limit=2)
+    newest = sorted(ids.values(), reverse=True)[:2]
+    assert [r.game_id for r in records] == newest and sorted(built) == sorted(newest)
+    assert PastGames(table.journal).list(limit=0) == []
+    assert [r.game_id for r in PastGames(table.journal).list(player="Cem", limit=1)] == \
+        [ids["tatort-tonne"]]
+
+
+def test_an_engine_that_fails_on_a_stored_action_leaves_that_game_out_not_the_list(
+        table, monkeypatch):
+    from spielleiter.device import records
+
+    table.new("tatort-tonne")
+    table.finish()
+    keep = table.new("bunte-runde")
+    table.finish()
+    real = records.replay
+
+    def failing(state, actions, **kwargs):
+        if state.game == "tatort-tonne":
+            raise TypeError("an engine bug")
+        return real(state, actions, **kwargs)
+
+    monkeypatch.setattr(records, "replay", failing)
+    past = PastGames(table.journal)
+    assert [r.game_id for r in past.list()] == [keep.game_id]
+    assert past.problems == ["game 1 left out: the engine failed: TypeError: an engine bug"]
+
+
+def test_a_journal_whose_games_cannot_be_read_lists_nothing_and_says_why(tmp_path):
+    db = sqlite3.connect(tmp_path / "journal.sqlite3")
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    db.execute("INSERT INTO meta VALUES ('app', 'spielleiter-journal')")
+    db.commit()
+    db.close()
+    db = open_read_only(tmp_path / "journal.sqlite3")
+    past = PastGames(db)
+    assert past.list() == [] and "cannot be read" in past.problems[0]
+    db.close()

@@ -229,7 +229,8 @@ def jumping_wall() -> tuple[list[float], object]:
 
 
 def demo_trace(tmp_path: Path, wall) -> list[tuple[float, str]]:
-    """Tatort Tonne's demo game on a ManualClock box: every frame with its monotonic time."""
+    """Tatort Tonne's demo game on a ManualClock box: every frame with its monotonic time (no
+    load cells: the game weighs nothing)."""
     from spielleiter.device.box import Box
     from spielleiter.device.cli.demo import demo_config, demos, play
     from spielleiter.device.runtime import ManualClock
@@ -240,7 +241,7 @@ def demo_trace(tmp_path: Path, wall) -> list[tuple[float, str]]:
     frames: list[tuple[float, str]] = []
     holder: list[Box] = []
     source = TimeSource(wall=wall, synced=lambda: True)
-    with Box.build(demo_config("tatort-tonne"), tmp_path, pin_factory=mock_factory(),
+    with Box.build(demo_config("tatort-tonne", pans=False), tmp_path, pin_factory=mock_factory(),
                    display_device=open_device("dummy"), clock=clock, seed_source=lambda: 7,
                    on_frame=lambda image: frames.append((clock(), holder[0].last_view.as_text()))
                    if holder else None, time_source=source) as box:

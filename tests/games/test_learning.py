@@ -60,6 +60,17 @@ def test_make_it_balance_hints_more_and_less_until_within_the_levels_tolerance()
     assert done.correct and done.error == 8.0 and done.truth_g == 150.0
 
 
+def test_make_it_balance_never_balances_a_thing_against_an_empty_pan_or_a_crumb():
+    for level in range(L.MIN_LEVEL, L.MAX_LEVEL + 1):
+        for left in (12.0, 15.0, 20.0, 25.0):
+            assert L.balance_hint(left, 0.0, level) == "more", (level, left)
+            assert L.balance_hint(left, 1.9, level) == "more", (level, left)
+            assert not L.score_balance(left, 0.0, level).correct
+        assert L.balance_hint(20.0, 5.0, level) == "more"  # a quarter is no balance either
+    assert L.balance_hint(100.0, 86.0, level=1) == "balanced"  # within 20 g and 15 %
+    assert L.balance_tolerance_g(20.0, 0.0, level=1) == pytest.approx(3.0)
+
+
 def test_put_them_in_order_counts_pairs_the_wrong_way_round():
     weights = [300.0, 100.0, 200.0]
     assert L.true_order(weights) == (2, 3, 1)

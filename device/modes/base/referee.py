@@ -5,10 +5,10 @@ It turns presses into engine actions (what is legal comes only from the engine's
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, TypeVar, cast
 
 from ....games import GAMES
-from ....games.core import GameInfo, Option
+from ....games.core import GameInfo, Option, State
 from ...i18n import _
 from ...inputs import Press, Weight
 from ...screens import View, pack
@@ -21,15 +21,19 @@ if TYPE_CHECKING:
     from ...session import Session
 
 
+S = TypeVar("S", bound=State)
+
+
 # -- the referee skeleton ------------------------------------------------------------------------
-class Referee:
+class Referee(Generic[S]):
     """What every game's referee shares: the session, the pages, seats, press routing, refusals,
     and a way to play any game by what it needs (``Play``: a choice, a die, a weight).
 
     A game whose turns are only that needs nothing but its pages (``event_pages``). A game with
     a flow of its own overrides what a station key (``on_station``; a long press of a key in
     ``STATION_HOLDS``: ``on_station_hold``) and a host key (``on_host``) mean in its phases, what
-    follows an accepted action (``react``), and what the screen shows.
+    follows an accepted action (``react``), and what the screen shows. It is generic in the
+    game's state (``Referee[TatortTonne]``), so ``self.state`` is the game's own type.
     """
 
     TABLE_OPTIONS: ClassVar[tuple[Option, ...]] = ()  # how the table plays (header.table)
@@ -50,8 +54,8 @@ class Referee:
         return Play(self)
 
     @property
-    def state(self) -> Any:
-        return self.session.state
+    def state(self) -> S:
+        return cast(S, self.session.state)
 
     def holds(self) -> frozenset[str]:
         return frozenset(f"s{n + 1}.{key}" for n in range(len(self.state.players))

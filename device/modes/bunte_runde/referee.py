@@ -30,7 +30,7 @@ KEYS = {"A": 1, "B": 2, "C": 3}
 PICK_KEYS = {"A": "next", "B": "ok", "C": "back"}  # a station in a free layout
 
 
-class BunteRundeReferee(Referee):
+class BunteRundeReferee(Referee[BunteRunde]):
     def __init__(self, table: Table, session: Session) -> None:
         super().__init__(table, session)
         self.cursor = 0                      # host panel: steps - 1, or the picker's line
@@ -39,8 +39,6 @@ class BunteRundeReferee(Referee):
         self.final_page = 0                  # the end: 0 the winner, then the final coins
         self._known = self.state             # the state the table has seen (for undo)
         self._start_walk()
-
-    state: BunteRunde
 
     def _steps(self) -> list[int]:
         """The moves the player to move may make (B3), from the engine."""

@@ -47,9 +47,9 @@ def learn(rng: random.Random) -> Iterator[DemoStep]:
             yield ("put", PAN, grams)
             yield ("idle", SETTLE_S)
     yield ("idle", 0.5)
-    yield ("tap", "host.ok")           # "Pieces learned": OK
-    yield ("put", PAN, -round(total, 2))
+    yield ("put", PAN, -round(total, 2))  # "Pieces learned": the pan emptied, then OK
     yield ("idle", SETTLE_S)
+    yield ("tap", "host.ok")
 
 
 def bid(station: int, steps: int) -> Iterator[DemoStep]:

@@ -102,6 +102,17 @@ class StackPan:
         self.table.cancel(self._timer)
         self.rebase()
 
+    def loaded(self) -> bool:
+        """Something lies on the pan now: settled, or read while it moves, above the noise (a
+        pan that cannot be read holds nobody up)."""
+        if self.scales is None or self.name is None:
+            return False
+        shot = self.scales.snapshot(self.name)
+        if shot.state == "overload":
+            return True
+        return shot.state in ("stable", "moving") and shot.grams is not None \
+            and shot.grams > self.watcher.noise_g
+
     def leftover(self) -> bool:
         """Pieces stand on the pan at its settled level (after a collapse, before the table
         clears it); a piece just set down and not yet settled does not count."""

@@ -28,7 +28,7 @@ from ....drivers.weighing.stack import StackStep
 from ....games.core import Event
 from ....games.currency_torraku import CurrencyTorraku
 from ...i18n import N_, _
-from ...inputs import Press, Weight
+from ...inputs import Weight
 from ...screens import View
 from ...session import Session
 from ..base import Page, Referee, Table
@@ -39,7 +39,7 @@ from .screens import (bid_view, bids_view, declare_label, declare_view, event_pa
                       stack_view, undo_view)
 
 
-class CurrencyTorrakuReferee(Referee):
+class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
     TABLE_OPTIONS = (
         # None: the first pan the config names
         Option("pan", None, N_("Stack on pan"), (None, "left", "right"),
@@ -74,8 +74,6 @@ class CurrencyTorrakuReferee(Referee):
         if not self.stage and not self.session.actions and state.phase == "bid" and any(
                 self.has_station(p) for p in state.players):
             self.pages.show([Page(keys_view(), minor=True)])
-
-    state: CurrencyTorraku  # type: ignore[assignment]
 
     @property
     def stage(self) -> str:
@@ -145,25 +143,21 @@ class CurrencyTorrakuReferee(Referee):
             self.choice = counts[0]
         return self.choice
 
-    def _refuse(self, *lines: str) -> None:
-        self.table.beep("error")
-        self.table.flash(*lines)
-
     def on_station(self, station: int, key: str, hold: bool = False) -> None:
         player = self.seat_player(station)
         state = self.state
         if player is None:
             self.table.flash(_("Nobody plays at"), self.table.station_name(station))
         elif state.is_over:
-            self._refuse(_("The game is over"))
+            self.refuse(_("The game is over"))
         elif self.stage:
-            self._refuse(_("Weighing the pieces:"), _("put them on the pan"))
+            self.refuse(_("Weighing the pieces:"), _("put them on the pan"))
         elif self.putback:
-            self._refuse(_("First put back,"), _("then OK at the box"))
+            self.refuse(_("First put back,"), _("then OK at the box"))
         elif player != state.turn():
-            self._refuse(_("It's {p}'s turn").format(p=state.turn()))
+            self.refuse(_("It's {p}'s turn").format(p=state.turn()))
         elif self.pages and not self.pages.all_minor():
-            self._refuse(_("Wait: OK at the box"))
+            self.refuse(_("Wait: OK at the box"))
         else:
             self.pages.stop()
             if state.phase == "bid":
@@ -171,11 +165,9 @@ class CurrencyTorrakuReferee(Referee):
             else:
                 self._station_stack(player, key)
 
-    def on_press(self, press: Press) -> bool:
-        if press.station is None:
-            return self.on_host(press.key)
-        self.on_station(press.station, press.key, press.hold)
-        return True
+    def on_station_hold(self, station: int, key: str) -> None:
+        """A long B: pass (the base routes it here, as STATION_HOLDS says)."""
+        self.on_station(station, key, hold=True)
 
     def _station_bid(self, player: str, key: str, hold: bool) -> None:
         state = self.state
@@ -184,10 +176,10 @@ class CurrencyTorrakuReferee(Referee):
             if state.may_pass(player):
                 self.act({"type": "pass", "player": player})
             else:
-                self._refuse(_("You start the round:"), _("bid at least 1"))
+                self.refuse(_("You start the round:"), _("bid at least 1"))
             return
         if not counts:
-            self._refuse(_("No bid is possible:"), _("hold B to pass"))
+            self.refuse(_("No bid is possible:"), _("hold B to pass"))
             return
         choice = self._choice(player)
         assert choice is not None
@@ -198,16 +190,16 @@ class CurrencyTorrakuReferee(Referee):
                        if counts[0] == state.highest() and counts[0] > 1
                        else _("raise your own {n}").format(n=own) if own
                        else _("bid at least 1"))
-                self._refuse(_("Lowest: {n},").format(n=counts[0]), why,
+                self.refuse(_("Lowest: {n},").format(n=counts[0]), why,
                              *((_("or hold B to pass"),) if state.may_pass(player) else ()))
             else:
                 self.choice = choice - 1
         elif key == "C":
             if choice == counts[-1]:
                 own = state.pieces[player]
-                why = ((_("you own {n}").format(n=own),) if counts[-1] <= own
-                       else (_("the bag only helps"), _("to reach the top bid")))
-                self._refuse(_("Highest: {n},").format(n=counts[-1]), *why)
+                reasons = ((_("you own {n}").format(n=own),) if counts[-1] <= own
+                           else (_("the bag only helps"), _("to reach the top bid")))
+                self.refuse(_("Highest: {n},").format(n=counts[-1]), *reasons)
             else:
                 self.choice = choice + 1
         else:
@@ -218,7 +210,7 @@ class CurrencyTorrakuReferee(Referee):
             self.pan.absorb()
             self.act({"type": "drop", "player": player})
         else:
-            self._refuse(_("The pan sees your"), _("piece. A: it fell"), _("on the table"))
+            self.refuse(_("The pan sees your"), _("piece. A: it fell"), _("on the table"))
 
     def on_host(self, key: str) -> bool:
         state = self.state
@@ -240,6 +232,9 @@ class CurrencyTorrakuReferee(Referee):
                 return True
             return False
         if self.stage == "learned":
+            if key == "ok" and self.pan.loaded():
+                self.refuse(_("Take the pieces"), _("off the pan first"))
+                return True
             if key == "ok":
                 self.pan.end_learning()
                 self._show_keys()
@@ -263,7 +258,7 @@ class CurrencyTorrakuReferee(Referee):
             self.declaring, self.cursor = True, 0
             return True
         if key == "ok":  # a station player's bid is made at their station
-            self._refuse(_("{p} bids with the").format(p=player), _("keys at their seat"))
+            self.refuse(_("{p} bids with the").format(p=player), _("keys at their seat"))
             return True
         return False
 

@@ -146,7 +146,7 @@ def learned_view(weights: dict[str, float], distinct: bool) -> View:
     """The weights the box learned; the title says whether it tells the kinds apart."""
     lines = [fit(f"{kind_text(k)}: {decimal(g, 1)} g") for k, g in weights.items()]
     return View(_("Pieces learned") if distinct else _("Kinds look alike"), tuple(lines[:3]),
-                footer=_("OK: clear the pan"))
+                footer=_("Empty pan, then OK"))
 
 
 # -- pages after an action, the end --------------------------------------------------------------

@@ -107,6 +107,10 @@ class Quiz:
         if trouble is not None and key != "back":  # a pan that sends nothing answers nothing
             self.station.refuse(S.pan_trouble(trouble))
             return True
+        heavy = self.heavy()
+        if heavy is not None and key != "back":    # a pan at its stop has no weight to score
+            self.station.refuse(S.too_heavy(heavy))
+            return True
         if self.stage == "clear":
             self.refuse(_("EMPTY"), _("Take everything off"))
             return True
@@ -141,6 +145,10 @@ class Quiz:
                 return pan
         return None
 
+    def heavy(self) -> str | None:
+        """The first pan too heavy to weigh (at its overload stop), if any."""
+        return next((p for p in self.pans if self.scales.reading(p).overload), None)
+
     def check(self) -> None:
         """Look at the pans again (after a weighing or a verdict)."""
         if self.stage == "clear" and not any(loaded(self.scales, p) for p in self.pans):
@@ -166,6 +174,9 @@ class Quiz:
         trouble = self.trouble()
         if trouble is not None:
             return S.pan_trouble(trouble)
+        heavy = self.heavy()
+        if heavy is not None:
+            return S.too_heavy(heavy)
         if self.stage == "clear":
             return S.take_off(self.name)
         return self.own_view()

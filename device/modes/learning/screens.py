@@ -109,6 +109,13 @@ def pan_trouble(pan: str) -> View:
     return View("", (line, _("Ask a grown-up")), big=_("OOPS!"))
 
 
+def too_heavy(pan: str) -> View:
+    """A pan at its overload stop: its weight is unknown, so nothing is scored."""
+    line = {"left": _("on the left pan"), "right": _("on the right pan")}.get(
+        pan, _("on the {pan} pan").format(pan=pan))
+    return View("", (line, _("Take something off")), big=_("TOO HEAVY"))
+
+
 def good(line: str) -> View:
     return View("", (line,), big=_("YES!"), footer=_("OK next"))
 

@@ -32,11 +32,10 @@ def _named(title: str, name: str, line: str | None = None) -> View:
     return View(title, lines, big=big)
 
 
-def event_pages(events: list[Event], state: TanteTrudelsTroedel, pans: int, pan: str,
+def event_pages(events: list[Event], state: TanteTrudelsTroedel, pans: int,
                 potd_pan: str) -> list[Page]:
     """What the table sees after an action. A turn's ordinary steps need no page: the next
-    screen says it. ``pan`` takes the baskets, ``potd_pan`` holds the Purchase (the same with
-    one pan)."""
+    screen says it. ``potd_pan`` holds the Purchase (with one pan, the baskets' too)."""
     pages: list[Page] = []
     for event in events:
         data = event.data
@@ -138,7 +137,7 @@ def undo_pages(action: dict[str, Any] | None, state: TanteTrudelsTroedel, pans: 
     thing = _("COUPON") if coupon else _("ITEM")
     view: View | None = None
     if kind == "roll" and state.phase == "potd":
-        row = (state.potd_rows[-1] if state.potd_rows else 0) + int(action.get("value", 0))
+        row = state.apply(action)[0].potd_rows[-1]  # the row the undone roll had reached (TT1)
         view = View(_("Take the coupon off"), (_("and put the item back"),),
                     big=_("Row {row}").format(row=row))
     elif kind == "move":

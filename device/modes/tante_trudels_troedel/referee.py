@@ -26,8 +26,7 @@ import random
 from typing import Any
 
 from ....games.core import Event
-from ....games.tante_trudels_troedel import POTD_ROLLS, TanteTrudelsTroedel
-from ....games.trudel_rules import GOALS, ROWS
+from ....games.tante_trudels_troedel import TanteTrudelsTroedel
 from ...i18n import N_, _
 from ...inputs import Weight
 from ...journal_file import JournalError
@@ -36,8 +35,9 @@ from ...session import Session
 from ..base import Referee, Table
 from ....games.core import Option
 from .pages import event_pages, final_view, undo_pages
-from .screens import act_view, move_view, refusal_lines, roll_view, rolling_view, weigh_view
-from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, Weigher
+from .screens import (act_view, move_view, off_pan, refusal_lines, roll_view, rolling_view,
+                      take_off_view, weigh_view)
+from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, TakeOff, Weigher
 
 log = logging.getLogger(__name__)
 
@@ -55,13 +55,11 @@ def box_roll(seed: int, count: int) -> int:
     return random.Random(f"tante-trudels-troedel:{seed}:{count}").randint(1, 6)
 
 
-class TanteTrudelsTroedelReferee(Referee):
+class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
     TABLE_OPTIONS = (
         Option("die", "box", N_("Die"), ("box", "table"), (N_("box rolls"), N_("real die")),
                (N_("the box rolls for you"), N_("you roll, enter it"))),
     )
-
-    state: TanteTrudelsTroedel  # type: ignore[assignment]
 
     def __init__(self, table: Table, session: Session) -> None:
         super().__init__(table, session)
@@ -72,6 +70,7 @@ class TanteTrudelsTroedelReferee(Referee):
         self.weigh_at: int | None = None         # a scales-row weighing chosen at this count
         self._noted: int | None = None           # the weigh_at the journal holds
         self.weigher: Weigher | None = None
+        self.take_off: TakeOff | None = None     # a scales-row basket still on its pan
         self._last = self._last_action()  # what an undo takes back
         self._sync()
 
@@ -97,7 +96,7 @@ class TanteTrudelsTroedelReferee(Referee):
         basket, ref = self.pan_names()
         return ref or basket
 
-    def pans(self) -> int:
+    def pan_count(self) -> int:
         scales = self.scales()
         return len(scales.pans) if scales else 0
 
@@ -117,11 +116,15 @@ class TanteTrudelsTroedelReferee(Referee):
         except JournalError as exc:
             log.error("the weighing could not be noted: %s", exc)
 
+    def _purchase_waits(self) -> bool:
+        """The Purchase of the Day waits to be weighed: the engine lists only that now."""
+        return any(a["type"] == "weigh_potd" for a in self.legal(self.state.potd_maker))
+
     def _job(self) -> Job | None:
         """The weighing the game needs now, if any."""
         state, count = self.state, len(self.session.actions)
         basket, ref = self.pan_names()
-        if state.phase == "potd" and len(state.potd_rows) == POTD_ROLLS:
+        if self._purchase_waits():
             return Job("potd", state.potd_maker, self.potd_pan(), key=count)
         if state.phase == "weighing":
             player = state.waiting_for()[0]
@@ -154,18 +157,13 @@ class TanteTrudelsTroedelReferee(Referee):
         if taken is None:
             self._sync()
 
-    def _refuse(self, *lines: str) -> None:
-        """A press that does nothing: the buzzer and the reason, on the screen."""
-        self.table.beep("error")
-        self.table.flash(*lines)
-
     # -- events from the App ---------------------------------------------------------------------
     def resumed(self) -> None:
         """After a power cut: the last action's news the table may have missed (a verdict, the
         Purchase's row) again, and back to a scales-row weighing that was under way."""
         self._last = self._last_action()
         missed = [e for e in self.session.last_events if e.kind in RESHOWN]
-        self.pages.show(event_pages(missed, self.state, self.pans(), self.pan_names()[0],
+        self.pages.show(event_pages(missed, self.state, self.pan_count(),
                                     self.potd_pan()))
         notes = self.table.journal.notes(WEIGH_NOTE, 1)
         note = notes[0] if notes else {}
@@ -185,8 +183,9 @@ class TanteTrudelsTroedelReferee(Referee):
         self._stop_roll()
         self.cursor = 0
         self._weigh_at(None)
+        self.take_off = None
         self._last = self._last_action()
-        self.pages.show(undo_pages(undone, self.state, self.pans(), self.pan_names()[0],
+        self.pages.show(undo_pages(undone, self.state, self.pan_count(), self.pan_names()[0],
                                    self.potd_pan()))
         self._sync()
 
@@ -198,6 +197,11 @@ class TanteTrudelsTroedelReferee(Referee):
             self.weigher = None
 
     def on_weight(self, weight: Weight) -> bool:
+        scales = self.scales()
+        if self.take_off is not None and weight.pan == self.take_off.pan:
+            if scales is None or not self.take_off.waiting(scales):
+                self.take_off = None
+            return True
         if self.weigher is not None and weight.pan in self.weigher.pans:
             self.weigher.check()
             return True
@@ -208,15 +212,15 @@ class TanteTrudelsTroedelReferee(Referee):
         player = self.seat_player(station)
         state = self.state
         if player is None:
-            self._refuse(_("Nobody plays at"), self.table.station_name(station))
+            self.refuse(_("Nobody plays at"), self.table.station_name(station))
             return
         if state.is_over:
-            self._refuse(_("The game is over"), _("OK on the box: next") if self.pages else
+            self.refuse(_("The game is over"), _("OK on the box: next") if self.pages else
                          _("OK on the box: menu"))
             return
         waiting = state.waiting_for()
         if player not in waiting:
-            self._refuse(_("It's {name}'s turn").format(name=waiting[0]))
+            self.refuse(_("It's {name}'s turn").format(name=waiting[0]))
             return
         if self.pages:
             if not self.pages.all_minor():
@@ -239,13 +243,17 @@ class TanteTrudelsTroedelReferee(Referee):
 
     def _key(self, player: str, key: str, station: bool) -> None:
         state = self.state
-        if self.rolling is not None:
-            self._refuse(_("The die is rolling"))
+        scales = self.scales()
+        if self.take_off is not None and (scales is None or not self.take_off.waiting(scales)):
+            self.take_off = None
+        if self.take_off is not None:
+            self.refuse(_("Take your items"), off_pan(self.take_off.pan, self.pan_count()))
+        elif self.rolling is not None:
+            self.refuse(_("The die is rolling"))
         elif self.weigher is not None:
             self._weigh_key(key, station)
-        elif self._job() is not None or (state.phase == "potd"
-                                         and len(state.potd_rows) == POTD_ROLLS):
-            self._refuse(_("This box has no"), _("scales to weigh on"))
+        elif self._job() is not None or self._purchase_waits():
+            self.refuse(_("This box has no"), _("scales to weigh on"))
         elif state.phase == "potd" or state.stage == "roll":
             self._roll_key(player, key, station)
         elif state.stage == "move":
@@ -263,7 +271,7 @@ class TanteTrudelsTroedelReferee(Referee):
                 self.act({"type": "roll", "player": player, "value": self.die})
             return
         if key not in OK_KEYS:
-            self._refuse(_("B rolls the die") if station else _("OK rolls the die"))
+            self.refuse(_("B rolls the die") if station else _("OK rolls the die"))
             return
         value = box_roll(self.session.header.seed, len(self.session.actions))
         self.rolling = (player, value, 0)
@@ -293,7 +301,7 @@ class TanteTrudelsTroedelReferee(Referee):
             self.act({"type": "move", "player": player,
                       "direction": moves[self.cursor % len(moves)]})
         elif len(moves) == 1:  # already rolled: no second roll, only the move
-            self._refuse(_("Rolled already."), _("Move your basket,"),
+            self.refuse(_("Rolled already."), _("Move your basket,"),
                          _("then press B.") if station else _("then press OK."))
         else:
             self.cursor = (self.cursor + (1 if key in NEXT_KEYS else -1)) % len(moves)
@@ -308,7 +316,7 @@ class TanteTrudelsTroedelReferee(Referee):
             self.act(action)
             return
         if self.scales() is None:
-            self._refuse(_("This box has no"), _("scales to weigh on"))
+            self.refuse(_("This box has no"), _("scales to weigh on"))
             return
         self._weigh_at(len(self.session.actions))
         self._sync()
@@ -317,7 +325,7 @@ class TanteTrudelsTroedelReferee(Referee):
         """A key during a weighing: "all on", cancel (a scales row), or why nothing happens."""
         weigher = self.weigher
         assert weigher is not None
-        pans = self.pans()
+        pans = self.pan_count()
         if weigher.job.kind == "weigh" and key in ("C", "back"):
             self._weigh_at(None)
             self._sync()
@@ -326,7 +334,7 @@ class TanteTrudelsTroedelReferee(Referee):
             "load" if weigher.stage == "load" else weigher.refusal()
         if reason is None:
             return
-        self._refuse(*refusal_lines(reason, weigher.job, pans, station))
+        self.refuse(*refusal_lines(reason, weigher.job, pans, station))
 
     # -- applying --------------------------------------------------------------------------------
     def react(self, events: list[Event]) -> None:
@@ -343,8 +351,11 @@ class TanteTrudelsTroedelReferee(Referee):
             self.table.beep("score")
         else:
             self.table.beep("click")
-        self.pages.show(event_pages(events, self.state, self.pans(), self.pan_names()[0],
+        self.pages.show(event_pages(events, self.state, self.pan_count(),
                                     self.potd_pan()), finale=finale)
+        weighed = [e for e in events if e.kind == "weigh"]
+        if weighed and self.scales() is not None:
+            self.take_off = TakeOff(weighed[-1].data["player"], self.pan_names()[0])
         self._sync()
 
     # -- the screen ------------------------------------------------------------------------------
@@ -357,11 +368,13 @@ class TanteTrudelsTroedelReferee(Referee):
             return rolling_view(self.rolling[0], self.rolling[2])
         player = state.waiting_for()[0]
         station = self.has_station(player)
+        scales = self.scales()
+        if self.take_off is not None and scales is not None and self.take_off.waiting(scales):
+            return take_off_view(self.take_off.player, self.take_off.pan, self.pan_count())
         if self.weigher is not None:
-            return weigh_view(self.weigher, station, self.pans(),
+            return weigh_view(self.weigher, station, self.pan_count(),
                               cancel=self.weigher.job.kind == "weigh")
-        if self._job() is not None or (state.phase == "potd"
-                                       and len(state.potd_rows) == POTD_ROLLS):
+        if self._job() is not None or self._purchase_waits():
             return View(_("No scales"), tuple(wrap(_("This box has no scales to weigh "
                                                      "with."))))
         if state.phase == "potd" or state.stage == "roll":

@@ -61,6 +61,12 @@ def off_pan(pan: str, pans: int) -> str:
     return fit(_("off the {pan} pan.").format(pan=pan_name(pan)), _("off the pan."))
 
 
+def take_off_view(player: str, pan: str, pans: int) -> View:
+    """After a scales-row weighing, while the items still lie on the pan."""
+    return View(fit(_("{name}'s items").format(name=player), player),
+                (_("Take your items"), off_pan(pan, pans), _("Back in the basket.")))
+
+
 def empty_lines(pan: str, pans: int) -> tuple[str, ...]:
     """"All on" was pressed, but the pan the items go on is empty."""
     return (_("Put the items"), on_pan(pan, pans), _("It is still empty."))
@@ -197,6 +203,7 @@ def refusal_lines(reason: str, job: Job, pans: int, station: bool) -> tuple[str,
     ref = pan_name(job.ref or "")
     return {
         "paused": (_("Scale not answering: check its cable."),),
+        "heavy": (_("Too heavy for the pan"),),
         "clear": (_("First take everything"), off_pan(job.pan, pans)),
         "wait": (_("Weighing now: hands off the pans."),),
         "empty": empty_lines(job.pan, pans),
@@ -215,9 +222,12 @@ def weigh_view(weigher: Weigher, station: bool, pans: int, cancel: bool) -> View
     back = (_("C: cancel") if station else _("BACK: cancel")) if cancel else ""
     if weigher.paused:
         silent = weigher.silent or job.pan
-        lines = ((_("Check the cable of"), _("the {pan} pan.").format(pan=pan_name(silent)))
+        cable = ((_("Check the cable of"), _("the {pan} pan.").format(pan=pan_name(silent)))
                  if pans >= 2 else (_("Check the cable"), _("of the pan.")))
-        return View(_("Scale not answering"), lines, footer=back)
+        return View(_("Scale not answering"), cable, footer=back)
+    if weigher.heavy is not None:
+        return View(title, (_("Too heavy for the pan"), _("Take something"),
+                            off_pan(weigher.heavy, pans)), footer=back)
     if weigher.stage == "clear":
         return View(title, (_("First take everything"), off_pan(job.pan, pans)), footer=back)
     if weigher.stage == "load":

@@ -15,7 +15,8 @@ on the first; with one pan alone, on that pan after the Purchase is taken off). 
   must hold the Purchase alone (within ``POTD_TOL_G`` of its weight): ``note`` says which is
   wrong, so the screen can say what to do.
 
-A pan that stops answering pauses the weighing until it answers again. The weigher polls the pans
+A pan that stops answering pauses the weighing until it answers again; a pan too heavy to weigh
+(at its overload stop) says so and waits, never giving a number. The weigher polls the pans
 every ``POLL_S`` while it runs (a runtime timer) and on every ``Weight``; it never shows grams.
 """
 
@@ -54,6 +55,24 @@ class Job:
     key: int = 0  # the action count when it began: a job belongs to one moment of the game
 
 
+@dataclass(frozen=True)
+class TakeOff:
+    """After a scales-row weighing the items lie on ``pan`` until ``player`` takes them back
+    into the basket; until then the screen says so, and the next weighing never finds them."""
+
+    player: str
+    pan: str
+
+    def waiting(self, scales: "TableScales") -> bool:
+        """Something still lies on the pan: settled, or read now while it moves, at
+        ``EMPTY_G`` or more (a pan that cannot be read holds nobody up)."""
+        shot = scales.snapshot(self.pan)
+        if shot.state == "overload":
+            return True
+        return shot.state in ("stable", "moving") and shot.grams is not None \
+            and shot.grams >= EMPTY_G
+
+
 class Weigher:
     """Runs one ``Job`` against the device's ``Scales``; ``done(grams)`` gets the reading."""
 
@@ -69,6 +88,7 @@ class Weigher:
         #                           "potd_extra" (something besides the Purchase on its pan)
         self.paused = False       # a pan is not answering ...
         self.silent: str | None = None  # ... this one
+        self.heavy: str | None = None   # a pan too heavy to weigh (at its stop): never a number
         self._pressed_t: float | None = None  # the pan's sample time at "all on"
         self._timer: Any = None
         self.check()
@@ -99,6 +119,8 @@ class Weigher:
         pan is not empty yet), or after "all on" the ``note`` or "wait"."""
         if self.paused:
             return "paused"
+        if self.heavy is not None:
+            return "heavy"
         if self.stage == "clear":
             return "clear"
         if self.stage != "load":
@@ -126,6 +148,9 @@ class Weigher:
         self.silent = next((p for p in self.pans if not self._shot(p).connected), None)
         self.paused = self.silent is not None
         if self.paused:
+            return
+        self.heavy = next((p for p in self.pans if self._shot(p).overload), None)
+        if self.heavy is not None:
             return
         shot = self._shot(self.job.pan)
         if self.stage == "clear":
@@ -173,4 +198,5 @@ class Weigher:
         return float(shot.settled_g)
 
 
-__all__ = ["BASKET_HOLD_S", "EMPTY_G", "Job", "POLL_S", "POTD_HOLD_S", "POTD_TOL_G", "Weigher"]
+__all__ = ["BASKET_HOLD_S", "EMPTY_G", "Job", "POLL_S", "POTD_HOLD_S", "POTD_TOL_G", "TakeOff",
+           "Weigher"]

@@ -29,7 +29,7 @@ COUNT_S = 1.0
 COUNTDOWN_S = COUNT_S * (2 + 3 + 1.5)  # cards down, 3, 2, 1, point!
 
 
-class TatortTonneReferee(Referee):
+class TatortTonneReferee(Referee[TatortTonne]):
     def __init__(self, table: Table, session: Session) -> None:
         super().__init__(table, session)
         self._count_timer: Any = None
@@ -42,8 +42,6 @@ class TatortTonneReferee(Referee):
         self.standings_at = 0
         self._seen: tuple[TatortTonne, dict[str, Any] | None] = (self.state, None)
         self._remember()
-
-    state: TatortTonne
 
     def _remember(self) -> None:
         """The state the table has seen and the action that led to it: what an undo takes back."""

@@ -101,11 +101,11 @@ def test_a_tare_saved_by_the_simulator_is_not_applied(tmp_path):
 
 def test_a_calibration_saved_by_calibrate_is_kept_and_tare_zeroes_it_for_this_run(tmp_path):
     truth = SimScale(("left", "right"), seed=0, rate=10).true_calibration("left")
-    off = Calibration.from_points([(0.0, truth.counts(2.0)), (100.0, truth.counts(102.0))])
-    with Journal(tmp_path / "journal.sqlite3") as journal:     # a zero taken 2 g too high
-        journal.save_calibration("left", off.to_json())
-    _, lines, _ = scale(tmp_path, "left=50")
-    assert abs(grams(lines[-1], "left") - 48.0) < 0.1          # the calibration as calibrated
+    off = Calibration.from_points([(0.0, truth.counts(5.0)), (100.0, truth.counts(105.0))])
+    with Journal(tmp_path / "journal.sqlite3") as journal:     # a zero taken 5 g too high:
+        journal.save_calibration("left", off.to_json())        # more than the zero-setting
+    _, lines, _ = scale(tmp_path, "left=50")                   # at power-on takes (2 g)
+    assert abs(grams(lines[-1], "left") - 45.0) < 0.1          # the calibration as calibrated
     code, lines, _ = scale(tmp_path, "left=50", tare=True)
     assert code == 0 and abs(grams(lines[-1], "left") - 50.0) < 0.1
     assert saved(tmp_path)["left"] == off.to_json()            # --tare saves nothing

@@ -96,6 +96,7 @@ def test_the_pieces_are_learned_once_and_kept_in_the_journal(box_factory):
     saved = box.journal.notes(NOTE, 1)[0]["samples"]
     assert [int(sum(v) / 3) for v in saved.values()] == [12, 7, 3]
     box.idle(0.5)
+    put(box, -3 * sum(G.values()))                     # the pan cleared, as the screen asks
     box.tap("host.ok")
     assert box.last_view.title == "How to bid"         # the keys, once, before the first bid
     box.tap("host.ok")
@@ -103,6 +104,25 @@ def test_the_pieces_are_learned_once_and_kept_in_the_journal(box_factory):
     box.app.close_game()
     begin(box, learned=False)                          # the next game: no weighing again
     assert box.last_view.title == "Anna: your bid?"
+
+
+def test_pieces_learned_ok_is_refused_while_pieces_lie_on_the_pan(box_factory):
+    box = box_factory(NAMES)
+    begin(box, learned=False)
+    for kind in ("truck", "washing_machine", "rice_cooker"):
+        for _ in range(3):
+            put(box, G[kind])
+    assert box.last_view.title == "Pieces learned"
+    on_pan = 3 * sum(G.values())
+    put(box, -(on_pan - 37.0))                         # 37 g still lie on the pan
+    box.tap("host.ok")
+    assert flashed(box).splitlines()[1:] == ["  Take the pieces", "  off the pan first"]
+    assert box.beeper.played[-1] == "error"
+    box.idle(3.0)
+    assert box.last_view.title == "Pieces learned"     # still here: nothing was skipped
+    put(box, -37.0)
+    box.tap("host.ok")
+    assert box.last_view.title == "How to bid"
 
 
 # -- bidding -------------------------------------------------------------------------------------
@@ -357,9 +377,9 @@ def test_sigkill_mid_round_resumes_and_the_pan_goes_on(tmp_path):
         sim.send(f"put left {grams}")
         sim.send("idle 1.5")
     sim.send("idle 0.5")
-    sim.send("tap host.ok")                            # learned
-    sim.send("put left -70.5")
+    sim.send("put left -70.5")                         # learned: the pan emptied, then OK
     sim.send("idle 1.5")
+    sim.send("tap host.ok")
     sim.send("tap s1.C s1.B")                          # Red bids 2
     sim.send("hold s2.B 1.2")                          # Blue passes
     sim.send("idle 0.5")

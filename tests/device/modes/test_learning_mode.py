@@ -181,12 +181,12 @@ def test_how_many_grams_steps_coarse_and_fine_and_hints_more_or_less(station):
 def test_how_many_grams_shows_the_truth_on_next_after_a_miss(station):
     box = station
     start(box, "Mia", "How many grams")
-    box.put("left", 640.0)
+    box.put("left", 440.0)
     box.idle(SETTLE)
     box.tap("host.ok")                                     # 100 g: far too little
     assert box.last_view.big == "MORE"
     box.tap("host.next")
-    assert box.last_view.big == "640 g" and box.last_view.lines == ("You said 100 g",)
+    assert box.last_view.big == "440 g" and box.last_view.lines == ("You said 100 g",)
 
 
 def test_make_it_balance_says_more_and_less_until_the_pans_balance(station):
@@ -598,3 +598,81 @@ def test_pieces_set_down_and_lifted_one_by_one_compare_and_balance(station):
         assert box.last_view.big == hint, box.last_view.as_text()
     [attempt] = attempts(box, "Mia")[1:]
     assert (attempt.quiz, attempt.correct) == ("balance", True)
+
+
+# -- one pan empty: no quiz scores a thing against nothing (issue 17) ----------------------------
+@pytest.mark.parametrize("grams", [12.0, 16.0, 20.0])
+def test_make_it_balance_never_says_balanced_with_the_right_pan_empty(station, grams):
+    box = station
+    start(box, "Mia", "Make it balance")
+    box.put("left", grams)
+    seen = []
+    for _ in range(8):
+        box.idle(0.5)
+        seen.append(box.last_view.big)
+    assert "BALANCED" not in seen and seen[-1] == "MORE", seen
+    assert attempts(box, "Mia") == []
+    box.put("right", grams)                                      # the same again: it balances
+    box.idle(SETTLE)
+    assert box.last_view.big == "BALANCED"
+
+
+def test_which_is_heavier_with_one_pan_empty_asks_for_both_and_scores_nothing(station):
+    box = station
+    start(box, "Mia", "Which is heavier")
+    for pan, missing in (("left", "RIGHT"), ("right", "LEFT")):
+        box.put(pan, 15.0)
+        box.idle(SETTLE)
+        assert box.last_view.big == missing, box.last_view.as_text()
+        for key in ("s1.A", "s1.B", "s1.C"):
+            box.tap(key)
+            assert box.last_view.big == "FIRST", box.last_view.as_text()
+        box.idle(SETTLE)
+        box.put(pan, -15.0)
+        box.idle(SETTLE)
+    assert attempts(box, "Mia") == []
+
+
+def test_how_many_grams_with_the_left_pan_empty_scores_nothing(station):
+    box = station
+    start(box, "Mia", "How many grams")
+    box.put("right", 15.0)
+    box.idle(SETTLE)
+    box.tap("host.ok")
+    assert box.last_view.big == "FIRST"
+    box.idle(SETTLE)
+    assert box.last_view.big == "LEFT" and attempts(box, "Mia") == []
+
+
+def test_put_them_in_order_counts_nothing_weighed_on_the_other_pan(station):
+    box = station
+    start(box, "Mia", "Put them in order")
+    box.put("right", 15.0)
+    box.idle(SETTLE)
+    assert box.last_view.big == "1 of 3"
+    box.put("right", -15.0)
+    box.idle(SETTLE)
+    assert box.last_view.big == "1 of 3" and attempts(box, "Mia") == []
+
+
+# -- a pan at its overload stop: never a number, in every quiz (issue 20) ------------------------
+@pytest.mark.parametrize("quiz, pan", [("Which is heavier", "right"), ("How many grams", "left"),
+                                       ("Make it balance", "right"), ("Put them in order", "left")])
+def test_a_book_too_heavy_for_the_pan_is_shown_as_such_and_never_scored(station, quiz, pan):
+    box = station
+    start(box, "Mia", quiz)
+    if quiz in ("Which is heavier", "Make it balance"):
+        box.put("left", 200.0)
+    box.put(pan, 1200.0)                                         # a 1.2 kg book: at the stop
+    box.idle(SETTLE)
+    assert box.last_view.big == "TOO HEAVY", box.last_view.as_text()
+    assert box.last_view.lines == (f"on the {pan} pan", "Take something off")
+    for key in ("s1.A", "s1.B", "host.ok"):
+        box.tap(key)
+        assert box.last_view.big == "TOO HEAVY"
+    box.idle(SETTLE)
+    assert attempts(box, "Mia") == []
+    assert "1200" not in box.last_view.as_text() and box.scales.reading(pan).grams is None
+    box.put(pan, -1200.0)
+    box.idle(SETTLE)
+    assert box.last_view.big != "TOO HEAVY"

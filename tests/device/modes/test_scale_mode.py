@@ -134,6 +134,27 @@ def test_calibrate_in_the_terminal_saves_per_pan(tmp_path, capsys):
         assert journal.calibration("left") is None
 
 
+class _Terminal:
+    """A stdin that is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_calibrate_sim_on_a_terminal_waits_for_enter_at_each_step(tmp_path, capsys,
+                                                                    monkeypatch):
+    asked = []
+    monkeypatch.setattr("sys.stdin", _Terminal())
+    monkeypatch.setattr("builtins.input", lambda prompt="": asked.append(prompt) or "")
+    assert main(["calibrate", "--sim", "--pan", "left", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert len(asked) == 2 and out.count("Press Enter when done.") == 2
+    assert out.index("Empty it. Press Enter") < out.index("Put 200 g on the left pan. Press")
+    assert main(["calibrate", "--sim", "--yes", "--pan", "left",
+                 "--state-dir", str(tmp_path)]) == 0
+    assert len(asked) == 2  # --yes: no waiting
+
+
 def test_scale_in_the_terminal_shows_grams_and_the_verdict(tmp_path, capsys):
     assert main(["scale", "--sim", "--put", "left=30", "--put", "right=20", "--seconds", "2",
                  "--state-dir", str(tmp_path)]) == 0
@@ -172,7 +193,7 @@ def test_masses_beyond_the_cells_or_not_numbers_are_refused(tmp_path, capsys):
     assert main(["scale", "--sim", "--put", "left=99999", "--state-dir", str(tmp_path)]) == 2
     assert main(["scale", "--sim", "--put", "left=heavy", "--state-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert "0-1000 g" in err and "1-1000 g" in err and "must be a number" in err
+    assert "0-1000 g" in err and "1-550 g" in err and "must be a number" in err
     assert "Traceback" not in err
 
 
@@ -287,3 +308,93 @@ def test_scale_seconds_that_are_no_duration_are_refused(tmp_path, capsys, second
 def test_scale_put_names_the_configured_pans(tmp_path, capsys):
     assert main(["scale", "--sim", "--put", "middle=3", "--state-dir", str(tmp_path)]) == 2
     assert "left, right" in capsys.readouterr().err
+
+
+# --- calibration with more than one mass ------------------------------------------------------
+
+def _calibrate_left_to_the_mass_screen(box):
+    open_scale(box)
+    box.tap("host.next")
+    box.tap("host.ok")                            # the left pan
+    box.tap("host.ok")                            # it is empty
+    box.idle(CALIBRATION_HOLD_S + 1)
+    assert box.last_view.big == "200 g"
+    box.idle(0.5)
+
+
+def _weigh(box, grams):
+    box.tap("host.ok")                            # it's on (confirmed)
+    box.put("left", grams)
+    box.idle(CALIBRATION_HOLD_S + 2.0)
+
+
+def test_three_masses_on_the_host_panel_are_fitted_and_saved(box_factory, tmp_path):
+    box = box_factory(state_dir=tmp_path / "cal3")
+    _calibrate_left_to_the_mass_screen(box)
+    _weigh(box, 200)
+    assert box.last_view.title == "Left pan calibrated"
+    assert box.last_view.footer == "OK another  BACK done"
+    assert_frame(box.frame(), "scale_calibrate_more")
+    box.put("left", -200)
+    box.idle(2.0)
+    box.tap("host.ok")                            # another mass: 500 g is offered first
+    assert box.last_view.big == "500 g"
+    box.idle(0.5)
+    _weigh(box, 500)
+    box.put("left", -500)
+    box.idle(2.0)
+    box.tap("host.ok")
+    assert box.last_view.big == "100 g"           # then 100 g: 200 and 500 are weighed
+    box.idle(0.5)
+    _weigh(box, 100)
+    assert "with 200, 500, 100 g" in box.last_view.as_text()  # the third ends it
+    saved = box.journal.calibration("left")
+    assert saved["version"] == 2 and [p[0] for p in saved["points"]] == [0, 200, 500, 100]
+
+
+def test_back_after_the_first_mass_keeps_the_one_mass_calibration(box_factory, tmp_path):
+    box = box_factory(state_dir=tmp_path / "cal1")
+    _calibrate_left_to_the_mass_screen(box)
+    _weigh(box, 200)
+    box.tap("host.back")                          # done
+    assert "with 200 g" in box.last_view.as_text()
+    saved = box.journal.calibration("left")
+    assert [p[0] for p in saved["points"]] == [0, 200] and saved["version"] == 1
+
+
+def test_a_mass_is_never_taken_before_the_person_confirmed_it(box_factory, tmp_path):
+    box = box_factory(state_dir=tmp_path / "calc")
+    _calibrate_left_to_the_mass_screen(box)
+    box.put("left", 200)                          # on the pan, but OK not pressed
+    box.idle(CALIBRATION_HOLD_S + 3.0)
+    assert box.last_view.big == "200 g" and box.journal.calibration("left") is None
+
+
+def test_a_pan_at_its_stop_says_too_heavy_and_never_a_number(box_factory):
+    box = box_factory()
+    open_scale(box)
+    box.put("left", 1200.0)
+    box.idle(3.0)
+    left = box.last_view.lines[0]
+    assert left == "L too heavy" and not any(c.isdigit() for c in left)
+
+
+def test_calibrate_in_the_terminal_with_three_masses_fits_the_bow(tmp_path, capsys):
+    assert main(["calibrate", "--sim", "--pan", "left", "--mass", "200", "--mass", "500",
+                 "--mass", "100", "--yes", "--state-dir", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "Take the 200 g off, then put 500 g on the left pan." in out
+    assert "left pan calibrated with 200, 500, 100 g" in out
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        saved = journal.calibration("left")
+    assert [p[0] for p in saved["points"]] == [0, 200, 500, 100]
+
+
+@pytest.mark.parametrize("masses, why", [(["200", "200"], "different"),
+                                         (["100", "200", "300", "400"], "at most 3"),
+                                         (["1000"], "overload stop")])
+def test_calibrate_refuses_masses_it_cannot_use_with_the_reason(tmp_path, capsys, masses, why):
+    args = [a for m in masses for a in ("--mass", m)]
+    assert main(["calibrate", "--sim", "--yes", *args, "--state-dir", str(tmp_path)]) == 2
+    assert why in capsys.readouterr().err
+    assert not (tmp_path / "journal.sqlite3").exists()

@@ -426,9 +426,10 @@ def test_sigkill_mid_weighing_resumes_and_the_weighing_goes_on(box_factory, tmp_
     sim = HeadlessSim(state_dir)
     assert sim.last["mode"] == "game" and sim.last["actions"] == count
     assert sim.last["state"]["waiting_for"] == ["Ben"]
-    sim.send("idle 2")
-    sim.send(f"put left {POTD_G}")                # a fresh simulation: the pans start empty
-    sim.send("put right 13.1")
+    sim.send("idle 2")                            # the pans kept what lay on them: the
+    sim.send("put right -13.1")                   # Purchase stays, the basket comes off ...
+    sim.send("idle 1.5")
+    sim.send("put right 13.1")                    # ... and on again, then "all on"
     sim.send("idle 1")
     sim.send("tap s2.B")
     reply = sim.send("idle 3")

@@ -116,11 +116,12 @@ def weigh_screens(players) -> list[View]:
                     Job("basket", first, basket, ref, 13.2, 0)):
             notes = ("", "empty") + (("potd_missing", "potd_extra") if job.ref else ())
             for station in (True, False):
-                for stage, note, paused in [("clear", "", False), ("load", "", False),
-                                            ("load", "", True)] + \
-                        [("wait", note, False) for note in notes]:
+                for stage, note, paused, heavy in [
+                        ("clear", "", False, None), ("load", "", False, None),
+                        ("load", "", True, None), ("load", "", False, job.pan)] + \
+                        [("wait", note, False, None) for note in notes]:
                     weigher = SimpleNamespace(job=job, stage=stage, note=note, paused=paused,
-                                              silent=job.ref if paused else None)
+                                              silent=job.ref if paused else None, heavy=heavy)
                     views.append(weigh_view(weigher, station, pans,
                                             cancel=job.kind == "weigh"))
     return views
@@ -134,7 +135,7 @@ def end_screens(players, goal: str, baskets: dict) -> tuple[list[View], list[Vie
     def apply(action):
         nonlocal state
         state, events = state.apply(action)
-        return [page.view for page in event_pages(events, state, 2, "right", "left")]
+        return [page.view for page in event_pages(events, state, 2, "left")]
 
     for value in (6, 4, 3):
         before += apply({"type": "roll", "player": players[0], "value": value})

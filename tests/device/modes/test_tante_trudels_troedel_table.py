@@ -130,6 +130,66 @@ def test_weighing_with_the_items_on_the_wrong_pan_says_which_pan(box_factory):
     assert box.last_view.big == "LIGHTER" and state(box).last_weigh == "lighter"
 
 
+def test_after_a_scales_row_weighing_the_box_says_take_it_off_and_the_next_weighing_flows(
+        box_factory):
+    box = box_factory(["Anna", "Ben"])
+    weigh_on_row_8(box)
+    box.put("right", 4.0)
+    box.idle(1.5)
+    box.tap("s1.B")                                # all on
+    box.idle(WEIGH_S)
+    assert box.last_view.big == "LIGHTER"
+    box.tap("host.ok")                             # the verdict read
+    assert box.last_view.title == "Anna's items"
+    assert box.last_view.lines == ("Take your items", "off the right pan.",
+                                   "Back in the basket.")
+    box.tap("s1.B")                                # "Done" cannot be chosen yet: says why
+    assert said(box) == "Spielleiter Take your items off the right pan."
+    assert state(box).turn == "Anna" and state(box).stage == "act"
+    box.idle(2)
+    box.put("right", -4.0)                         # back into the basket
+    box.idle(2)
+    assert box.last_view.title == "Anna: row 8"    # her menu again, by itself
+    act(box, type="end_turn", player="Anna")
+    for player, roll in (("Ben", 2), ("Anna", 1), ("Ben", 5)):
+        act(box, type="roll", player=player, value=roll)
+        act(box, type="move", player=player, direction="forward")
+        if player == "Ben" and roll == 2:
+            act(box, type="take", player=player, coupon=False)
+        if roll != 5:
+            act(box, type="end_turn", player=player)
+    read_pages(box)
+    for _ in range(box.last_view.lines.index("Weigh your basket")):
+        box.tap("s2.C")
+    box.tap("s2.B")
+    box.idle(1.0)
+    assert box.app.referee.weigher.stage == "load"  # nothing left over to clear first
+    box.put("right", 5.0)
+    box.idle(1.5)
+    box.tap("s2.B")
+    box.idle(WEIGH_S)
+    assert box.last_view.big == "LIGHTER" and state(box).last_weigh == "lighter"
+
+
+def test_a_basket_too_heavy_for_the_pan_is_said_so_and_never_weighed(box_factory):
+    box = box_factory(["Anna", "Ben"])
+    weigh_on_row_8(box)
+    count = len(box.app.session.actions)
+    box.put("right", 1200.0)                       # a book: beyond the pan's range, at its stop
+    box.idle(2)
+    assert box.last_view.lines == ("Too heavy for the pan", "Take something",
+                                   "off the right pan.")
+    box.tap("s1.B")
+    assert said(box) == "Spielleiter Too heavy for the pan"
+    box.idle(WEIGH_S)
+    assert len(box.app.session.actions) == count   # no verdict from a plateau
+    box.put("right", -1196.0)                      # 4 g left: the item
+    box.idle(2)
+    box.tap("s1.B")
+    box.idle(WEIGH_S)
+    assert box.last_view.big == "LIGHTER" and len(box.app.session.actions) == count + 1
+
+
 def test_weighing_without_the_purchase_says_to_put_it_back(box_factory):
     box = box_factory(["Anna", "Ben"])
     weigh_on_row_8(box)
@@ -334,8 +394,10 @@ def test_sigkill_mid_scales_row_weighing_resumes_to_the_weighing(box_factory, tm
     assert sim.last["actions"] == count
     sim.send("idle 3")                             # the resume notice goes
     assert sim.last["view"].startswith("[Anna weighs]"), sim.last["view"]
-    sim.send(f"put left {POTD_G}")                 # a fresh simulation: the pans start empty
-    sim.send("put right 12.9")
+    assert "First take everything" in sim.last["view"]  # the pans kept what lay on them:
+    sim.send("put right -12.9")                    # the Purchase stayed; the item goes off ...
+    sim.send("idle 1.5")
+    sim.send("put right 12.9")                     # ... and on again, then "all on"
     sim.send("idle 1.5")
     sim.send("tap s1.B")
     reply = sim.send("idle 3")

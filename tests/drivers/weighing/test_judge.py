@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from spielleiter.drivers.weighing import (
-    JUDGE_S, Calibration, Judge, ScaleChannel, compare)
+from spielleiter.drivers.weighing import JUDGE_S, Calibration, Judge, ScaleChannel
+from spielleiter.games.core import compare_grams
 
 CPG = 2000.0
 
@@ -29,7 +29,7 @@ def run(judge, channels, levels, t0, seconds, rng):
 def test_a_verdict_waits_until_both_pans_have_been_stable_together_for_judge_s():
     rng = random.Random(1)
     chans = {"left": channel("left"), "right": channel("right")}
-    judge = Judge("left", "right", judge_s=1.0)
+    judge = Judge("left", "right", compare=compare_grams, judge_s=1.0)
     trace = run(judge, chans, {"left": 10.0, "right": 10.3}, 0.0, 3.0, rng)
     first = next((t, j) for t, j in trace if j is not None)
     both_stable = max(ch.settled_since for ch in chans.values())
@@ -41,7 +41,7 @@ def test_a_verdict_waits_until_both_pans_have_been_stable_together_for_judge_s()
 def test_motion_on_either_pan_takes_the_verdict_back():
     rng = random.Random(2)
     chans = {"left": channel("left"), "right": channel("right")}
-    judge = Judge("left", "right", judge_s=0.5)
+    judge = Judge("left", "right", compare=compare_grams, judge_s=0.5)
     run(judge, chans, {"left": 20.0, "right": 10.0}, 0.0, 2.0, rng)
     assert judge.judgement is not None and judge.judgement.verdict == "left-heavier"
     trace = run(judge, chans, {"left": 20.0, "right": 30.0}, 2.0, 2.0, rng)
@@ -52,7 +52,7 @@ def test_motion_on_either_pan_takes_the_verdict_back():
 def test_a_disconnected_pan_is_forgotten_until_it_settles_again():
     rng = random.Random(3)
     chans = {"gold": channel("gold"), "silver": channel("silver")}
-    judge = Judge("gold", "silver", judge_s=0.5)
+    judge = Judge("gold", "silver", compare=compare_grams, judge_s=0.5)
     run(judge, chans, {"gold": 5.0, "silver": 5.02}, 0.0, 2.0, rng)
     assert judge.judgement.verdict == "balanced"
     judge.forget("silver")
@@ -60,7 +60,7 @@ def test_a_disconnected_pan_is_forgotten_until_it_settles_again():
 
 
 def test_the_verdict_names_the_first_pan_whatever_the_pans_are_called():
-    judge = Judge("gold", "silver", judge_s=0.0)
+    judge = Judge("gold", "silver", compare=compare_grams, judge_s=0.0)
     assert judge.observe("gold", 1.0, 3.0, 0.5) is None
     assert judge.observe("silver", 1.0, 4.0, 0.9).verdict == "gold-lighter"
     assert judge.observe("bronze", 1.1, 9.0, 0.0).verdict == "gold-lighter"  # not judged here
@@ -69,17 +69,28 @@ def test_the_verdict_names_the_first_pan_whatever_the_pans_are_called():
 def test_judge_s_and_pans_are_checked():
     for bad in (-1, float("nan"), float("inf")):
         with pytest.raises(ValueError):
-            Judge("left", "right", judge_s=bad)
+            Judge("left", "right", compare=compare_grams, judge_s=bad)
     with pytest.raises(ValueError):
-        Judge("left", "left")
+        Judge("left", "left", compare=compare_grams)
     assert JUDGE_S >= 0
 
 
-def test_compare_uses_the_tie_band():
-    assert compare(10.0, 10.1) == "lighter"
-    assert compare(10.1, 10.0) == "heavier"
-    assert compare(10.0, 10.04) == "balanced"
-    assert compare(10.0, 10.2, tie_band_g=0.25) == "balanced"
+def test_the_judge_applies_the_comparison_it_is_given_with_its_tie_band():
+    calls = []
+
+    def rule(a, b, band):
+        calls.append((a, b, band))
+        return 0
+
+    judge = Judge("left", "right", compare=rule, judge_s=0.0, tie_band_g=0.2)
+    judge.observe("left", 1.0, 10.0, 0.5)
+    assert judge.observe("right", 1.0, 12.0, 0.5).verdict == "balanced"
+    assert calls == [(10.0, 12.0, 0.2)]
+    strict = Judge("left", "right", compare=compare_grams, judge_s=0.0, tie_band_g=0.05)
+    strict.observe("left", 1.0, 10.0, 0.5)
+    assert strict.observe("right", 1.0, 10.1, 0.5).result == "lighter"
+    assert strict.observe("right", 1.0, 9.9, 0.5).result == "heavier"
+    assert strict.observe("right", 1.0, 10.04, 0.5).result == "balanced"
 
 
 def test_settled_since_marks_when_the_settled_value_began_and_is_none_while_moving():

@@ -1,0 +1,237 @@
+"""The device's ``Scales`` driven on simulated pans in virtual time: what ``spielleiter weigh
+--sim`` prints, the simulated person who calibrates, and the waits tests and benchmarks use.
+
+One pipeline: the simulator (drivers/sim) gives cells and readers only; the channels and the
+judge that weigh here are the device's own, exactly as on the box (``Scales.simulated``).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from ..drivers.weighing import CALIBRATION_HOLD_S, CALIBRATION_MASS_G, JUDGE_S, Calibrator
+from .inputs import Weight
+from .scales import Scales
+
+log = logging.getLogger(__name__)
+
+TIMEOUT_S = 10.0  # virtual seconds after the set-down
+LOADS_NAME = "sim-pans.json"  # in the simulator's state directory: what lies on each pan
+
+
+# -- what lies on the simulated pans, kept across a restart ------------------------------------
+def save_loads(scales: Scales, state_dir: Path) -> None:
+    """Keep what lies on each simulated pan (a real pan keeps it across a power cut): written
+    whole and renamed into place, so a kill at any moment leaves the old file or the new."""
+    assert scales.sim is not None, "not simulated Scales"
+    loads = {pan: round(scales.sim.load_g(pan), 6) for pan in scales.pans}
+    path = Path(state_dir) / LOADS_NAME
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        with open(tmp, "w", encoding="utf-8") as f:
+            json.dump({"version": 1, "loads": loads}, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except OSError as exc:  # a full card costs the simulated world, never the box
+        log.warning("the simulated pans' loads were not kept: %s", exc)
+
+
+def restore_loads(scales: Scales, state_dir: Path) -> dict[str, float]:
+    """Put back on each simulated pan what lay on it when the simulator stopped; a missing or
+    damaged file (or a pan no longer configured) leaves the pans empty. Returns what was put."""
+    assert scales.sim is not None, "not simulated Scales"
+    path = Path(state_dir) / LOADS_NAME
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        loads = data["loads"] if data.get("version") == 1 else {}
+    except FileNotFoundError:
+        return {}
+    except (OSError, ValueError, TypeError, AttributeError, KeyError) as exc:
+        log.warning("the simulated pans start empty: %s unreadable (%s)", path, exc)
+        return {}
+    put: dict[str, float] = {}
+    for pan, grams in (loads.items() if isinstance(loads, dict) else ()):
+        if pan in scales.pans and isinstance(grams, (int, float)) and math.isfinite(grams) \
+                and grams > 0:
+            try:
+                scales.sim.put(pan, float(grams))
+                put[pan] = float(grams)
+            except ValueError as exc:
+                log.warning("the %s pan starts empty: %s", pan, exc)
+    return put
+
+
+@dataclass
+class Heard:
+    """The ``Weight``s a ``Scales`` told since it was attached (``scales.listeners``)."""
+
+    weights: list[Weight] = field(default_factory=list)
+
+    @classmethod
+    def on(cls, scales: Scales) -> "Heard":
+        heard = cls()
+        scales.listeners.append(heard.weights.append)
+        return heard
+
+
+def _step(scales: Scales) -> None:
+    assert scales.sim is not None, "not simulated Scales"
+    scales.sim.run_for(1.0 / scales.sim.rate)
+
+
+def _now(scales: Scales) -> float:
+    assert scales.sim is not None, "not simulated Scales"
+    return scales.sim.now()
+
+
+def wait_stable(scales: Scales, heard: Heard, pans: Iterable[str], *, after: float,
+                timeout_s: float = TIMEOUT_S, expect_g: dict[str, float] | None = None,
+                motion_grace_s: float = 3.0) -> dict[str, tuple[float, float] | None]:
+    """For each pan, (time, settled grams) of the first stable state after ``after`` that
+    shows the change: at least half of ``expect_g[pan]`` away from the value settled before
+    (or, without an expectation, the first stable state after a motion; a pan that shows no
+    motion within ``motion_grace_s``, or expects 0 g, counts from its first stable sample).
+    None on timeout."""
+    pans = list(pans)
+    expect_g = expect_g or {}
+    before = {p: scales.snapshot(p).last_settled_g or 0.0 for p in pans}
+    seen = len(heard.weights)
+    moved: set[str] = set()
+    out: dict[str, tuple[float, float] | None] = {p: None for p in pans}
+    end = after + timeout_s
+    while _now(scales) < end and any(out[p] is None for p in pans):
+        _step(scales)
+        for w in heard.weights[seen:]:
+            p = w.pan
+            if p not in out or w.t < after or out[p] is not None:
+                continue
+            if w.kind == "moving":
+                moved.add(p)
+            elif w.kind == "stable" and w.grams is not None:
+                want = abs(expect_g.get(p, 0.0))
+                if want >= 0.2 and abs(w.grams - before[p]) >= 0.5 * want:
+                    out[p] = (w.t, w.grams)
+                elif want < 0.2 and p in moved:
+                    out[p] = (w.t, w.grams)
+        seen = len(heard.weights)
+        for p in pans:
+            shot = scales.snapshot(p)
+            grace = 0.0 if p in expect_g and expect_g[p] == 0 else motion_grace_s
+            if (out[p] is None and abs(expect_g.get(p, 0.0)) < 0.2 and p not in moved
+                    and shot.stable and shot.t is not None and shot.t - after >= grace):
+                out[p] = (shot.t, shot.settled_g or 0.0)
+    return out
+
+
+def hold_still(scales: Scales, pans: Iterable[str], hold_s: float,
+               timeout_s: float = 30.0) -> None:
+    """Run until every pan's settled value has been averaging for ``hold_s``."""
+    pans = list(pans)
+    end = _now(scales) + timeout_s
+    while _now(scales) < end:
+        _step(scales)
+        if all(scales.snapshot(p).stable and scales.snapshot(p).held_s() >= hold_s - 1e-6
+               for p in pans):
+            return
+    raise TimeoutError("the simulated pans did not settle")
+
+
+def _captured(scales: Scales, calibrator: Calibrator, step: str, timeout_s: float) -> None:
+    errors: list[Any] = []
+    scales.begin_calibration(calibrator, lambda _c, error: errors.append(error))
+    end = _now(scales) + timeout_s
+    while calibrator.step == step and not errors:
+        if _now(scales) >= end:
+            scales.cancel_calibration()
+            raise TimeoutError("the simulated pans did not settle")
+        _step(scales)
+    if errors and errors[0] is not None:
+        raise errors[0]
+
+
+def calibrate(scales: Scales, pans: Iterable[str] | None = None,
+              mass_g: float = CALIBRATION_MASS_G, hold_s: float = CALIBRATION_HOLD_S,
+              timeout_s: float = 30.0) -> None:
+    """A simulated person calibrates each pan the one way (``Scales.begin_calibration``: the
+    empty pan held still, then ``mass_g`` on it held still), takes the mass off and, once all
+    are still again, tares the empty pans."""
+    assert scales.sim is not None, "not simulated Scales"
+    pans = list(pans or scales.pans)
+    for p in pans:
+        calibrator = Calibrator(p, mass_g, hold_s)
+        _captured(scales, calibrator, "empty", timeout_s)
+        scales.sim.put(p, mass_g)
+        _captured(scales, calibrator, "mass", timeout_s)
+        scales.sim.remove(p, mass_g)
+    hold_still(scales, pans, 0.5, timeout_s)
+    scales.tare()
+
+
+def _judged_since(heard: Heard, t0: float) -> float | None:
+    """When the judgement now in force was first told (after ``t0``), or None."""
+    at: float | None = None
+    for w in heard.weights:
+        if w.t >= t0 and w.judgement is not None and at is None:
+            at = w.t
+        elif w.judgement is None:
+            at = None
+    return at
+
+
+def weigh_sim(left_g: float, right_g: float | None = None, *, seed: int = 0, rate: int = 10,
+              judge_s: float = JUDGE_S) -> dict[str, Any]:
+    """Calibrate simulated pans, set the masses down together and wait for stability; returns
+    {"left": {"grams", "stable_after_s"}, "right": {...}, "verdict", "judged_after_s"} (right,
+    verdict and judged_after_s only with two masses; no verdict if the pans never settled
+    together for ``judge_s``). Times are virtual seconds from the set-down; grams to 0.01 g,
+    taken when the verdict was given (with one mass: at its first stable state)."""
+    pans = ("left", "right") if right_g is not None else ("left",)
+    masses = {"left": left_g, "right": right_g}
+    scales = Scales.simulated(pans, seed=seed, rate=rate, judge_s=judge_s)
+    assert scales.sim is not None
+    try:
+        heard = Heard.on(scales)
+        scales.sim.run_for(1.0)
+        calibrate(scales, pans)
+        scales.sim.run_for(0.5)
+        t0 = scales.sim.now()
+        for p in pans:
+            if masses[p]:
+                scales.sim.put(p, float(masses[p]))  # type: ignore[arg-type]
+        got = wait_stable(scales, heard, pans, after=t0,
+                          expect_g={p: float(masses[p] or 0.0) for p in pans})
+        raw: dict[str, float | None] = {}
+        for p in pans:
+            r = got[p]
+            raw[p] = r[1] if r is not None else scales.snapshot(p).grams
+        extra: dict[str, Any] = {}
+        if right_g is not None and all(got[p] is not None for p in pans):
+            stable_at = max(r[0] for r in got.values() if r is not None)
+            while scales.judgement() is None and scales.sim.now() < t0 + TIMEOUT_S:
+                _step(scales)
+            judgement = scales.judgement()
+            judged_at = _judged_since(heard, t0)
+            if judgement is not None and judged_at is not None:
+                raw = {"left": judgement.first_g, "right": judgement.second_g}
+                extra = {"verdict": judgement.verdict,
+                         "judged_after_s": round(max(judged_at, stable_at) - t0, 3)}
+        out: dict[str, Any] = {}
+        for p in pans:
+            r, g = got[p], raw[p]
+            out[p] = {"grams": None if g is None else round(g, 2) + 0.0,
+                      "stable_after_s": None if r is None else round(r[0] - t0, 3)}
+        out.update(extra)
+        return out
+    finally:
+        scales.close()
+
+
+__all__ = ["Heard", "LOADS_NAME", "TIMEOUT_S", "calibrate", "hold_still", "restore_loads",
+           "save_loads", "wait_stable", "weigh_sim"]
