@@ -128,3 +128,14 @@ def test_an_engine_that_fails_stops_the_replay_there_and_the_frames_still_end(mo
     replay = Replay.build(header, actions)
     assert replay.error == "action 3: RuntimeError" and replay.steps == 3
     assert replay.frames[-1].view.title == "Standings"
+
+
+def test_a_trodel_game_ended_before_its_reveal_never_shows_a_gram():
+    header, actions = build("tante-trudels-troedel")
+    replay = Replay.build(header, actions[:-1])  # ended from the game menu before the end
+    grams = re.compile(r"\d+[.,]\d+\s*g\b")
+    assert not replay.state.is_over
+    shown = [replay.view(i) for i in range(len(replay.frames))]
+    assert not [v.as_text() for v in shown if grams.search(text(v))]
+    assert not [v.as_text() for v in shown
+                if any(f"{g:g}" in text(v) for g in replay.state.secrets())]
