@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
-import statistics
 import time
 from dataclasses import dataclass, field
 

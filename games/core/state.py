@@ -27,11 +27,10 @@ from __future__ import annotations
 import dataclasses
 import functools
 import pickle
-import random
 import types
 import typing
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Iterable, Mapping, Self, Sequence, cast
+from typing import Any, ClassVar, Iterable, Mapping, Self, Sequence, cast
 
 Action = Mapping[str, Any]
 

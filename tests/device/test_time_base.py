@@ -15,7 +15,6 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import pytest
 
 from spielleiter.device import timebase
 from spielleiter.device.cli import main

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 import random
-import sys
 from dataclasses import dataclass
 from typing import Any
 

@@ -9,7 +9,7 @@ without a station): NEXT moves or steps the die, OK picks; BACK opens the game m
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ....games.core import Need, need
 from ...i18n import _, ngettext

@@ -1,6 +1,6 @@
 """Made with spielleiter 0.1.0 at commit 7e028eb (journal schema 2), before the time base and
 snapshots: the file a box running the current release leaves behind."""
-import random, sys, shutil
+import random, sys
 from pathlib import Path
 from spielleiter.device.journal import Journal
 from spielleiter.device.session import Session

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 
 from support import HeadlessSim
 from spielleiter.device.cli.demo import play

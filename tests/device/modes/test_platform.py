@@ -130,7 +130,6 @@ def test_a_screen_the_hosts_own_press_opened_takes_the_next_press_at_once(box_fa
 
 def test_a_press_just_after_the_screen_changed_by_itself_is_ignored_and_shown_as_seen(
         box_factory):
-    from support import start_header
 
     box = box_factory(NAMES)
     box.runtime.post(lambda: box.app.start_game(start_header_of("tatort-tonne")))

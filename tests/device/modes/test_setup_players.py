@@ -6,7 +6,6 @@ import pytest
 
 from support import open_game, type_name
 from spielleiter.device.cli import main
-from spielleiter.device.modes import MODES
 from spielleiter.device.modes.wheel import RING, Wheel, presses
 from spielleiter.device.roster import Roster, clean_name
 from spielleiter.device.text import InputError

@@ -51,7 +51,7 @@ def test_the_uplink_follows_through_a_read_only_mount_while_the_box_writes(tmp_p
                            state=str(tmp_path / "uplink"), want=want)
     folder = str(box.state_dir)
     command = ["unshare", "-m", "sh", "-c",
-               f'mount --bind -o ro "$1" "$1" && exec "$2" -c "$3"', "sh", folder,
+               'mount --bind -o ro "$1" "$1" && exec "$2" -c "$3"', "sh", folder,
                sys.executable, script]
     child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     writer = threading.Thread(target=lambda: [box.new("currency-torraku", ("Anna", "Ben"))
