@@ -461,6 +461,7 @@ class Fleet:
     password_file: Path | None = None
     tls: bool = False
     ca_file: Path | None = None
+    homeassistant: str = ""  # Home Assistant's discovery prefix ("": not announced there)
 
 
 def _fleet(c: _Checker, section: Any) -> Fleet | None:
@@ -473,7 +474,7 @@ def _fleet(c: _Checker, section: Any) -> Fleet | None:
     broker = c.get("fleet", "broker", str, "")
     port = c.get("fleet", "port", int, 1883)
     texts = {key: c.get("fleet", key, str, "")
-             for key in ("name", "username", "password_file", "ca_file")}
+             for key in ("name", "username", "password_file", "ca_file", "homeassistant")}
     tls = c.get("fleet", "tls", bool, False)
     if not box_id and not broker:
         return None
@@ -492,9 +493,14 @@ def _fleet(c: _Checker, section: Any) -> Fleet | None:
     for key in ("password_file", "ca_file"):
         if texts[key] and not Path(texts[key]).is_absolute():
             c.problems.append(f"fleet.{key}: {shown(texts[key])} (an absolute path)")
+    prefix = texts["homeassistant"]
+    if prefix and (any(ch in prefix for ch in "+#") or any(ch.isspace() for ch in prefix)
+                   or prefix.startswith("/") or prefix.endswith("/")):
+        c.problems.append(f"fleet.homeassistant: {shown(prefix)} (a topic prefix such as "
+                          "\"homeassistant\": no spaces, + or #, no / at either end)")
     return Fleet(box_id, broker, port, texts["name"] or None, texts["username"] or None,
                  Path(texts["password_file"]) if texts["password_file"] else None, tls,
-                 Path(texts["ca_file"]) if texts["ca_file"] else None)
+                 Path(texts["ca_file"]) if texts["ca_file"] else None, prefix)
 
 
 def load(path: Path | None = None) -> Config:

@@ -32,6 +32,7 @@ from typing import Any, Callable
 from .header import Header
 from .journal_care import FileCare
 from .journal_file import APP, SCHEMA, JournalError, Notice, decode, open_journal
+from .record_cache import keep_result
 from .text import InputError, bad_char, check, loads
 from .timebase import GameTime, Stamp, TimeBase, TimeSource, always_synced
 
@@ -145,10 +146,12 @@ class Journal(FileCare):
         return cur.lastrowid
 
     def append(self, game_id: int, action: dict[str, Any], *, over: bool = False,
-               snapshot: tuple[int, str, str, str] | None = None) -> int:
+               snapshot: tuple[int, str, str, str] | None = None,
+               kept: tuple[str, str] | None = None) -> int:
         """Commit one accepted action (and, with ``over``, the end of the game in the same
-        transaction; with ``snapshot``, ``(seq, engine, state, digest)`` beside it); returns its
-        sequence number (0-based)."""
+        transaction; with ``snapshot``, ``(seq, engine, state, digest)`` beside it; with
+        ``kept``, the ended game's ``(key, result)`` for the list of past games,
+        ``record_cache``); returns its sequence number (0-based)."""
         text = _dump(action, "the action")
         at = self.stamp()
         with self.write():
@@ -163,6 +166,8 @@ class Journal(FileCare):
             if over:
                 self.db.execute("UPDATE games SET status='over', ended=?, ended_boot=?, "
                                  "ended_mono=? WHERE id=?", (at.wall, at.boot, at.mono, game_id))
+            if kept is not None:
+                keep_result(self.db, game_id, kept)  # never fails the action
         if over:
             self.game_ended()
         return int(seq)

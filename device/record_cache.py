@@ -7,8 +7,10 @@ changes, so its result (players, standings, winners, the replay's error, how man
 kept in ``record_cache`` under a key that names everything it was derived from: the engines'
 source (``snapshots.engines_digest``), the header's and every action's text. Any change there
 (an undo, other rules, a damaged row) gives another key and the game is replayed again; a row
-that cannot be read is a miss. The journal's actions stay the truth; this table only saves
-time, and deleting it loses nothing. Dates are never kept here: they come from the time base,
+that cannot be read is a miss. A game that ends on the box has its result kept in the
+transaction of its last action (``final_entry``, ``keep_result``: under a savepoint, so it can
+never cost the action); older games are kept the first time they are listed. The journal's
+actions stay the truth; this table only saves time, and deleting it loses nothing. Dates are never kept here: they come from the time base,
 which may put them right later.
 """
 
@@ -72,6 +74,46 @@ def save(db: sqlite3.Connection, write: Callable[[], Any],
         log.warning("record cache not written: %s", exc)
 
 
+def final_entry(game_id: int, header: Any, actions: Sequence[dict[str, Any]],
+                state: Any) -> tuple[str, str] | None:
+    """(key, result) of a game that ends with ``actions`` in ``state``, for the journal to keep
+    in the transaction of its last action (``Journal.append(kept=...)``), so not even the first
+    listing replays it. Keyed by the texts the journal writes (``json.dumps`` of the header and
+    of each action): were they ever written otherwise, the key would not match and the game
+    would be replayed, nothing worse. None (logged) when it cannot be made."""
+    try:
+        record = GameRecord.from_state(game_id, header, state, len(actions), status="over")
+        return (key(json.dumps(header.to_json()), [json.dumps(a) for a in actions]),
+                result(record))
+    except Exception as exc:  # noqa: BLE001 - a result not kept costs a replay, never a game
+        log.warning("result of game %d not kept: %s", game_id, exc)
+        return None
+
+
+def keep_result(db: sqlite3.Connection, game_id: int, entry: tuple[str, str]) -> bool:
+    """Keep ``entry`` inside the caller's open write transaction, under a savepoint: whatever
+    goes wrong here (a damaged table) is rolled back alone and logged, and the transaction it is
+    part of (a game's last action) commits as it would have without it."""
+    try:
+        db.execute("SAVEPOINT kept_result")
+    except sqlite3.Error as exc:
+        log.warning("result of game %d not kept: %s", game_id, exc)
+        return False
+    try:
+        db.execute(DDL)
+        db.execute("INSERT OR REPLACE INTO record_cache VALUES (?, ?, ?)", (game_id, *entry))
+        db.execute("RELEASE kept_result")
+        return True
+    except sqlite3.Error as exc:
+        log.warning("result of game %d not kept: %s", game_id, exc)
+        try:
+            db.execute("ROLLBACK TO kept_result")
+            db.execute("RELEASE kept_result")
+        except sqlite3.Error:
+            pass
+        return False
+
+
 def result(record: GameRecord) -> str:
     """The part of a record that replay derives, as the cache keeps it."""
     return json.dumps({"players": list(record.players), "actions": record.actions,
@@ -97,4 +139,5 @@ def restore(text: str) -> dict[str, Any] | None:
     return fields
 
 
-__all__ = ["DDL", "ensure", "key", "load", "restore", "result", "save"]
+__all__ = ["DDL", "ensure", "final_entry", "keep_result", "key", "load", "restore", "result",
+           "save"]

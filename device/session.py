@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Container
 
 from ..games import Event, State
-from . import DeviceError, snapshots
+from . import DeviceError, record_cache, snapshots
 from .header import Header
 from .journal import Journal
 from .replay import ReplayError, replay, start
@@ -82,7 +82,10 @@ class Session:
         state, events = self.state.apply(action)
         count = len(self.actions) + 1
         snapshot = snapshots.encode(state, count) if snapshots.due(count) else None
-        self.journal.append(self.game_id, action, over=state.is_over, snapshot=snapshot)
+        kept = record_cache.final_entry(self.game_id, self.header, [*self.actions, action],
+                                        state) if state.is_over else None
+        self.journal.append(self.game_id, action, over=state.is_over, snapshot=snapshot,
+                            kept=kept)
         self.state, self.last_events = state, events
         self.actions.append(dict(action))
         if snapshot is not None:

@@ -85,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
             say("uplink", f"--broker: {exc}")
             return EXIT_UNUSABLE
         fleet = Fleet(args.box_id or base.box_id, host, port, base.name, base.username,
-                      base.password_file, base.tls, base.ca_file)
+                      base.password_file, base.tls, base.ca_file, base.homeassistant)
         if not fleet.box_id or not fleet.broker:
             say("uplink", "a room needs both a box id and a broker ([fleet] or --box-id and "
                           "--broker)")
@@ -120,7 +120,7 @@ def serve(journal: Path, own: Path, fleet: "Fleet", name: str | None) -> int:
                     fleet.ca_file)
     box_id = fleet.box_id
     try:
-        uplink = Uplink(journal, own, Box(box_id, name or ""), broker,
+        uplink = Uplink(journal, own, Box(box_id, name or "", fleet.homeassistant), broker,
                         notifier=Notifier.from_env())
     except OSError as exc:
         say("uplink", f"cannot use {own}: {exc.strerror or exc}")

@@ -83,9 +83,9 @@ class GameScreen(Screen):
 
 class GameMenuScreen(Screen):
     """Continue, the standings, undo (after a question), a pause, the end (after a question)."""
-    cursor: int
 
     name = "menu"
+    cursor: int
 
     def __init__(self, shell: Shell, game: GameScreen) -> None:
         super().__init__(shell)

@@ -25,6 +25,7 @@ class HomeScreen(Screen):
     """NEXT moves, OK opens an entry: a game's own menu, or a tool."""
 
     name = "home"
+    cursor: int
 
     def __init__(self, shell: Shell, modes: Sequence[ModeInfo] = MODES) -> None:
         super().__init__(shell)

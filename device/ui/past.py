@@ -92,6 +92,9 @@ class PastGamesMode:
         except InputError as exc:
             log.error("past games unreadable: %s", exc)
             self.records = []
+        except Exception:  # an engine bug in one game must not keep the box from the rest
+            log.exception("past games unreadable")
+            self.records = []
         if self.records:
             self.cursor %= len(self.records)
 
@@ -121,6 +124,11 @@ class PastGamesMode:
         except InputError as exc:
             self.app.beep("error")
             self.app.flash(_("Cannot replay it:"), *pack(str(exc).split(), " ")[:2])
+            return
+        except Exception:
+            log.exception("game %d cannot be replayed", record.game_id)
+            self.app.beep("error")
+            self.app.flash(_("Cannot replay it:"), _("see the log"))
             return
         self.app.push(screen)
 

@@ -196,6 +196,10 @@ class Replay:
             except GameError as exc:
                 error, steps = f"action {step - 1}: {exc}", step - 1
                 break
+            except Exception as exc:  # an engine bug: the replay stops there, the box goes on
+                log.exception("replay of %s stopped at action %d", header.game, step - 1)
+                error, steps = f"action {step - 1}: {type(exc).__name__}", step - 1
+                break
             state = session.state = after
             session.actions.append(dict(action))
             session.last_events = events

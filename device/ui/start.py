@@ -25,9 +25,9 @@ log = logging.getLogger(__name__)
 
 class StartScreen(Screen):
     """The game's menu: New game, Play again (when the last players can sit down again), Rules."""
-    cursor: int
 
     name = "start"
+    cursor: int
 
     def __init__(self, shell: Shell, mode: ModeInfo, choice: str = "new") -> None:
         super().__init__(shell)

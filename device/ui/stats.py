@@ -119,6 +119,9 @@ class StatsMode:
         except InputError as exc:
             log.error("statistics unreadable: %s", exc)
             self.stats = FamilyStats([], [])
+        except Exception:  # an engine bug in one game must not keep the box from the rest
+            log.exception("statistics unreadable")
+            self.stats = FamilyStats([], [])
         self.titles = {g.game: g.title for g in self.stats.games}
         self.cursor = 0
         self.pages: list[View] | None = None

@@ -50,10 +50,12 @@ class Followed:
 
 @dataclass
 class Box:
-    """Who is publishing: the id in the topics and the name the room shows."""
+    """Who is publishing: the id in the topics, the name the room shows, and Home Assistant's
+    discovery prefix when the box is to appear there (``uplink.discovery``)."""
 
     id: str
     name: str = ""
+    homeassistant: str = ""
 
 
 @dataclass

@@ -20,7 +20,7 @@ import ssl
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 import paho.mqtt.client as mqtt
 
@@ -68,8 +68,9 @@ class Publisher:
     """One box's connection to the broker (see the module doc)."""
 
     def __init__(self, broker: Broker, box_id: str, wake: Callable[[], None] = lambda: None,
-                 window: int = WINDOW) -> None:
+                 window: int = WINDOW, discovery: Sequence[tuple[str, str]] = ()) -> None:
         self.box_id = box_id
+        self.discovery = tuple(discovery)  # Home Assistant's sensor configs, sent on connect
         self.broker = broker
         self.window = window
         self._wake = wake
@@ -83,7 +84,8 @@ class Publisher:
         self._last_state: str | None = None
         self.client = make_client(broker, f"spielleiter-uplink-{box_id}")
         self.client.will_set(fleet.topic(box_id, fleet.STATUS), fleet.OFFLINE, qos=1, retain=True)
-        self.client.max_inflight_messages_set(window + 4)  # ours plus status and state
+        # ours, plus status, state and the sensor configs
+        self.client.max_inflight_messages_set(window + 4 + len(self.discovery))
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
@@ -179,9 +181,12 @@ class Publisher:
         return handed
 
     def announce(self, state: str) -> None:
-        """After a (re)connect: status ``online`` and the live state, both retained."""
+        """After a (re)connect: Home Assistant's sensor configs (if any), status ``online`` and
+        the live state, all retained."""
         if self._announced or not self.connected.is_set():
             return
+        for topic, config in self.discovery:
+            self.client.publish(topic, config, qos=1, retain=True)
         self.client.publish(fleet.topic(self.box_id, fleet.STATUS), fleet.ONLINE, qos=1,
                             retain=True)
         self._announced = True

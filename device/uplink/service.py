@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..service.notify import Notifier
+from .discovery import discovery
 from .follower import Box, Follower
 from .outbox import Outbox
 from .publisher import Broker, Publisher
@@ -55,7 +56,8 @@ class Uplink:
         self.reader = JournalReader(journal)
         self.outbox = Outbox(state_dir, box.id)
         self.follower = Follower(self.reader, self.outbox, box)
-        self.publisher = Publisher(broker, box.id, wake=self.wake.set)
+        self.publisher = Publisher(broker, box.id, wake=self.wake.set,
+                                   discovery=discovery(box.id, box.name, box.homeassistant))
         self._journal_problem: str | None = None
         self._state_due = False
         self._state_at = -STATE_S

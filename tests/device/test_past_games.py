@@ -163,8 +163,8 @@ def test_a_game_whose_header_cannot_be_read_is_left_out_and_named(table):
 
 def test_a_read_only_connection_lists_the_same_games_and_writes_nothing(table):
     table.every_game()
-    before = table.path.read_bytes()
     table.journal.close()
+    before = table.path.read_bytes()
     db = open_read_only(table.path)
     listed = [r.to_json() for r in PastGames(db).list()]
     db.close()
@@ -390,6 +390,7 @@ def test_a_correction_of_an_action_undone_and_played_again_corrects_nothing(tabl
 
 def test_a_limit_gives_the_newest_games_and_replays_no_other(table, monkeypatch):
     ids = table.every_game()
+    table.journal.db.execute("DELETE FROM record_cache")  # a journal of before results were kept
     built = []
     original = GameRecord.build.__func__
     monkeypatch.setattr(GameRecord, "build", classmethod(
@@ -418,6 +419,7 @@ def test_an_engine_that_fails_on_a_stored_action_leaves_that_game_out_not_the_li
         return real(state, actions, **kwargs)
 
     monkeypatch.setattr(records, "replay", failing)
+    table.journal.db.execute("DELETE FROM record_cache")  # results not kept: replayed now
     past = PastGames(table.journal)
     assert [r.game_id for r in past.list()] == [keep.game_id]
     assert past.problems == ["game 1 left out: the engine failed: TypeError: an engine bug"]
@@ -433,3 +435,28 @@ def test_a_journal_whose_games_cannot_be_read_lists_nothing_and_says_why(tmp_pat
     past = PastGames(db)
     assert past.list() == [] and "cannot be read" in past.problems[0]
     db.close()
+
+
+def test_a_game_that_ends_keeps_its_result_so_not_even_the_first_list_replays_it(
+        table, monkeypatch):
+    table.every_game()
+    assert table.journal.db.execute("SELECT COUNT(*) FROM record_cache").fetchone()[0] == 4
+    original = GameRecord.build.__func__
+    built = []
+    monkeypatch.setattr(GameRecord, "build", classmethod(
+        lambda cls, *a, **k: built.append(a[0]) or original(cls, *a, **k)))
+    kept = [r.to_json() for r in PastGames(table.journal).list()]
+    assert built == []
+    table.journal.db.execute("DELETE FROM record_cache")
+    assert [r.to_json() for r in PastGames(table.journal).list()] == kept
+    assert len(built) == 4
+
+
+def test_a_result_that_cannot_be_kept_never_costs_the_games_last_action(table):
+    table.journal.db.execute("CREATE TABLE record_cache (game_id INTEGER PRIMARY KEY)")  # wrong
+    session = table.new("tatort-tonne")
+    table.finish()
+    assert table.journal.load(session.game_id).status == "over"
+    assert table.journal.load(session.game_id).actions == session.actions
+    (record,) = PastGames(table.journal).list()  # replayed instead
+    assert record.winners == session.state.winners()

@@ -110,3 +110,32 @@ def test_a_point_at_nobody_says_nobody():
         state, _ = state.apply({"type": "choose", "player": player, "card": "accuse"})
     action = {"type": "point", "player": "Ann", "target": None}
     assert step_view(state.apply(action)[0], action, 3, 9).lines == ("points at nobody",)
+
+
+def test_an_engine_that_fails_stops_the_replay_there_and_the_frames_still_end(monkeypatch):
+    header, actions = build("bunte-runde", players=["Ann", "Ben"])
+    state_class = type(GAMES["bunte-runde"].new_game(["Ann", "Ben"], {}, 1))
+    real = state_class.apply
+    calls = []
+
+    def flaky(self, action):
+        calls.append(action)
+        if len(calls) == 4:
+            raise RuntimeError("an engine bug")
+        return real(self, action)
+
+    monkeypatch.setattr(state_class, "apply", flaky)
+    replay = Replay.build(header, actions)
+    assert replay.error == "action 3: RuntimeError" and replay.steps == 3
+    assert replay.frames[-1].view.title == "Standings"
+
+
+def test_a_trodel_game_ended_before_its_reveal_never_shows_a_gram():
+    header, actions = build("tante-trudels-troedel")
+    replay = Replay.build(header, actions[:-1])  # ended from the game menu before the end
+    grams = re.compile(r"\d+[.,]\d+\s*g\b")
+    assert not replay.state.is_over
+    shown = [replay.view(i) for i in range(len(replay.frames))]
+    assert not [v.as_text() for v in shown if grams.search(text(v))]
+    assert not [v.as_text() for v in shown
+                if any(f"{g:g}" in text(v) for g in replay.state.secrets())]
