@@ -128,7 +128,7 @@ class PastGamesMode:
         except Exception:
             log.exception("game %d cannot be replayed", record.game_id)
             self.app.beep("error")
-            self.app.flash(_("Cannot replay it:"), _("see the log"))
+            self.app.flash(_("Cannot replay it:"), _("Not readable to the end"))
             return
         self.app.push(screen)
 
