@@ -178,4 +178,11 @@ def test_a_game_the_engine_cannot_replay_is_refused_with_a_reason_and_the_list_s
     open_entry(box, "Past games")
     box.tap("host.ok")
     assert box.app.mode == "tool"
-    assert box.app.flash_view.lines == ("Cannot replay it:", "Not readable to the end")
+    assert " ".join(box.app.flash_view.lines) == "Cannot replay it: Not fully readable"
+
+
+def test_a_damaged_game_says_so_on_its_page_without_a_clipped_line():
+    record = type("R", (), {"title": "Bunte Runde", "status": "damaged", "winners": (),
+                            "corrected": False, "when": None})()
+    view = game_page(record)
+    assert view.lines[1:] == ("Not fully readable",) and not misfits(view)
