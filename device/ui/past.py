@@ -50,7 +50,7 @@ def result_line(record: GameRecord) -> str:
     if record.status == "abandoned":
         return _("Ended early")
     if record.status != "over":
-        return _("Not readable to the end")
+        return _("Not fully readable")
     winners = list(record.winners)
     if not winners:
         return _("Nobody won")
@@ -63,7 +63,7 @@ def result_line(record: GameRecord) -> str:
 
 def game_page(record: GameRecord) -> View:
     """One game of the list: the date on top, the game, who won, a correction if any."""
-    lines = [first_fit(_(record.title), record.title), result_line(record)]
+    lines = [first_fit(_(record.title), record.title), *wrap(result_line(record))]
     if getattr(record, "corrected", False):
         lines.append(_("corrected afterwards"))
     return View(date_text(started_at(record)), tuple(lines),
@@ -128,7 +128,7 @@ class PastGamesMode:
         except Exception:
             log.exception("game %d cannot be replayed", record.game_id)
             self.app.beep("error")
-            self.app.flash(_("Cannot replay it:"), _("see the log"))
+            self.app.flash(_("Cannot replay it:"), _("Not fully readable"))
             return
         self.app.push(screen)
 

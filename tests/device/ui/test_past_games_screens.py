@@ -165,3 +165,24 @@ def test_every_list_page_fits_with_the_longest_names_and_titles(language, tmp_pa
     views = [game_page(r) for r in PastGames(journal).list()] + [past_ui.empty_view()]
     bad = [f"{v.as_text()}: {misfits(v)}" for v in views if misfits(v) or crowded(v)]
     assert not bad, "\n".join(bad)
+
+
+def test_a_game_the_engine_cannot_replay_is_refused_with_a_reason_and_the_list_stays(
+        box, monkeypatch):
+    from spielleiter.device.ui import rewatch
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("an engine bug")
+
+    monkeypatch.setattr(rewatch.ReplayScreen, "__init__", broken)
+    open_entry(box, "Past games")
+    box.tap("host.ok")
+    assert box.app.mode == "tool"
+    assert " ".join(box.app.flash_view.lines) == "Cannot replay it: Not fully readable"
+
+
+def test_a_damaged_game_says_so_on_its_page_without_a_clipped_line():
+    record = type("R", (), {"title": "Bunte Runde", "status": "damaged", "winners": (),
+                            "corrected": False, "when": None})()
+    view = game_page(record)
+    assert view.lines[1:] == ("Not fully readable",) and not misfits(view)
