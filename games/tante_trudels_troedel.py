@@ -2,14 +2,16 @@
 
 Grams are known to the box only (TT2): ``public()`` and every event say lighter, heavier or
 balanced until the last basket is weighed; then ``potd_g`` and every ``basket_g`` are revealed.
-The die is an action (``roll`` with its value): the box rolls it with its own seeded rng, or the
-table enters a real die's value; the engine has no chance of its own (``seed`` is only recorded).
+The die is an action (``roll`` with its value, each value listed): the box rolls it with
+``draw("roll")``, from the game's seed and the number of actions so far (the same on every replay
+and after a power cut), or the table enters a real die's value.
 The shelves' items are the table's business: the box tracks each basket's item count and coupons
 and the coupons on each counter line (rows and lines: ``trudel_rules``).
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any, Literal, Mapping, Sequence
 
@@ -60,6 +62,7 @@ class TanteTrudelsTroedel(State):
     stage: str | None = None  # in play: roll, move, act
     roll: int | None = None
     acted: bool = False  # this turn's one action is done (TT5)
+    actions_done: int = 0  # actions applied so far: the box's die draws from it and the seed
     paid: bool = False  # this turn's coupon payment is done (TT5)
     last_weigh: str | None = None
     last_weigh_by: str | None = None
@@ -91,6 +94,16 @@ class TanteTrudelsTroedel(State):
             return ()
         grams = [self.potd_g] + [self.basket_g[p] for p in self.players]
         return tuple(float(g) for g in grams if g is not None)
+
+    def draw(self, action_type: str) -> int:
+        """The box's die for the next roll: from the seed and the actions so far."""
+        require(action_type == "roll", "nothing to draw for {kind}", kind=action_type)
+        return random.Random(f"{self.game}:{self.seed}:{self.actions_done}").randint(1, 6)
+
+    def _apply(self, action: Action) -> list[Event]:
+        events = super()._apply(action)
+        self.actions_done += 1
+        return events
 
     def public(self) -> dict[str, Any]:
         over = self.is_over

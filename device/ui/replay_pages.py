@@ -27,7 +27,8 @@ from ..screens import PAGE_LINES, View, first_fit, misfits
 log = logging.getLogger(__name__)
 
 # What a step without pages says, by action type; a field named in braces is filled from the
-# action (a secret one never: then the step says the player acted in secret).
+# action (a secret one never: then the step says the player acted in secret). An action type not
+# here (a new game's) says what the engine's ``labels`` call it.
 DOING = {
     "choose": N_("chose a card"), "point": N_("points at {target}"), "move": N_("moves"),
     "take": N_("takes one"), "return": N_("puts one back"), "exchange": N_("exchanges"),
@@ -108,7 +109,7 @@ def step_view(state: State, action: dict[str, Any], step: int, steps: int) -> Vi
     """A step the game showed no page for: who, big, and what they did, secrets left out."""
     player = action.get("player")
     kind = str(action.get("type"))
-    template = DOING.get(kind)
+    template = DOING.get(kind) or GAMES[state.game].labels.get(kind)  # else the engine's label
     fields = {k: v for k, v in action.items() if k not in ("type", "player")}
     if any(_secret(state, action, k) for k in fields):
         doing = _("acted in secret") if kind != "choose" else _("chose in secret")

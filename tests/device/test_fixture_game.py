@@ -75,3 +75,12 @@ def test_the_shared_referee_plays_pan_dice_by_its_die_choice_and_weighing(pan_di
     assert game(box).is_over and game(box).winners() == ("Anna",)
     kinds = [a["type"] for a in box.app.session.actions]
     assert kinds.count("roll") == 3 and kinds.count("weigh") == 3
+
+
+def test_a_past_game_of_a_new_game_says_each_step_by_the_engines_labels(pan_dice):
+    from spielleiter.device.ui.replay_pages import step_view
+
+    state = games.GAMES["pan-dice"].new_game(["Anna", "Ben"], {}, seed=1)
+    state, _ = state.apply({"type": "roll", "player": "Anna", "value": 3})
+    view = step_view(state, {"type": "aim", "player": "Anna"}, 2, 9)
+    assert view.big == "Anna" and view.lines == ("Aim",)

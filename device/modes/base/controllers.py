@@ -127,6 +127,8 @@ class Weigher:
             return _("Scale not answering: check its cable.")
         if shot.overload:
             return _("Too heavy for the pan")
+        if shot.underload:
+            return _("The pan reads below zero: is it lifted?")
         if not shot.stable:
             return _("Still wobbling...")
         return None

@@ -22,7 +22,6 @@ game's state anyway).
 from __future__ import annotations
 
 import logging
-import random
 from typing import Any
 
 from ....games.core import Event
@@ -47,12 +46,6 @@ OK_KEYS = ("B", "ok")
 NEXT_KEYS = ("C", "next")
 WEIGH_NOTE = "tante-trudels-troedel-weighing"  # journal note: {"game": id, "at": count or None}
 RESHOWN = ("weigh", "potd_row")  # news no later screen repeats: shown again after a power cut
-
-
-def box_roll(seed: int, count: int) -> int:
-    """The box's die for the action numbered ``count`` of the game seeded ``seed``: the same
-    on every replay and after a power cut."""
-    return random.Random(f"tante-trudels-troedel:{seed}:{count}").randint(1, 6)
 
 
 class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
@@ -273,7 +266,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         if key not in OK_KEYS:
             self.refuse(_("B rolls the die") if station else _("OK rolls the die"))
             return
-        value = box_roll(self.session.header.seed, len(self.session.actions))
+        value = self.state.draw("roll")  # the engine's own die (seeded)
         self.rolling = (player, value, 0)
         self._roll_tick()
 
@@ -384,4 +377,4 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         return act_view(state, player, station, self.cursor, self.legal(player))
 
 
-__all__ = ["TanteTrudelsTroedelReferee", "box_roll"]
+__all__ = ["TanteTrudelsTroedelReferee"]

@@ -11,7 +11,6 @@ from spielleiter.device import config
 from spielleiter.device.box import Box
 from spielleiter.device.cli.demo import play
 from spielleiter.device.modes.tante_trudels_troedel.demo import PLAYERS, script
-from spielleiter.device.modes.tante_trudels_troedel.referee import box_roll
 from spielleiter.device.runtime import ManualClock
 from spielleiter.device.screens import CHARS
 from spielleiter.drivers.buttons import mock_factory
@@ -127,17 +126,32 @@ def test_the_demo_plays_a_whole_game_on_the_pans_and_no_gram_shows_before_the_en
 def test_the_box_rolls_from_the_seed_with_a_buzzer_roll_and_shows_the_number_big(box_factory):
     box = box_factory(["Anna", "Ben"])
     start(box, seed=11)
+    first = state(box).draw("roll")               # the engine's own die, from the seed
     box.hold("s1.B", 0.05)
     assert box.app.session.actions == []          # still rolling: ticks of the buzzer
     assert box.last_view.title == "Anna rolls"
     box.idle(0.6)
-    value = box_roll(11, 0)
-    assert box.app.session.actions[0]["value"] == value
-    assert box.last_view.big == f"Row {value}"
+    assert box.app.session.actions[0]["value"] == first
+    assert box.last_view.big == f"Row {first}"
     read_pages(box)
+    second = state(box).draw("roll")
     box.tap("s1.B")
     box.idle(0.5)
-    assert box.app.session.actions[1]["value"] == box_roll(11, 1)
+    assert box.app.session.actions[1]["value"] == second
+
+
+def test_the_die_of_a_game_is_the_same_on_every_replay():
+    from spielleiter.games import GAMES
+
+    info = GAMES["tante-trudels-troedel"]
+    game, actions = info.new_game(["Anna", "Ben"], {}, seed=11), []
+    for _ in range(2):
+        actions.append({"type": "roll", "player": game.potd_maker, "value": game.draw("roll")})
+        game, _events = game.apply(actions[-1])
+    again = info.new_game(["Anna", "Ben"], {}, seed=11)
+    for action in actions:                        # a resumed game: the journal replayed
+        again, _events = again.apply(action)
+    assert again.draw("roll") == game.draw("roll") and again.actions_done == 2
 
 
 def test_the_table_enters_its_own_die_at_the_station(box_factory):
