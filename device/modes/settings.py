@@ -13,12 +13,12 @@ from typing import Any
 
 from ..history import History
 from ..i18n import N_, _
-from ..inputs import Press, Weight
+from ..inputs import Press
 from ..journal import JournalError
 from ..roster import Roster
 from ..screens import View
 from ..settings_store import CHOICES, LANGUAGE_NAMES
-from .base import ModeInfo
+from .base import HostTool, ModeInfo
 from .names import RosterScreen
 
 EXTRA = 2  # entries after the settings: Players, Clear history
@@ -40,7 +40,7 @@ def _show(key: str, value: str) -> str:
             "medium": _("medium"), "low": _("low")}[value]
 
 
-class SettingsMode:
+class SettingsMode(HostTool):
     def __init__(self, app: Any) -> None:
         self.app = app
         self.cursor = 0
@@ -113,9 +113,6 @@ class SettingsMode:
             self.children, self.cursor = None, len(CHOICES) + 1
         return True
 
-    def on_weight(self, weight: Weight) -> bool:
-        return False
-
     def view(self) -> View:
         if self.confirm is not None:
             return View(_("Clear history?"), (_("All answers of"), f"{self.confirm}?"),
@@ -133,11 +130,6 @@ class SettingsMode:
         return View(_("Settings"), lines + (_("Players"), _("Clear history")), cursor=self.cursor,
                     footer=_("NEXT move  OK change"))
 
-    def private(self) -> bool:
-        return False
-
-    def close(self) -> None:
-        pass
 
 
 MODE = ModeInfo("settings", N_("Settings"), open=SettingsMode, order=90)

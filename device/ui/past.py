@@ -13,7 +13,7 @@ from datetime import datetime
 from typing import Any
 
 from ..i18n import N_, _
-from ..inputs import Press, Weight
+from ..modes.base.tool import HostTool
 from ..past_games import PastGames
 from ..records import GameRecord
 from ..screens import View, first_fit, pack, wrap
@@ -74,7 +74,7 @@ def empty_view() -> View:
     return View(_("Past games"), tuple(wrap(_("No game has ended yet."))), footer=_("BACK home"))
 
 
-class PastGamesMode:
+class PastGamesMode(HostTool):
     """The list (a tool of the home menu): NEXT the next older game (round to the newest),
     OK replays it, BACK goes home."""
 
@@ -99,20 +99,14 @@ class PastGamesMode:
             self.cursor %= len(self.records)
 
     # -- the Mode protocol -------------------------------------------------------------------
-    def holds(self) -> frozenset[str]:
-        return frozenset()
-
-    def on_press(self, press: Press) -> bool:
-        if press.station is not None:
-            self.app.refuse_station()
-            return True
-        if press.key == "back":
+    def on_host(self, key: str) -> bool:
+        if key == "back":
             return False
         if not self.records:
             return True
-        if press.key == "next":
+        if key == "next":
             self.cursor = (self.cursor + 1) % len(self.records)
-        elif press.key == "ok":
+        elif key == "ok":
             self.open(self.records[self.cursor])
         return True
 
@@ -132,19 +126,10 @@ class PastGamesMode:
             return
         self.app.push(screen)
 
-    def on_weight(self, weight: Weight) -> bool:
-        return False
-
     def view(self) -> View:
         if not self.records:
             return empty_view()
         return game_page(self.records[self.cursor])
-
-    def private(self) -> bool:
-        return False
-
-    def close(self) -> None:
-        pass
 
 
 __all__ = ["MONTHS", "PastGamesMode", "date_text", "empty_view", "game_page", "result_line"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..family_stats import FamilyStats, GameStats, PlayerStats
 from ..i18n import _, ngettext
-from ..inputs import Press, Weight
+from ..modes.base.tool import HostTool
 from ..past_games import PastGames
 from ..screens import View, first_fit, misfits, wrap
 from ..text import InputError
@@ -108,7 +108,7 @@ def empty_view() -> View:
                 footer=_("BACK home"))
 
 
-class StatsMode:
+class StatsMode(HostTool):
     """The choice (people first, then the games), then one number a page."""
 
     def __init__(self, app: Any) -> None:
@@ -138,14 +138,7 @@ class StatsMode:
         return game_pages(self.stats.games[index - len(people)])
 
     # -- the Mode protocol -------------------------------------------------------------------
-    def holds(self) -> frozenset[str]:
-        return frozenset()
-
-    def on_press(self, press: Press) -> bool:
-        if press.station is not None:
-            self.app.refuse_station()
-            return True
-        key = press.key
+    def on_host(self, key: str) -> bool:
         if self.pages is not None:
             if key in ("ok", "next") and self.page < len(self.pages) - 1:
                 self.page += 1
@@ -163,9 +156,6 @@ class StatsMode:
             self.pages, self.page = self.open(self.cursor), 0
         return True
 
-    def on_weight(self, weight: Weight) -> bool:
-        return False
-
     def view(self) -> View:
         if self.pages is not None:
             return self.pages[self.page]
@@ -173,12 +163,6 @@ class StatsMode:
         if not entries:
             return empty_view()
         return menu_view(entries, self.cursor)
-
-    def private(self) -> bool:
-        return False
-
-    def close(self) -> None:
-        pass
 
 
 __all__ = ["StatsMode", "day_text", "duration_text", "empty_view", "game_pages", "menu_view",
