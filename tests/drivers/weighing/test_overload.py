@@ -1,5 +1,7 @@
 """Overload and underload: a plateau at the stop or a reading beyond the range is a state."""
 
+import pytest
+
 from spielleiter.drivers import sim
 from spielleiter.drivers.weighing import Calibration, ScaleChannel
 from spielleiter.drivers.weighing.range import RangeGuard
@@ -7,8 +9,9 @@ from spielleiter.drivers.weighing.range import RangeGuard
 from twin import rig
 
 
-def test_a_plateau_at_the_stop_is_never_a_weight():
-    r = rig(seed=6)
+@pytest.mark.parametrize("rate", [10, 80])
+def test_a_plateau_at_the_stop_is_never_a_weight(rate):
+    r = rig(seed=6, rate=rate)
     r.run(10)
     r.pan.place(1200.0)  # a book on the learning station
     seen = len(r.events)
