@@ -25,8 +25,9 @@ def test_a_plateau_at_the_stop_is_never_a_weight(rate):
     assert not r.channel.overload and r.channel.stable and abs(r.channel.settled_g) < 0.05
 
 
-def test_a_heavy_item_below_the_range_limit_weighs_normally():
-    r = rig(seed=7)
+@pytest.mark.parametrize("rate", [10, 80])
+def test_a_heavy_item_below_the_range_limit_weighs_normally(rate):
+    r = rig(seed=7, rate=rate)
     r.run(10)
     r.pan.place(500.0, drop=True)  # dropped: it overshoots for a moment
     states = []
