@@ -151,12 +151,8 @@ class ScaleMode:
 
     def _reading(self, name: str) -> str:
         """One pan's reading for a line: never a number beyond the pan's range."""
-        snapshot = self.scales.snapshot(name)
-        if snapshot.overload:
+        if self.scales.snapshot(name).overload:
             return _("too heavy")
-        channel = getattr(self.scales.pans[name], "channel", None)
-        if getattr(channel, "underload", False):
-            return _("below zero")
         return self.scales.reading(name).text()
 
     # -- screen ----------------------------------------------------------------------------------
