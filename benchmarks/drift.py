@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 
 from spielleiter.device.scales import Scales
 from spielleiter.drivers import sim
-from spielleiter.drivers.loadcell import Integrity, LoadCellSample, ReadAttempt, from_code
+from spielleiter.drivers.loadcell import Integrity, LoadCellSample, ReadAttempt
 from spielleiter.drivers.sim.cell_physics import CellProfile
 from spielleiter.drivers.weighing import (Calibration, Calibrator, ChannelSettings, ScaleChannel,
                                           result_of)
@@ -80,8 +80,7 @@ class Game:
     def run_until(self, t_end: float) -> None:
         cells = self.cells
         while self.clock.now() < t_end:
-            nxt = min(PANS, key=lambda p: cells[p].chip._epoch_t
-                      + cells[p].chip._next_k * cells[p].chip.period)
+            nxt = min(PANS, key=lambda p: cells[p].chip.next_conversion_t)
             conv = cells[nxt].chip.next_conversion()
             if conv is None:
                 continue

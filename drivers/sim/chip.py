@@ -271,13 +271,17 @@ class SimHX711:
 
     # -- fast path -----------------------------------------------------------------------------
 
+    @property
+    def next_conversion_t(self) -> float:
+        """When the next conversion completes (for stepping several chips in time order)."""
+        return self._epoch_t + self._next_k * self.period
+
     def next_conversion(self) -> Conversion | None:
         """Advance the clock to the next conversion and take it whole (no wires): for
         benchmarks that need the physics and the numbers but not the bit timing."""
         if self.faults.disconnected:
             return None
-        tk = self._epoch_t + self._next_k * self.period
-        self.clock.advance_to(tk)
+        self.clock.advance_to(self.next_conversion_t)
         self._update()
         conv, self._data = self._data, None
         return conv

@@ -175,8 +175,10 @@ class ScaleChannel:
         self._recent.append(g)
         was = self.stable
         now_stable = self._detector.push(g, may_settle=not self._spike.holding)
-        if self._calibrated and self._range.push(t, g) != "ok":
-            now_stable = False  # a plateau at the stop is never a weight
+        if self._calibrated:
+            self._range.push(t, g)
+            if self._range.doubtful:
+                now_stable = False  # a plateau at the stop is never a weight, not even briefly
         events: list[WeighEvent] = []
         if now_stable:
             recent = list(self._recent)[-s.window:]

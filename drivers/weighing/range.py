@@ -59,6 +59,11 @@ class RangeGuard:
             self.state, self._beyond = self._beyond[0], None
         return self.state
 
+    @property
+    def doubtful(self) -> bool:
+        """Out of range, or beyond it and not yet confirmed: no reading is a weight now."""
+        return self.state != "ok" or self._beyond is not None
+
     def reset(self) -> None:
         self.state, self._beyond = "ok", None
 

@@ -1,5 +1,7 @@
 """Overload and underload: a plateau at the stop or a reading beyond the range is a state."""
 
+import pytest
+
 from spielleiter.drivers import sim
 from spielleiter.drivers.weighing import Calibration, ScaleChannel
 from spielleiter.drivers.weighing.range import RangeGuard
@@ -7,8 +9,9 @@ from spielleiter.drivers.weighing.range import RangeGuard
 from twin import rig
 
 
-def test_a_plateau_at_the_stop_is_never_a_weight():
-    r = rig(seed=6)
+@pytest.mark.parametrize("rate", [10, 80])
+def test_a_plateau_at_the_stop_is_never_a_weight(rate):
+    r = rig(seed=6, rate=rate)
     r.run(10)
     r.pan.place(1200.0)  # a book on the learning station
     seen = len(r.events)
@@ -22,8 +25,9 @@ def test_a_plateau_at_the_stop_is_never_a_weight():
     assert not r.channel.overload and r.channel.stable and abs(r.channel.settled_g) < 0.05
 
 
-def test_a_heavy_item_below_the_range_limit_weighs_normally():
-    r = rig(seed=7)
+@pytest.mark.parametrize("rate", [10, 80])
+def test_a_heavy_item_below_the_range_limit_weighs_normally(rate):
+    r = rig(seed=7, rate=rate)
     r.run(10)
     r.pan.place(500.0, drop=True)  # dropped: it overshoots for a moment
     states = []
