@@ -18,7 +18,7 @@ from typing import Any, Callable, Mapping, Protocol
 from ..games.core import compare_grams
 from ..drivers.loadcell import LoadCellError, LoadCellSample, LoadCellStatus, make_reader
 from ..drivers.weighing import (JUDGE_S, TIE_BAND_G, Calibration, CalibrationError, Calibrator,
-                                Judge, Judgement, PanSnapshot, ScaleChannel, WeighEvent)
+                                Judge, Judgement, PanSnapshot, ScaleChannel)
 from .config import Config
 from . import i18n
 from .i18n import _

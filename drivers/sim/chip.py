@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from typing import Any
 from dataclasses import dataclass
 
 from ..loadcell.chip import COUNTS_PER_GRAM, FULL_SCALE, POWER_DOWN_S, SETTING_FOR, to_code
@@ -105,7 +106,7 @@ class SimHX711:
         self._gain, self._channel = 128, "A"
         self._filter_t = t
         self._next_k = 1
-        self._grid: deque[tuple[float, float]] = deque(maxlen=4 * SUBSTEPS)
+        self._grid: deque[tuple[float, float, float]] = deque(maxlen=4 * SUBSTEPS)
         self._grid_i = 0
         self._data: Conversion | None = None  # completed, not yet read
         self._shifting: int | None = None  # the code being shifted out
@@ -300,7 +301,7 @@ class SimCell:
 
 
 def make_cell(clock: VirtualClock, *, rate: int = 10, seed: int = 0,
-              physics: PanPhysics | None = None, **chip_kw) -> SimCell:
+              physics: PanPhysics | None = None, **chip_kw: Any) -> SimCell:
     """A seeded simulated load cell (random offset, sensitivity within 10 %, rate error 1 %)."""
     pan = SimPan(clock, physics, seed=seed * 2 + 1)
     return SimCell(pan=pan, chip=SimHX711(pan, clock, rate=rate, seed=seed, **chip_kw))

@@ -16,7 +16,7 @@ from spielleiter.device.screens import crowded, misfits
 from spielleiter.device.ui import past as past_ui
 from spielleiter.device.ui.past import date_text, game_page, result_line
 from spielleiter.games import GAMES
-from pastkit import journal_at, random_game_actions, record_game
+from pastkit import journal_at, record_game
 
 PLAYERS = ["Ann", "Ben", "Cleo"]
 
