@@ -38,7 +38,6 @@ class StackPan:
         self.units = self._saved_units()
         self.watcher = StackWatcher(self.units, confirm_s=self.confirm_s)
         self.samples: dict[str, list[float]] | None = None  # while learning
-        self.last_g: float | None = None
         self._timer: Any = None
         self.rebase()
 
@@ -54,7 +53,7 @@ class StackPan:
             return None
 
     def start_learning(self) -> None:
-        self.samples, self.last_g = {k: [] for k in KINDS}, None
+        self.samples = {k: [] for k in KINDS}
         self.watcher = StackWatcher(None, confirm_s=self.confirm_s)
         self.rebase()
 
@@ -75,7 +74,6 @@ class StackPan:
                              _("on one at a time."))
             return
         self.samples[kind].append(round(step.grams, 3))
-        self.last_g = step.grams
         self.table.beep("click")
         if self.learning_kind() is None:
             self.units = Units.from_samples(self.samples)
