@@ -3,14 +3,14 @@ kind, played by a seeded random hand on a clock the test owns, with undo and pau
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
-from spielleiter.device.header import Header
 from spielleiter.device.journal import Journal
 from spielleiter.device.session import Session
-from spielleiter.games import GAMES, complete
+from roomkit import TableBox
+
+from spielleiter.games import GAMES
 
 T0 = 1_800_000_000.0  # 2027-01-15T08:00:00+00:00
 PLAYERS = {"tatort-tonne": ("Anna", "Ben", "Cem"), "bunte-runde": ("Ben", "Anna", "Cem"),
@@ -31,38 +31,17 @@ class Clock:
         self.now += seconds
 
 
-class Table:
-    """A journal in ``state_dir`` and a random hand playing games on it."""
+class Table(TableBox):
+    """A journal in ``state_dir`` and a random hand playing games on it, on a clock the test
+    owns (the room's ``TableBox`` with each game's own players)."""
 
     def __init__(self, state_dir: Path, seed: int = 1, clock: Clock | None = None) -> None:
-        self.state_dir = Path(state_dir)
-        self.state_dir.mkdir(parents=True, exist_ok=True)
         self.clock = clock or Clock()
-        self.journal = Journal(self.path, clock=self.clock)
-        self.rng = random.Random(seed)
-        self.session: Session | None = None
+        super().__init__(state_dir, seed, clock=self.clock)
 
-    @property
-    def path(self) -> Path:
-        return self.state_dir / "journal.sqlite3"
-
-    def new(self, game: str, players: tuple[str, ...] | None = None,
+    def new(self, game: str = "tatort-tonne", players: tuple[str, ...] | None = None,
             options: dict[str, Any] | None = None, seed: int = 7) -> Session:
-        self.session = Session.new(self.journal, Header(game, players or PLAYERS[game],
-                                                        options or {}, seed))
-        return self.session
-
-    def play(self, count: int = 1) -> int:
-        session = self.session
-        assert session is not None
-        info = GAMES[session.header.game]
-        done = 0
-        while done < count and not session.state.is_over:
-            player = self.rng.choice(session.state.waiting_for())
-            session.apply(complete(info, self.rng.choice(session.state.legal_actions(player)),
-                                   self.rng))
-            done += 1
-        return done
+        return super().new(game, players or PLAYERS[game], options, seed)
 
     def finish(self) -> Session:
         while self.session is not None and not self.session.state.is_over:

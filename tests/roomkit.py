@@ -29,9 +29,10 @@ class TableBox:
     """A box's journal and session, played by a seeded random hand (no screens: the uplink
     only ever sees the journal)."""
 
-    def __init__(self, state_dir: Path, seed: int = 1) -> None:
+    def __init__(self, state_dir: Path, seed: int = 1, **journal: Any) -> None:
         self.state_dir = Path(state_dir)
-        self.journal = Journal(self.state_dir / "journal.sqlite3")
+        self.state_dir.mkdir(parents=True, exist_ok=True)
+        self.journal = Journal(self.state_dir / "journal.sqlite3", **journal)
         self.rng = random.Random(seed)
         self.session: Session | None = None
 

@@ -111,12 +111,14 @@ def location(args: argparse.Namespace) -> str | None:
     return name if isinstance(name, str) and name else None
 
 
-def reading(args: argparse.Namespace) -> Any:
+def reading(args: argparse.Namespace, command: str = "games") -> Any:
     """PastGames over a read-only connection (None: there is no journal yet)."""
     from ..past_games import PastGames, open_read_only
 
     path = journal_path(args)
     if not path.is_file():
+        say(command, f"no journal in {path.parent} yet (the box's own: /var/lib/spielleiter; "
+                     "--sim for the simulator's, --state-dir DIR for another)")
         return None
     return PastGames(open_read_only(path), box_name=location(args))
 

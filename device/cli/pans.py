@@ -184,8 +184,9 @@ def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float | list[flo
     names = pans or list(config.pan_names)
     missing = [p for p in names if p not in config.pan_names]
     if missing or not names:
-        print(f"spielleiter calibrate: no {', '.join(missing) or 'load cell'} in the config",
-              file=sys.stderr)
+        configured = ", ".join(config.pan_names) or "none"
+        print(f"spielleiter calibrate: no {', '.join(missing) or 'load cell'} in the config "
+              f"(configured: {configured})", file=sys.stderr)
         return 2
     session = _Session(config, state_dir, sim)
     wait = _waits(yes, sim)

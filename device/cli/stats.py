@@ -36,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     from ...games import GAMES
     from .games import duration, reading, when
 
-    past = reading(args)
+    past = reading(args, "stats")
     stats = FamilyStats.build(past.list(), past.learning()) if past is not None else \
         FamilyStats([], [])
     if args.csv:

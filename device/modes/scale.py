@@ -9,10 +9,10 @@ from typing import Any
 
 from ...drivers.weighing import CALIBRATION_MASS_G, MAX_MASSES, CalibrationError, Calibrator
 from ..i18n import N_, _
-from ..inputs import Press, Weight
+from ..inputs import Weight
 from ..scales import pan_name, verdict_text
 from ..screens import View
-from .base import ModeInfo
+from .base import HostTool, ModeInfo
 
 CALIBRATION_MASSES_G = (50, 100, 200, 500)  # the reference masses the screen offers (all
 #                                           below the overload stop, 600-800 g)
@@ -27,7 +27,7 @@ def pan_labels(names: list[str]) -> dict[str, str]:
     return {name: name[:3].capitalize() for name in names}
 
 
-class ScaleMode:
+class ScaleMode(HostTool):
     """Live pans (OK tares, NEXT calibrates); calibration walks empty pan -> known mass -> saved."""
 
     def __init__(self, app: Any) -> None:
@@ -39,23 +39,11 @@ class ScaleMode:
         self.calibrator: Calibrator | None = None
         self.waiting = False  # OK was pressed: capture as soon as the pan has been still
 
-    # -- the mode's inputs ------------------------------------------------------------------------
-    def holds(self) -> frozenset[str]:
-        return frozenset()
-
-    def on_press(self, press: Press) -> bool:
-        if press.station is not None:
-            self.app.refuse_station()
-            return True
-        return self.on_host(press.key)
-
+    # -- the mode's inputs (station keys, holds: HostTool's) ------------------------------------
     def on_weight(self, weight: Weight) -> bool:
         if weight.kind == "stable":
             self.try_capture()
         return True
-
-    def private(self) -> bool:
-        return False
 
     def close(self) -> None:
         self.scales.cancel_calibration()

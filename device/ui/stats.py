@@ -55,8 +55,8 @@ def player_pages(p: PlayerStats, titles: dict[str, str]) -> list[View]:
     """A person's numbers, one a page."""
     more = _("OK next")
     name = first_fit(p.name)
-    pages = [_big(name, _("games played"), str(p.games), more),
-             _big(name, _("games won"), str(p.wins), more)]
+    pages = [_big(name, ngettext("game played", "games played", p.games), str(p.games), more),
+             _big(name, ngettext("game won", "games won", p.wins), str(p.wins), more)]
     for game, plays in sorted(p.played.items(), key=lambda kv: -kv[1]):
         title = _(titles.get(game, game))
         pages.append(_big(name, first_fit(_("won at {game}").format(game=title), title),
