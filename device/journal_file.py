@@ -277,6 +277,12 @@ def move_aside(path: Path, reason: str, clock: Callable[[], float]) -> Path:
     return target
 
 
+# SQLite's page cache per connection, in KiB. Its default (2,000 KiB) fills slowly as a family's
+# journal grows, so a box or simulator left running grows by it for days; the working set (the
+# game being played, the newest rows) is far smaller, and the OS caches the file anyway.
+CACHE_KIB = 256
+
+
 def connect(where: str, name: str) -> sqlite3.Connection:
     """A connection in WAL mode with ``synchronous=FULL``, the tables made and migrated."""
     try:
@@ -288,6 +294,7 @@ def connect(where: str, name: str) -> sqlite3.Connection:
         db.execute("PRAGMA journal_mode=WAL")
         db.execute("PRAGMA synchronous=FULL")
         db.execute("PRAGMA foreign_keys=ON")
+        db.execute(f"PRAGMA cache_size=-{CACHE_KIB}")
         create(db)
     except (sqlite3.Error, JournalError) as exc:
         db.close()

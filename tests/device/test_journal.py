@@ -51,6 +51,14 @@ def test_journal_uses_wal_and_full_sync(tmp_path):
         assert journal._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
 
 
+def test_the_journals_page_cache_is_bounded_so_a_box_left_running_does_not_grow(tmp_path):
+    # benchmarks/sim_memory.py: with SQLite's default 2,000 KiB the simulator grew for hours
+    from spielleiter.device.journal_file import CACHE_KIB
+    with Journal(tmp_path / "j.sqlite3") as journal:
+        assert journal._db.execute("PRAGMA cache_size").fetchone()[0] == -CACHE_KIB
+        assert CACHE_KIB <= 512
+
+
 def test_a_corrupt_file_is_moved_aside_and_reported(tmp_path):
     path = tmp_path / "j.sqlite3"
     path.write_bytes(b"this is not a database at all" * 100)
