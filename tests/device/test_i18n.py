@@ -96,11 +96,27 @@ def _screens(name: str, language: str, state_dir: Path) -> list[View]:
     return seen
 
 
-@pytest.mark.parametrize("language", ["de", "en"])
-@pytest.mark.parametrize("name", sorted(demos()))
+_BUILT: dict[tuple[str, str], tuple[View, ...]] = {}
+
+
+def demo_views(name: str, language: str, state_dir: Path) -> tuple[View, ...]:
+    """``_screens`` once per demo and language in a test process: three tests read each demo's
+    screens (they fit, say one thing, and no letters touch) and share one play of it when
+    they run in the same worker."""
+    key = (name, language)
+    if key not in _BUILT:
+        _BUILT[key] = tuple(_screens(name, language, state_dir))
+    return _BUILT[key]
+
+
+DEMOS = [pytest.param(name, language, id=f"{name}-{language}")
+         for name in sorted(demos()) for language in ("de", "en")]
+
+
+@pytest.mark.parametrize(("name", "language"), DEMOS)
 def test_every_screen_of_every_demo_fits_the_oled(name, language, tmp_path):
     failures = []
-    views = _screens(name, language, tmp_path / name)
+    views = demo_views(name, language, tmp_path / name)
     assert len(views) > 10, name
     for view in views:
         problems = misfits(view)
@@ -111,11 +127,10 @@ def test_every_screen_of_every_demo_fits_the_oled(name, language, tmp_path):
     assert not failures, f"{len(failures)} screens clipped:\n\n" + "\n\n".join(failures)
 
 
-@pytest.mark.parametrize("language", ["de", "en"])
-@pytest.mark.parametrize("name", sorted(demos()))
+@pytest.mark.parametrize(("name", "language"), DEMOS)
 def test_every_page_of_every_demo_says_one_thing(name, language, tmp_path):
     """A page (not a menu) carries at most three small lines: one idea, its key word large."""
-    crowded_pages = {view.as_text() for view in _screens(name, language, tmp_path / name)
+    crowded_pages = {view.as_text() for view in demo_views(name, language, tmp_path / name)
                      if crowded(view)}
     assert not crowded_pages, f"{len(crowded_pages)} crowded pages:\n\n" + \
         "\n\n".join(sorted(crowded_pages))
