@@ -13,6 +13,7 @@ from ...i18n import _
 from ...inputs import Press, Weight
 from ...screens import View, pack
 from .pages import Page, Pages, score_shown
+from .public import read
 from .play import Play
 from .seats import seat_player
 from .table import Table
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 
 S = TypeVar("S", bound=State)
+V = TypeVar("V")
 
 
 # -- the referee skeleton ------------------------------------------------------------------------
@@ -43,6 +45,7 @@ class Referee(Generic[S]):
         self.table = table
         self.session = session
         self.pages = Pages(table)
+        self._public: tuple[object, type, Any] | None = None
 
     @property
     def info(self) -> GameInfo:
@@ -56,6 +59,14 @@ class Referee(Generic[S]):
     @property
     def state(self) -> S:
         return cast(S, self.session.state)
+
+    def public_as(self, cls: type[V]) -> V:
+        """The game as the table sees it: the engine's ``public()`` read as the game's view
+        ``cls`` (``base.public``), what its screens take. Made once a state."""
+        state, cached = self.session.state, self._public
+        if cached is None or cached[0] is not state or cached[1] is not cls:
+            cached = self._public = (state, cls, read(cls, state.public()))
+        return cast(V, cached[2])
 
     def holds(self) -> frozenset[str]:
         return frozenset(f"s{n + 1}.{key}" for n in range(len(self.state.players))
