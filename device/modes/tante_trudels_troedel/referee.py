@@ -18,16 +18,14 @@ scales-row weighing in progress is noted in the journal, so after a power cut th
 to it rather than to the turn's menu (the Purchase's and the end's weighings follow from the
 game's state anyway).
 
-The flow is one explicit ``Step`` (``step()``), from what the box itself is busy with (``busy``:
-rolling the die, a weighing, a basket's items still on the pan, or nothing) and then from what
-the engine waits for (the die, the move, the turn's menu). A key and the screen both go by it.
+The flow is one explicit ``Step`` (``step()``, decided in ``flow.py``) from one ``busy`` (the
+box rolling the die, a weighing, a basket's items still on the pan, or nothing) and what the
+engine waits for. A key and the screen both go by it.
 """
 
 from __future__ import annotations
 
-import enum
 import logging
-from dataclasses import dataclass
 from typing import Any
 
 from ....games.core import Chance, Event, Option
@@ -39,6 +37,8 @@ from ...screens import View, wrap
 from ...session import Session
 from ..base import Referee, Table
 from ..base.controllers import Die
+from . import flow
+from .flow import Busy, Rolling, Step, TakingOff, Weighing
 from .pages import event_pages, final_view, undo_pages
 from .public import Public
 from .screens import (act_view, move_view, off_pan, refusal_lines, roll_view, rolling_view,
@@ -47,48 +47,11 @@ from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, TakeOff, Weigher
 
 log = logging.getLogger(__name__)
 
-ROLL_TICKS = 4       # the buzzer's roll: this many ticks (the shared die's) ...
-ROLL_TICK_S = 0.1    # ... this far apart, then the number
+ROLL_TICK_S = 0.1    # the buzzer's roll: the shared die's ticks this far apart, then the number
 OK_KEYS = ("B", "ok")
 NEXT_KEYS = ("C", "next")
 WEIGH_NOTE = "tante-trudels-troedel-weighing"  # journal note: {"game": id, "at": count or None}
 RESHOWN = ("weigh", "potd_row")  # news no later screen repeats: shown again after a power cut
-
-
-class Step(enum.Enum):
-    """What a key does and the screen shows now: the first that holds, in this order."""
-
-    TAKE_OFF = "take off"    # a scales-row basket's items still lie on the pan
-    ROLLING = "rolling"      # the box's die is rolling (the buzzer ticks)
-    WEIGHING = "weighing"    # a weighing runs: the Purchase, a scales row, a basket at the end
-    NO_SCALES = "no scales"  # the game needs a weighing and this box has no pans
-    ROLL = "roll"            # the die: the box rolls it, or the table enters a real one
-    MOVE = "move"            # the basket moves (TT4: perhaps the choice of going back)
-    MENU = "menu"            # the turn's menu: what ``legal_actions`` allows, then Done
-
-
-@dataclass(frozen=True)
-class Rolling:
-    """The box rolls ``player``'s die (the shared ``Die`` ticks, then the roll is played)."""
-
-    player: str
-
-
-@dataclass(frozen=True)
-class Weighing:
-    """A weighing runs; a scales-row one (``job.kind == "weigh"``) was the player's choice."""
-
-    weigher: Weigher
-
-
-@dataclass(frozen=True)
-class TakingOff:
-    """After a scales-row weighing, until the items are off the pan."""
-
-    take_off: TakeOff
-
-
-Busy = Rolling | Weighing | TakingOff | None  # what the box itself is doing
 
 
 class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
@@ -111,20 +74,8 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
     def step(self) -> Step:
         """Where the flow is: what the box is busy with first, then what the engine waits for."""
         busy = self.busy
-        if isinstance(busy, TakingOff) and self._still_on(busy.take_off):
-            return Step.TAKE_OFF
-        if isinstance(busy, Rolling):
-            return Step.ROLLING
-        if isinstance(busy, Weighing):
-            return Step.WEIGHING
-        if self._needed() is not None:
-            return Step.NO_SCALES  # with pans the weighing would be running
-        pub = self.seen
-        if pub.phase == "potd" or pub.stage == "roll":
-            return Step.ROLL
-        if pub.stage == "move":
-            return Step.MOVE
-        return Step.MENU
+        still_on = isinstance(busy, TakingOff) and self._still_on(busy.take_off)
+        return flow.step_of(busy, still_on, self._needed() is not None, self.seen)
 
     def _become(self, busy: Busy) -> None:
         """The one place ``busy`` changes: whatever the box was doing stops first."""
@@ -153,24 +104,16 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
 
     def scales(self) -> Any:
         """The App's ``Scales`` (None on a box without load cells)."""
-        scales = self.table.scales
-        return scales if scales is not None and scales.pans else None
+        return flow.usable(self.table.scales)
 
     def pan_names(self) -> tuple[str, str | None]:
-        """(the pan the items go on, the pan holding the Purchase or None with one pan)."""
-        scales = self.scales()
-        judged = scales.judged_pans() if scales is not None else None
-        if judged is not None:
-            return judged[1], judged[0]
-        return (next(iter(scales.pans)) if scales else "left"), None
+        return flow.pan_names(self.table.scales)
 
     def potd_pan(self) -> str:
-        basket, ref = self.pan_names()
-        return ref or basket
+        return flow.potd_pan(self.table.scales)
 
     def pan_count(self) -> int:
-        scales = self.scales()
-        return len(scales.pans) if scales else 0
+        return flow.pan_count(self.table.scales)
 
     def _remember(self) -> None:
         """What the table has seen and the action that led to it: what an undo takes back."""
@@ -471,4 +414,4 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         return act_view(pub, player, station, self.cursor, self.legal(player))
 
 
-__all__ = ["Step", "TanteTrudelsTroedelReferee"]
+__all__ = ["TanteTrudelsTroedelReferee"]
