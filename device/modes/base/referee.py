@@ -76,15 +76,36 @@ class Referee(Generic[S]):
         """What ``player`` may do now: the engine's word, never re-derived here."""
         return list(self.state.legal_actions(player))
 
+    def legal_of(self, player: str, kind: str) -> list[dict[str, Any]]:
+        """``player``'s legal actions of type ``kind`` (none: they may not do it now)."""
+        return [a for a in self.legal(player) if a.get("type") == kind]
+
     def legal_values(self, player: str, kind: str, field: str) -> list[Any]:
         """The values of ``field`` in ``player``'s legal ``kind`` actions (the bids one may
         make, the steps one may move), in the engine's order."""
-        return [a[field] for a in self.legal(player) if a.get("type") == kind and field in a]
+        return [a[field] for a in self.legal_of(player, kind) if field in a]
 
     def refuse(self, *lines: str) -> None:
         """A press that does nothing: the buzzer, and the reason on the screen."""
         self.table.beep("error")
         self.table.flash(*lines)
+
+    def station_player(self, station: int) -> str | None:
+        """Who plays at ``station``; None (refused, with the reason) when nobody does."""
+        player = self.seat_player(station)
+        if player is None:
+            self.refuse(_("Nobody plays at"), self.table.station_name(station))
+        return player
+
+    def turn_refusal(self, player: str) -> tuple[str, ...] | None:
+        """Why ``player``'s key does nothing because of whose turn it is (the lines to show),
+        or None: the game waits for them."""
+        if self.state.is_over:
+            return (_("The game is over"),)
+        waiting = self.state.waiting_for()
+        if player not in waiting and waiting:
+            return (_("It's {name}'s turn").format(name=waiting[0]),)
+        return None
 
     def label(self, action: dict[str, Any]) -> str:
         """What a menu calls ``action``: the engine's label, in the box's language."""
@@ -143,10 +164,10 @@ class Referee(Generic[S]):
         return events
 
     def on_station(self, station: int, key: str) -> None:
-        player = self.seat_player(station)
+        player = self.station_player(station)
         if player is None:
-            self.refuse(_("Nobody plays at"), self.table.station_name(station))
-        elif self.pages:
+            return
+        if self.pages:
             self.refuse(_("Wait: read the screen, then press OK at the box."))
         else:
             self.play.key(player, key, station=True)

@@ -54,7 +54,7 @@ class BunteRundeReferee(Referee[BunteRunde]):
     def _takes(self) -> list[dict[str, Any]]:
         """Free layout (B7): the pieces the player to move may report taking."""
         player = self.state.turn()
-        return [a for a in self.legal(player) if a.get("type") == "take"] if player else []
+        return self.legal_of(player, "take") if player else []
 
     # -- events from the App ---------------------------------------------------------------------
     def _start_walk(self) -> None:
@@ -74,8 +74,10 @@ class BunteRundeReferee(Referee[BunteRunde]):
             self.pages.show([Page(view, SCORE_S) for view in pages])
 
     def on_station(self, station: int, key: str) -> None:
-        player = self.seat_player(station)
-        refusal = self._refusal(station, player)
+        player = self.station_player(station)
+        if player is None:
+            return
+        refusal = self._refusal(player)
         if refusal is not None:
             self.refuse(*refusal)
             return
@@ -87,17 +89,13 @@ class BunteRundeReferee(Referee[BunteRunde]):
         else:
             self.act({"type": "move", "player": player, "steps": KEYS[key]})
 
-    def _refusal(self, station: int, player: str | None) -> tuple[str, ...] | None:
-        """Why a station's press does nothing now (the lines to flash), or None: it may act."""
-        state = self.state
-        if player is None:
-            return (_("Nobody plays at"), self.table.station_name(station))
-        if state.is_over:
-            return (_("The game is over"),)
-        if self.walk is not None:
+    def _refusal(self, player: str) -> tuple[str, ...] | None:
+        """Why ``player``'s press does nothing now (the lines to flash), or None: it may act."""
+        if self.walk is not None:  # only before the first move: never over
             return (_("Lay out the circle first: OK at the box."),)
-        if player != state.turn():
-            return (_("It's {player}'s turn").format(player=state.turn()),)
+        turn = self.turn_refusal(player)
+        if turn is not None:
+            return turn
         if self.pages and not self.pages.all_minor():
             return (_("Wait: read the screen, then press OK at the box."),)
         return None

@@ -103,9 +103,8 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
         legal = self.legal(player)
         if step.kind == "back":
             self._taken_back()
-        elif step.kind == "odd":
-            self.table.beep("error")  # two pieces at once, or a hand resting very still
-            self.table.flash(_("More than one piece?"), _("Put on one at a time."))
+        elif step.kind == "odd":  # two pieces at once, or a hand resting very still
+            self.refuse(_("More than one piece?"), _("Put on one at a time."))
         elif step.kind == "rise" or {"type": "collapse", "player": player} in legal:
             action = {"type": "place" if step.kind == "rise" else "collapse", "player": player}
             if step.piece and {**action, "piece": step.piece} in legal:
@@ -143,7 +142,7 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
         return self.legal_values(player, "bid", "count")
 
     def _may_pass(self, player: str) -> bool:
-        return {"type": "pass", "player": player} in self.legal(player)
+        return bool(self.legal_of(player, "pass"))
 
     def _choice(self, player: str) -> int | None:
         counts = self._counts(player)
@@ -161,18 +160,17 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
         self._station(station, key, hold=True)
 
     def _station(self, station: int, key: str, hold: bool) -> None:
-        player = self.seat_player(station)
+        player = self.station_player(station)
         state = self.state
         if player is None:
-            self.refuse(_("Nobody plays at"), self.table.station_name(station))
-        elif state.is_over:
-            self.refuse(_("The game is over"))
-        elif self.stage:
+            return
+        turn = self.turn_refusal(player)
+        if self.stage and not state.is_over:
             self.refuse(_("Weighing the pieces:"), _("put them on the pan"))
-        elif self.putback:
+        elif self.putback and not state.is_over:
             self.refuse(_("First put back,"), _("then OK at the box"))
-        elif player != state.turn():
-            self.refuse(_("It's {p}'s turn").format(p=state.turn()))
+        elif turn is not None:
+            self.refuse(*turn)
         elif self.pages and not self.pages.all_minor():
             self.refuse(_("Wait: OK at the box"))
         else:

@@ -144,7 +144,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
 
     def _purchase_waits(self) -> bool:
         """The Purchase of the Day waits to be weighed: the engine lists only that now."""
-        return any(a["type"] == "weigh_potd" for a in self.legal(self.state.potd_maker))
+        return bool(self.legal_of(self.state.potd_maker, "weigh_potd"))
 
     def _needed(self) -> Job | None:
         """The weighing the game itself needs now: the Purchase, or a basket at the end."""
@@ -214,8 +214,8 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
                 and note.get("at") == count:
             self._noted = count
             row = self._row_job()
-            if row is not None and self.scales() is not None and any(
-                    a["type"] == "weigh" for a in self.legal(self.state.waiting_for()[0])):
+            if row is not None and self.scales() is not None and self.legal_of(
+                    self.state.waiting_for()[0], "weigh"):
                 self._weigh(row)
         self._sync()
 
@@ -247,18 +247,13 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
 
     # -- presses ---------------------------------------------------------------------------------
     def on_station(self, station: int, key: str) -> None:
-        player = self.seat_player(station)
-        state = self.state
+        player = self.station_player(station)
         if player is None:
-            self.refuse(_("Nobody plays at"), self.table.station_name(station))
             return
-        if state.is_over:
-            self.refuse(_("The game is over"), _("OK on the box: next") if self.pages else
-                        _("OK on the box: menu"))
-            return
-        waiting = state.waiting_for()
-        if player not in waiting:
-            self.refuse(_("It's {name}'s turn").format(name=waiting[0]))
+        turn = self.turn_refusal(player)
+        if turn is not None:  # at the end: and what OK at the box does now
+            self.refuse(*turn, *(((_("OK on the box: next") if self.pages else
+                                   _("OK on the box: menu")),) if self.state.is_over else ()))
             return
         if self.pages:
             if not self.pages.all_minor():

@@ -100,11 +100,11 @@ class TatortTonneReferee(Referee[TatortTonne]):
 
     # -- station buttons -------------------------------------------------------------------------
     def on_station(self, station: int, key: str) -> None:
-        player = self.seat_player(station)
+        player = self.station_player(station)
         state = self.state
         if player is None:
-            self.refuse(_("Nobody plays at"), self.table.station_name(station))
-        elif self.pages:
+            return
+        if self.pages:
             self.refuse(_("Wait: OK at the box"))
         elif state.is_over:
             self.refuse(_("The game is over"))
