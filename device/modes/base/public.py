@@ -14,44 +14,54 @@ import dataclasses
 import functools
 import types
 import typing
-from typing import Any, Mapping, Protocol, Sequence, TypeVar, cast
+from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, cast
 
 V = TypeVar("V")
 
 
 def read(cls: type[V], doc: Mapping[str, Any]) -> V:
     """The view ``cls`` (a dataclass) of ``doc`` (a ``public()`` dict, or one of its parts)."""
-    hints, names = _fields(cast(type, cls))
-    missing = [name for name in names if name not in doc]
-    if missing:
-        raise KeyError(f"{cls.__name__} reads {missing[0]!r}, which public() does not give")
-    return cls(**{name: _value(doc[name], hints[name]) for name in names})
+    fields = _fields(cast(type, cls))
+    try:
+        return cls(**{name: convert(doc[name]) for name, convert in fields})
+    except KeyError as exc:
+        raise KeyError(f"{cls.__name__} reads {exc.args[0]!r}, which public() does not give"
+                       ) from None
 
 
 @functools.cache
-def _fields(cls: type) -> tuple[dict[str, Any], tuple[str, ...]]:
-    """A view class's field types and its fields read from ``public()`` (``init`` ones)."""
-    names = tuple(f.name for f in dataclasses.fields(cls) if f.init)
-    return typing.get_type_hints(cls), names
+def _fields(cls: type) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+    """A view class's fields read from ``public()`` (its ``init`` ones), each with the
+    converter its type needs (worked out once a class: a view is read at every new state)."""
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, _converter(hints[f.name])) for f in dataclasses.fields(cls) if f.init)
 
 
-def _value(value: Any, hint: Any) -> Any:
-    """A JSON value as ``hint`` declares it: a nested view, tuples for lists."""
+def _same(value: Any) -> Any:
+    return value
+
+
+@functools.cache
+def _converter(hint: Any) -> Callable[[Any], Any]:
+    """How a JSON value becomes what ``hint`` declares: a nested view, tuples for lists."""
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
-        if value is None:
-            return None
-        hint = next(a for a in args if a is not type(None))
-        origin, args = typing.get_origin(hint), typing.get_args(hint)
-    if isinstance(hint, type) and dataclasses.is_dataclass(hint) and isinstance(value, Mapping):
-        return read(hint, value)
-    if origin is tuple and isinstance(value, (list, tuple)):
+        inner = _converter(next(a for a in args if a is not type(None)))
+        return lambda value: None if value is None else inner(value)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return lambda value: read(hint, value)
+    if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_value(v, args[0]) for v in value)
-        return tuple(_value(v, a) for v, a in zip(value, args))
-    if origin is dict and isinstance(value, Mapping):
-        return {k: _value(v, args[1]) for k, v in value.items()}
-    return value
+            each = _converter(args[0])
+            if each is _same:
+                return tuple
+            return lambda value: tuple(each(v) for v in value)
+        parts = tuple(_converter(a) for a in args)
+        return lambda value: tuple(c(v) for c, v in zip(parts, value))
+    if origin is dict:
+        each = _converter(args[1])
+        return lambda value: {k: each(v) for k, v in value.items()}
+    return _same
 
 
 class Named(Protocol):
