@@ -163,6 +163,7 @@ class BunteRunde(State):
                 for p in self.players
             ],
             "winners": list(self.won_by),
+            "standings": [list(row) for row in self.standings()],
         }
 
     # -- actions ---------------------------------------------------------------------------------

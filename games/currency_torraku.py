@@ -167,6 +167,7 @@ class CurrencyTorraku(State):
                 for p in self.players
             ],
             "winners": list(self.won_by),
+            "standings": [list(row) for row in self.standings()],
         }
 
     # -- actions ---------------------------------------------------------------------------------

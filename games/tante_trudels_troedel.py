@@ -138,7 +138,9 @@ class TanteTrudelsTroedel(State):
                  "basket_g": self.basket_g[p] if over else None}
                 for p in self.players
             ],
+            "arrivals": list(self.arrivals),
             "winners": list(self.won_by),
+            "standings": [list(row) for row in self.standings()],
         }
 
     def legal_actions(self, player: str) -> list[dict[str, Any]]:

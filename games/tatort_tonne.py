@@ -97,6 +97,7 @@ class TatortTonne(State):
             "waiting_for": list(self.waiting_for()),
             "accusers": list(self.accusers()) if self.phase == "point" else [],
             "playoff": self.playoff,
+            "standings": [list(row) for row in self.standings()],
         }
 
     # -- actions ---------------------------------------------------------------------------------

@@ -55,12 +55,18 @@ class Die:
     table: Table
     chance: Chance
     box_rolls: bool = True
+    tick_s: float = ROLL_TICK_S   # the roll's ticks: this far apart ...
+    sound: str = "click"          # ... each this buzzer pattern
     value: int = 0
     rolling: int | None = None
     _timer: Any = None
     _done: Callable[[int], Any] | None = None
 
     def __post_init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """A real die's entry starts again from the first face."""
         self.value = self.chance.values[0]
 
     def step(self, by: int) -> None:
@@ -77,9 +83,9 @@ class Die:
     def _tick(self) -> None:
         assert self.rolling is not None
         if self.rolling < ROLL_TICKS:
-            self.table.beep("click")
+            self.table.beep(self.sound)
             self.rolling += 1
-            self._timer = self.table.call_later(ROLL_TICK_S, self._tick)
+            self._timer = self.table.call_later(self.tick_s, self._tick)
             return
         done, value = self._done, self.value
         self.stop()

@@ -104,13 +104,7 @@ class Play:
 
     def not_now(self, player: str) -> tuple[str, ...]:
         """Why ``player``'s key does nothing now."""
-        state = self.referee.state
-        if state.is_over:
-            return (_("The game is over"),)
-        waiting = state.waiting_for()
-        if waiting:
-            return (_("It's {name}'s turn").format(name=waiting[0]),)
-        return (_("Nothing happens"),)
+        return self.referee.turn_refusal(player) or (_("Nothing happens"),)
 
     def on_weight(self, weight: Weight) -> bool:
         return self.weigher is not None and self.weigher.on_weight(weight)

@@ -13,6 +13,7 @@ from ...i18n import _
 from ...inputs import Press, Weight
 from ...screens import View, pack
 from .pages import Page, Pages, score_shown
+from .public import read
 from .play import Play
 from .seats import seat_player
 from .table import Table
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 
 S = TypeVar("S", bound=State)
+V = TypeVar("V")
 
 
 # -- the referee skeleton ------------------------------------------------------------------------
@@ -43,6 +45,7 @@ class Referee(Generic[S]):
         self.table = table
         self.session = session
         self.pages = Pages(table)
+        self._public: tuple[object, type, Any] | None = None
 
     @property
     def info(self) -> GameInfo:
@@ -57,6 +60,14 @@ class Referee(Generic[S]):
     def state(self) -> S:
         return cast(S, self.session.state)
 
+    def public_as(self, cls: type[V]) -> V:
+        """The game as the table sees it: the engine's ``public()`` read as the game's view
+        ``cls`` (``base.public``), what its screens take. Made once a state."""
+        state, cached = self.session.state, self._public
+        if cached is None or cached[0] is not state or cached[1] is not cls:
+            cached = self._public = (state, cls, read(cls, state.public()))
+        return cast(V, cached[2])
+
     def holds(self) -> frozenset[str]:
         return frozenset(f"s{n + 1}.{key}" for n in range(len(self.state.players))
                          for key in self.STATION_HOLDS)
@@ -65,15 +76,36 @@ class Referee(Generic[S]):
         """What ``player`` may do now: the engine's word, never re-derived here."""
         return list(self.state.legal_actions(player))
 
+    def legal_of(self, player: str, kind: str) -> list[dict[str, Any]]:
+        """``player``'s legal actions of type ``kind`` (none: they may not do it now)."""
+        return [a for a in self.legal(player) if a.get("type") == kind]
+
     def legal_values(self, player: str, kind: str, field: str) -> list[Any]:
         """The values of ``field`` in ``player``'s legal ``kind`` actions (the bids one may
         make, the steps one may move), in the engine's order."""
-        return [a[field] for a in self.legal(player) if a.get("type") == kind and field in a]
+        return [a[field] for a in self.legal_of(player, kind) if field in a]
 
     def refuse(self, *lines: str) -> None:
         """A press that does nothing: the buzzer, and the reason on the screen."""
         self.table.beep("error")
         self.table.flash(*lines)
+
+    def station_player(self, station: int) -> str | None:
+        """Who plays at ``station``; None (refused, with the reason) when nobody does."""
+        player = self.seat_player(station)
+        if player is None:
+            self.refuse(_("Nobody plays at"), self.table.station_name(station))
+        return player
+
+    def turn_refusal(self, player: str) -> tuple[str, ...] | None:
+        """Why ``player``'s key does nothing because of whose turn it is (the lines to show),
+        or None: the game waits for them."""
+        if self.state.is_over:
+            return (_("The game is over"),)
+        waiting = self.state.waiting_for()
+        if player not in waiting and waiting:
+            return (_("It's {name}'s turn").format(name=waiting[0]),)
+        return None
 
     def label(self, action: dict[str, Any]) -> str:
         """What a menu calls ``action``: the engine's label, in the box's language."""
@@ -132,10 +164,10 @@ class Referee(Generic[S]):
         return events
 
     def on_station(self, station: int, key: str) -> None:
-        player = self.seat_player(station)
+        player = self.station_player(station)
         if player is None:
-            self.refuse(_("Nobody plays at"), self.table.station_name(station))
-        elif self.pages:
+            return
+        if self.pages:
             self.refuse(_("Wait: read the screen, then press OK at the box."))
         else:
             self.play.key(player, key, station=True)

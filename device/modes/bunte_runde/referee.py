@@ -17,14 +17,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....games.bunte_runde import BunteRunde, landing
+from ....games.bunte_runde import BunteRunde
 from ....games.core import Event
-from ...i18n import _, ngettext
-from ...screens import CHARS, View
+from ...i18n import _
+from ...screens import View
 from ...session import Session
 from ..base import Page, Referee, Table
-from .screens import (SCORE_S, colour_name, final_view, layout_pages, move_pages, pick_colours,
-                      pick_shapes, piece_text, put_back_pages)
+from .public import Public
+from .screens import (SCORE_S, final_view, layout_pages, move_pages, pick_colours, pick_shapes,
+                      pick_view, put_back_pages, turn_view)
 
 KEYS = {"A": 1, "B": 2, "C": 3}
 PICK_KEYS = {"A": "next", "B": "ok", "C": "back"}  # a station in a free layout
@@ -37,8 +38,13 @@ class BunteRundeReferee(Referee[BunteRunde]):
         self.pick_colour: str | None = None  # free layout: the colour picked, shape next
         self.walk: int | None = None         # dealt layout: the lay-out screen shown, else None
         self.final_page = 0                  # the end: 0 the winner, then the final coins
-        self._known = self.state             # the state the table has seen (for undo)
+        self._known = self.seen              # what the table has seen (for undo)
         self._start_walk()
+
+    @property
+    def seen(self) -> Public:
+        """The game as the table sees it: what the screens read."""
+        return self.public_as(Public)
 
     def _steps(self) -> list[int]:
         """The moves the player to move may make (B3), from the engine."""
@@ -48,18 +54,18 @@ class BunteRundeReferee(Referee[BunteRunde]):
     def _takes(self) -> list[dict[str, Any]]:
         """Free layout (B7): the pieces the player to move may report taking."""
         player = self.state.turn()
-        return [a for a in self.legal(player) if a["type"] == "take"] if player else []
+        return self.legal_of(player, "take") if player else []
 
     # -- events from the App ---------------------------------------------------------------------
     def _start_walk(self) -> None:
         self.walk = 0 if not self.state.free and not self.session.actions else None
 
     def resumed(self) -> None:
-        self._known = self.state
+        self._known = self.seen
         self._start_walk()
 
     def after_undo(self) -> None:
-        old, new = self._known, self.state
+        old, new = self._known, self.seen
         super().after_undo()
         self.cursor, self.pick_colour, self.walk = 0, None, None
         self._known = new
@@ -68,32 +74,28 @@ class BunteRundeReferee(Referee[BunteRunde]):
             self.pages.show([Page(view, SCORE_S) for view in pages])
 
     def on_station(self, station: int, key: str) -> None:
-        player = self.seat_player(station)
-        refusal = self._refusal(station, player)
+        player = self.station_player(station)
+        if player is None:
+            return
+        refusal = self._refusal(player)
         if refusal is not None:
-            self.table.beep("error")
-            self.table.flash(*refusal)
+            self.refuse(*refusal)
             return
         if self.pages:
             self.pages.stop()             # a take page gives way to the next move
         if self.state.free:
             if not self._pick(PICK_KEYS[key]):
-                self.table.beep("error")
-                self.table.flash(_("Pick a colour first: A next, B pick."))
+                self.refuse(_("Pick a colour first: A next, B pick."))
         else:
             self.act({"type": "move", "player": player, "steps": KEYS[key]})
 
-    def _refusal(self, station: int, player: str | None) -> tuple[str, ...] | None:
-        """Why a station's press does nothing now (the lines to flash), or None: it may act."""
-        state = self.state
-        if player is None:
-            return (_("Nobody plays at"), self.table.station_name(station))
-        if state.is_over:
-            return (_("The game is over"),)
-        if self.walk is not None:
+    def _refusal(self, player: str) -> tuple[str, ...] | None:
+        """Why ``player``'s press does nothing now (the lines to flash), or None: it may act."""
+        if self.walk is not None:  # only before the first move: never over
             return (_("Lay out the circle first: OK at the box."),)
-        if player != state.turn():
-            return (_("It's {player}'s turn").format(player=state.turn()),)
+        turn = self.turn_refusal(player)
+        if turn is not None:
+            return turn
         if self.pages and not self.pages.all_minor():
             return (_("Wait: read the screen, then press OK at the box."),)
         return None
@@ -124,7 +126,7 @@ class BunteRundeReferee(Referee[BunteRunde]):
         assert self.walk is not None
         if key in ("ok", "next"):
             self.walk += 1
-            if self.walk >= len(layout_pages(self.state)):
+            if self.walk >= len(layout_pages(self.seen)):
                 self.walk = None
                 self.table.beep("go")
             return True
@@ -159,62 +161,33 @@ class BunteRundeReferee(Referee[BunteRunde]):
     def react(self, events: list[Event]) -> None:
         """What follows an accepted action (from here or the serial link): the buzzer, the pages."""
         self.cursor, self.pick_colour, self.walk, self.final_page = 0, None, None, 0
-        self._known = self.state
+        self._known = self.seen
         won = any(e.kind == "winner" for e in events)
         if any(e.kind == "scoring" for e in events):
             self.table.beep("score")
         else:
             self.table.beep("click")
-        self.pages.show(move_pages(events, self.state), finale="win" if won else None)
+        self.pages.show(move_pages(events, self.seen), finale="win" if won else None)
 
     # -- the screen ------------------------------------------------------------------------------
     def end_view(self) -> View:
-        return final_view(self.state, self.final_page)
+        return final_view(self.seen, self.final_page)
 
     def play_view(self) -> View:
         state = self.state
         if self.walk is not None:
-            return layout_pages(state)[self.walk]
+            return layout_pages(self.seen)[self.walk]
         if state.free:
             return self._pick_view()
         return self._turn_view()
 
     def _turn_view(self) -> View:
-        state = self.state
-        player = state.turn()
+        player = self.state.turn()
         assert player is not None
-        station = self.has_station(player)
-        lines = []
-        for steps in self._steps():
-            colour, shape = state.pieces[landing(state, steps)]
-            key = f"{'ABC'[steps - 1]} {steps}" if station else f"{steps}"
-            lines.append(f"{key} {piece_text(colour, shape)}")
-        coins = state.coins(player)
-        lines.append(ngettext("You: {n} coin, pot {pot}", "You: {n} coins, pot {pot}",
-                              coins).format(n=coins, pot=state.coins_left))
-        title = (_("{player}'s turn") if station else _("{player}'s turn (box)")).format(
-            player=player)
-        return View(title if len(title) <= CHARS else player, tuple(lines), cursor=self.cursor,
-                    footer=_("A/B/C or NEXT+OK") if station else _("NEXT steps  OK move"))
+        return turn_view(self.seen, player, self.has_station(player), self._steps(), self.cursor)
 
     def _pick_view(self) -> View:
-        state = self.state
-        player = state.turn()
+        player = self.state.turn()
         assert player is not None
-        station = self.has_station(player)
-        takes = self._takes()
-        if self.pick_colour is None:
-            title = _("{player}: which colour?").format(player=player)
-            lines = tuple(colour_name(c) for c in pick_colours(takes))
-            footer = _("A/NEXT next B/OK pick") if station else _("NEXT colour  OK pick")
-        else:
-            title = _("{player}: which {colour}?").format(player=player,
-                                                         colour=colour_name(self.pick_colour))
-            lines = tuple(piece_text(self.pick_colour, s)
-                          for s in pick_shapes(takes, self.pick_colour))
-            footer = _("A next B take C back") if station else _("NEXT  OK take  BACK")
-        return View(title if len(title) <= CHARS else _("{player} took?").format(player=player),
-                    lines,
-                    cursor=self.cursor % len(lines), footer=footer)
-
-
+        return pick_view(player, self.has_station(player), self._takes(), self.pick_colour,
+                         self.cursor)

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ....games.bunte_runde import BunteRunde
 from ....games.core import Event
 from ...i18n import _, ngettext
 from ...screens import CHARS, PAGE_LINES, View, first_fit, pack
 from ..base import Page
+from .public import Public
 
 PAGE_S = 2.5        # a take page; the next player's press skips it
 SCORE_S = 3.5       # scoring, large coin and standings pages
@@ -104,37 +104,38 @@ def pick_shapes(takes: list[dict[str, Any]], colour: str) -> list[str]:
 
 
 # -- laying out a dealt circle (B2) --------------------------------------------------------------
-def layout_pages(state: BunteRunde) -> list[View]:
+def layout_pages(pub: Public) -> list[View]:
     """The walk-through of a dealt circle: what to do, then one place a screen with the piece
     large (quick to read across the table: glance, lay it down, OK), then where the figure goes."""
-    size = len(state.pieces)
-    what = _("pieces in a circle") if state.set_name == "pieces" else _("tiles in a circle")
+    pieces = pub.pieces
+    size = len(pieces)
+    what = _("pieces in a circle") if pub.set == "pieces" else _("tiles in a circle")
     pages = [View(_("Lay out clockwise"), (what,), big=str(size),
                   footer=_("OK next  BACK menu"))]
-    for index, piece in enumerate(state.pieces):
+    for index, piece in enumerate(pieces):
         pages.append(piece_view(_("Place {n} of {size}").format(n=index + 1, size=size), piece,
                                 footer=_("OK next  BACK back")))
-    start = state.figure or 0
-    pages.append(piece_view(_("Put the figure on"), state.pieces[start],
-                            _("{shape}, place {n}").format(shape=shape_name(state.pieces[start][1]),
+    start = pub.figure or 0
+    pages.append(piece_view(_("Put the figure on"), pieces[start],
+                            _("{shape}, place {n}").format(shape=shape_name(pieces[start][1]),
                                                            n=start + 1),
                             footer=_("OK play  BACK back")))
     return pages
 
 
 # -- after a move --------------------------------------------------------------------------------
-def standings_lines(state: BunteRunde) -> list[str]:
+def standings_lines(pub: Public) -> list[str]:
     """Every player's coins, packed into lines."""
-    return pack([f"{p} {state.coins(p)}" for p in state.players])
+    return pack([f"{p} {pub.coins(p)}" for p in pub.names])
 
 
-def ranking_lines(state: BunteRunde) -> list[str]:
+def ranking_lines(pub: Public) -> list[str]:
     """"1. Ben            13": place, name and coins, one player a line, most coins first."""
     return [f"{place}. {player}"[:CHARS - 4].ljust(CHARS - 4) + f"{coins:>4}"
-            for place, player, coins in state.standings()]
+            for place, player, coins in pub.standings]
 
 
-def move_pages(events: list[Event], state: BunteRunde) -> list[Page]:
+def move_pages(events: list[Event], pub: Public) -> list[Page]:
     """What the table sees after a move: the take, a double scoring, the large coin, each scoring,
     then the coins (at the end: the final coins, before ``final_view`` shows the winner)."""
     pages: list[Page] = []
@@ -150,7 +151,7 @@ def move_pages(events: list[Event], state: BunteRunde) -> list[Page]:
                                                 _("Taken")), piece, line),
                               PAGE_S, minor=not scorings))
             if len(scorings) == 2:
-                both = (_("last colour + shape") if state.set_name == "pieces"
+                both = (_("last colour + shape") if pub.set == "pieces"
                         else _("last colour + animal"))
                 pages.append(Page(piece_view(_("Double scoring!"), piece, both)))
         elif event.kind == "large_coin":
@@ -163,15 +164,15 @@ def move_pages(events: list[Event], state: BunteRunde) -> list[Page]:
                 _("Nobody has {n} small").format(n=data["coins"]), _("coins: no swap.")))))
         elif event.kind == "scoring":
             pages += _scoring_pages(data)
-    if state.shortfall and state.is_over:
+    if pub.shortfall and pub.is_over:
         pages.append(Page(View(_("Not enough coins"), (_("owed: write them down"),),
-                               big=str(state.shortfall))))
-    if state.is_over:
-        for lines in chunks(ranking_lines(state)):
+                               big=str(pub.shortfall))))
+    if pub.is_over:
+        for lines in chunks(ranking_lines(pub)):
             pages.append(Page(View(_("Coins at the end"), lines)))
     elif scorings:
-        title = _("Coins ({n} left)").format(n=state.coins_left)
-        for lines in chunks(standings_lines(state)):
+        title = _("Coins ({n} left)").format(n=pub.coins_left)
+        for lines in chunks(standings_lines(pub)):
             pages.append(Page(View(title, lines)))
     return pages
 
@@ -191,16 +192,16 @@ def _scoring_pages(data: Mapping[str, Any]) -> list[Page]:
 
 
 # -- the end (B6) --------------------------------------------------------------------------------
-def final_view(state: BunteRunde, page: int = 0) -> View:
+def final_view(pub: Public, page: int = 0) -> View:
     """The winner (page 0), then the final coins three players a screen; NEXT goes round."""
-    ranking = chunks(ranking_lines(state))
+    ranking = chunks(ranking_lines(pub))
     page %= len(ranking) + 1
     if page:
         footer = _("NEXT more  OK menu") if page < len(ranking) else _("NEXT winner  OK menu")
         return View(_("Coins at the end"), ranking[page - 1], footer=footer)
-    winners = state.winners()
+    winners = pub.winners
     footer = _("NEXT coins  OK menu")
-    coins = state.coins(winners[0])
+    coins = pub.coins(winners[0])
     if len(winners) == 1:
         name = winners[0]
         if len(name) <= BIG:
@@ -214,31 +215,68 @@ def final_view(state: BunteRunde, page: int = 0) -> View:
 
 
 # -- undo ----------------------------------------------------------------------------------------
-def put_back_pages(old: BunteRunde, new: BunteRunde) -> list[View]:
-    """After an undo from ``old`` to ``new``: the piece to put back, where the figure goes, the
-    coins back to the pot and the large coin back, one thing a page."""
-    back = [(p, piece) for p in new.players for piece in old.held[p][len(new.held[p]):]]
+def put_back_pages(old: Public, new: Public) -> list[View]:
+    """After an undo from ``old`` to ``new`` (what the table saw before and sees now): the piece
+    to put back, where the figure goes, the coins back to the pot and the large coin back, one
+    thing a page."""
+    back = [(p, piece) for p in new.names
+            for piece in old.seat[p].pieces[len(new.seat[p].pieces):]]
     if not back:
         return []
     player, piece = back[0]
     pages = [piece_view(first_fit(_("{player} puts back").format(player=player), _("Put back")),
                         piece)]
-    if new.figure is not None and new.figure != old.figure:
-        there = new.pieces[new.figure]
-        if new.taken[new.figure]:   # the figure stood in the gap an earlier take left
+    if new.figure is not None and new.figure != old.figure and new.layout is not None:
+        colour, shape, taken = new.layout[new.figure]
+        there = (colour, shape)
+        if taken:                   # the figure stood in the gap an earlier take left
             pages.append(piece_view(_("Figure back"), there, _("onto the gap it left")))
         else:                       # the first move: back onto the start piece (B2)
             pages.append(piece_view(_("Figure back onto"), there))
     swapped = old.large_coin is not None and new.large_coin is None
-    paid = {p: old.small_coins[p] - new.small_coins[p]
-            + (new.n if swapped and p == old.large_coin else 0) for p in new.players}
+    n = new.large_coin_value
+    paid = {p: old.seat[p].small_coins - new.seat[p].small_coins
+            + (n if swapped and p == old.large_coin else 0) for p in new.names}
     gains = pack([f"{p} {n}" for p, n in paid.items() if n > 0])
     if gains:
         pages += [View(_("Coins to the pot"), lines) for lines in chunks(gains)]
     if swapped:
         holder = old.large_coin
         assert holder is not None
-        takes = ngettext("takes {n} small coin", "takes {n} small coins", new.n).format(n=new.n)
+        takes = ngettext("takes {n} small coin", "takes {n} small coins", n).format(n=n)
         pages.append(View(_("Large coin back"), (takes,), big=holder) if len(holder) <= BIG
                      else View(_("Large coin back"), (holder[:CHARS], takes)))
     return pages
+
+
+# -- the turn ------------------------------------------------------------------------------------
+def turn_view(pub: Public, player: str, station: bool, steps: list[int], cursor: int) -> View:
+    """The player to move: each move they may make (A/B/C at a station) with the piece it lands
+    on (the engine says where), then their coins and the pot."""
+    lines = []
+    for n in steps:
+        colour, shape = pub.next_pieces[n - 1]
+        key = f"{'ABC'[n - 1]} {n}" if station else f"{n}"
+        lines.append(f"{key} {piece_text(colour, shape)}")
+    coins = pub.coins(player)
+    lines.append(ngettext("You: {n} coin, pot {pot}", "You: {n} coins, pot {pot}",
+                          coins).format(n=coins, pot=pub.coins_left))
+    title = (_("{player}'s turn") if station else _("{player}'s turn (box)")).format(
+        player=player)
+    return View(title if len(title) <= CHARS else player, tuple(lines), cursor=cursor,
+                footer=_("A/B/C or NEXT+OK") if station else _("NEXT steps  OK move"))
+
+
+def pick_view(player: str, station: bool, takes: list[dict[str, Any]], colour: str | None,
+              cursor: int) -> View:
+    """Free layout (B7): which piece did ``player`` take? The colour first, then its shape."""
+    if colour is None:
+        title = _("{player}: which colour?").format(player=player)
+        lines = tuple(colour_name(c) for c in pick_colours(takes))
+        footer = _("A/NEXT next B/OK pick") if station else _("NEXT colour  OK pick")
+    else:
+        title = _("{player}: which {colour}?").format(player=player, colour=colour_name(colour))
+        lines = tuple(piece_text(colour, s) for s in pick_shapes(takes, colour))
+        footer = _("A next B take C back") if station else _("NEXT  OK take  BACK")
+    return View(title if len(title) <= CHARS else _("{player} took?").format(player=player),
+                lines, cursor=cursor % len(lines), footer=footer)

@@ -34,6 +34,7 @@ from ...session import Session
 from ..base import Page, Referee, Table
 from ....games.core import Option
 from .pan import LEARN_EACH, StackPan
+from .public import Public
 from .screens import (bid_view, bids_view, declare_label, declare_view, event_pages, final_view,
                       keys_view, learn_view, learned_view, overview_pages, rows_view,
                       stack_view, undo_view)
@@ -76,6 +77,11 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
             self.pages.show([Page(keys_view(), minor=True)])
 
     @property
+    def seen(self) -> Public:
+        """The game as the table sees it: what the screens read."""
+        return self.public_as(Public)
+
+    @property
     def stage(self) -> str:
         """"learn" (weighing the set), "learned" (its weights shown) or "" (playing)."""
         if self.pan.samples is None:
@@ -97,9 +103,8 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
         legal = self.legal(player)
         if step.kind == "back":
             self._taken_back()
-        elif step.kind == "odd":
-            self.table.beep("error")  # two pieces at once, or a hand resting very still
-            self.table.flash(_("More than one piece?"), _("Put on one at a time."))
+        elif step.kind == "odd":  # two pieces at once, or a hand resting very still
+            self.refuse(_("More than one piece?"), _("Put on one at a time."))
         elif step.kind == "rise" or {"type": "collapse", "player": player} in legal:
             action = {"type": "place" if step.kind == "rise" else "collapse", "player": player}
             if step.piece and {**action, "piece": step.piece} in legal:
@@ -133,7 +138,11 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
 
     # -- presses ---------------------------------------------------------------------------------
     def _counts(self, player: str) -> list[int]:
-        return [a["count"] for a in self.legal(player) if a["type"] == "bid"]
+        """The bids ``player`` may make now (C2), lowest first: the engine's."""
+        return self.legal_values(player, "bid", "count")
+
+    def _may_pass(self, player: str) -> bool:
+        return bool(self.legal_of(player, "pass"))
 
     def _choice(self, player: str) -> int | None:
         counts = self._counts(player)
@@ -143,19 +152,25 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
             self.choice = counts[0]
         return self.choice
 
-    def on_station(self, station: int, key: str, hold: bool = False) -> None:
-        player = self.seat_player(station)
+    def on_station(self, station: int, key: str) -> None:
+        self._station(station, key, hold=False)
+
+    def on_station_hold(self, station: int, key: str) -> None:
+        """A long B: pass (the base routes it here, as STATION_HOLDS says)."""
+        self._station(station, key, hold=True)
+
+    def _station(self, station: int, key: str, hold: bool) -> None:
+        player = self.station_player(station)
         state = self.state
         if player is None:
-            self.table.flash(_("Nobody plays at"), self.table.station_name(station))
-        elif state.is_over:
-            self.refuse(_("The game is over"))
-        elif self.stage:
+            return
+        turn = self.turn_refusal(player)
+        if self.stage and not state.is_over:
             self.refuse(_("Weighing the pieces:"), _("put them on the pan"))
-        elif self.putback:
+        elif self.putback and not state.is_over:
             self.refuse(_("First put back,"), _("then OK at the box"))
-        elif player != state.turn():
-            self.refuse(_("It's {p}'s turn").format(p=state.turn()))
+        elif turn is not None:
+            self.refuse(*turn)
         elif self.pages and not self.pages.all_minor():
             self.refuse(_("Wait: OK at the box"))
         else:
@@ -165,15 +180,11 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
             else:
                 self._station_stack(player, key)
 
-    def on_station_hold(self, station: int, key: str) -> None:
-        """A long B: pass (the base routes it here, as STATION_HOLDS says)."""
-        self.on_station(station, key, hold=True)
-
     def _station_bid(self, player: str, key: str, hold: bool) -> None:
-        state = self.state
+        pub = self.seen
         counts = self._counts(player)
         if key == "B" and hold:
-            if state.may_pass(player):
+            if self._may_pass(player):
                 self.act({"type": "pass", "player": player})
             else:
                 self.refuse(_("You start the round:"), _("bid at least 1"))
@@ -185,18 +196,18 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
         assert choice is not None
         if key == "A":
             if choice == counts[0]:
-                own = state.bids[player]
-                why = (_("the top bid is {n}").format(n=state.highest())
-                       if counts[0] == state.highest() and counts[0] > 1
+                own = pub.seat[player].bid
+                why = (_("the top bid is {n}").format(n=pub.highest)
+                       if counts[0] == pub.highest and counts[0] > 1
                        else _("raise your own {n}").format(n=own) if own
                        else _("bid at least 1"))
                 self.refuse(_("Lowest: {n},").format(n=counts[0]), why,
-                             *((_("or hold B to pass"),) if state.may_pass(player) else ()))
+                             *((_("or hold B to pass"),) if self._may_pass(player) else ()))
             else:
                 self.choice = choice - 1
         elif key == "C":
             if choice == counts[-1]:
-                own = state.pieces[player]
+                own = pub.seat[player].pieces
                 reasons = ((_("you own {n}").format(n=own),) if counts[-1] <= own
                            else (_("the bag only helps"), _("to reach the top bid")))
                 self.refuse(_("Highest: {n},").format(n=counts[-1]), *reasons)
@@ -241,7 +252,7 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
                 return True
             return False
         if self.overview is not None:
-            pages = overview_pages(state)
+            pages = overview_pages(self.seen)
             self.overview = self.overview + 1 if key == "next" and self.overview + 1 < pages \
                 else None
             return True
@@ -264,7 +275,7 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
 
     def _host_bid(self, key: str, player: str) -> bool:
         options: list[Any] = self._counts(player)
-        if self.state.may_pass(player):
+        if self._may_pass(player):
             options.append("pass")
         if self.choice not in options:
             self.choice = options[0]
@@ -310,7 +321,7 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
             self.table.beep("go")
         elif not won:
             self.table.beep("click")
-        pages = event_pages(events, self.state)
+        pages = event_pages(events, self.seen)
         if pages or won:
             self.pages.show(pages, finale="win" if won else None)  # with the winner's screen
         elif "drop" in kinds:
@@ -327,7 +338,7 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
         undone = self._seen[len(actions)] if len(self._seen) > len(actions) \
             and self._seen[:len(actions)] == actions else None
         self.putback = None if self._pan_undo or undone is None \
-            else undo_view(undone, self.state)
+            else undo_view(undone, self.seen)
 
     def says_what_to_put_back(self) -> bool:
         return bool(self.pages) or self.putback is not None
@@ -348,7 +359,7 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
         if self.putback:
             return self.putback
         if state.is_over:
-            return final_view(state)
+            return final_view(self.seen)
         if self.stage == "learn":
             kind = self.pan.learning_kind()
             assert kind is not None and self.pan.samples is not None
@@ -360,14 +371,14 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
         player = state.turn()
         assert player is not None
         if self.overview is not None:
-            return bids_view(state, self.overview) if state.phase == "bid" \
-                else rows_view(state, self.overview)
+            return bids_view(self.seen, self.overview) if state.phase == "bid" \
+                else rows_view(self.seen, self.overview)
         if self.declaring:
             labels = [declare_label(a) for a in self._declarable(player)]
             return declare_view(labels, self.cursor % len(labels), player)
         station = self.has_station(player)
         if state.phase == "bid":
             choice = None if self.choice == "pass" else self._choice(player)
-            return bid_view(state, player, choice, station, choice is None)
+            return bid_view(self.seen, player, choice, station, choice is None)
         hint = _("clear the pan first") if not state.stack and self.pan.leftover() else ""
-        return stack_view(state, station, hint)
+        return stack_view(self.seen, station, hint)

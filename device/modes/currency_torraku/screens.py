@@ -11,10 +11,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ....games.core import Event
-from ....games.currency_torraku import CurrencyTorraku
 from ...i18n import N_, _, decimal, ngettext
 from ...screens import CHARS, View, pack
 from ..base import Page
+from .public import Public
 
 PAGE_S = 3.0
 PER_PAGE = 3       # players a list page shows (a page says one thing: three small lines at most)
@@ -56,15 +56,15 @@ def keys_view() -> View:
     return View(_("How to bid"), (_("A less, C more"), _("B: bid"), _("hold B: pass")))
 
 
-def bid_view(state: CurrencyTorraku, player: str, choice: int | None, station: bool,
+def bid_view(pub: Public, player: str, choice: int | None, station: bool,
              passing: bool = False) -> View:
     """The bidder's screen: their choice big; below, the highest bid (or what they have), or
     how many a first bid above their pieces takes from the bag; passing says what they stack."""
-    top = state.highest()
-    own = state.pieces[player]
+    top = pub.highest
+    own = pub.seat[player].pieces
     if passing or choice is None:
         big = _("pass")
-        stays = state.bids[player] or 0
+        stays = pub.seat[player].bid or 0
         line = (ngettext("you stack {n} piece", "you stack {n} pieces", stays).format(n=stays)
                 if stays else _("you stack none"))
     else:
@@ -83,41 +83,41 @@ def bid_view(state: CurrencyTorraku, player: str, choice: int | None, station: b
                 footer=footer)
 
 
-def bids_view(state: CurrencyTorraku, page: int = 0) -> View:
+def bids_view(pub: Public, page: int = 0) -> View:
     """Every player's bid (three a page), the bag in the title."""
     lines = []
-    for p in state.players:
-        bid = state.bids[p]
+    for seat in pub.players:
+        bid = seat.bid
         right = (_("no bid yet") if bid is None
-                 else _("{n}, passed").format(n=bid) if state.passed[p]
+                 else _("{n}, passed").format(n=bid) if seat.passed
                  else _("bids {n}").format(n=bid))
-        lines.append(row_line(p, right))
+        lines.append(row_line(seat.name, right))
     shown, pages = chunk(lines, page)
-    return View(fit(_("Bids (bag: {n})").format(n=state.bag), _("Bids")), shown,
+    return View(fit(_("Bids (bag: {n})").format(n=pub.bag), _("Bids")), shown,
                 footer=_("NEXT more") if page % pages + 1 < pages else _("NEXT back"))
 
 
-def rows_view(state: CurrencyTorraku, page: int = 0) -> View:
+def rows_view(pub: Public, page: int = 0) -> View:
     """While stacking: how many each player still has to stack (three a page)."""
-    lines = [row_line(p, _("{n} to go").format(n=state.row[p])) for p in state.players]
+    lines = [row_line(seat.name, _("{n} to go").format(n=seat.row)) for seat in pub.players]
     shown, pages = chunk(lines, page)
-    return View(fit(_("Stack: {n}").format(n=pieces_text(len(state.stack)))), shown,
+    return View(fit(_("Stack: {n}").format(n=pieces_text(pub.stack))), shown,
                 footer=_("NEXT more") if page % pages + 1 < pages else _("NEXT back"))
 
 
-def overview_pages(state: CurrencyTorraku) -> int:
-    return (len(state.players) + PER_PAGE - 1) // PER_PAGE
+def overview_pages(pub: Public) -> int:
+    return (len(pub.players) + PER_PAGE - 1) // PER_PAGE
 
 
 # -- stacking ------------------------------------------------------------------------------------
-def stack_view(state: CurrencyTorraku, station: bool, hint: str = "") -> View:
+def stack_view(pub: Public, station: bool, hint: str = "") -> View:
     """Whose piece goes on the stack: the name big, how many they still stack below."""
-    player = state.turn()
+    player = pub.turn
     assert player is not None
-    row = state.row[player]
+    row = pub.seat[player].row
     line = hint or ngettext("{n} piece still to go", "{n} pieces still to go", row).format(n=row)
     footer = _("A dropped  OK menu") if station else _("OK menu")
-    return View(fit(_("Round {r}: stack!").format(r=state.round)), (fit(line),), big=player,
+    return View(fit(_("Round {r}: stack!").format(r=pub.round)), (fit(line),), big=player,
                 footer=footer)
 
 
@@ -150,23 +150,23 @@ def learned_view(weights: dict[str, float], distinct: bool) -> View:
 
 
 # -- pages after an action, the end --------------------------------------------------------------
-def standings_pages(state: CurrencyTorraku) -> list[Page]:
+def standings_pages(pub: Public) -> list[Page]:
     """Everybody's pieces left, fewest first (three a page)."""
-    lines = [row_line(f"{rank}. {p}", pieces_text(n)) for rank, p, n in state.standings()]
+    lines = [row_line(f"{rank}. {p}", pieces_text(n)) for rank, p, n in pub.standings]
     return [Page(View(_("Pieces left"), tuple(lines[i:i + PER_PAGE])), PAGE_S)
             for i in range(0, len(lines), PER_PAGE)]
 
 
-def final_view(state: CurrencyTorraku) -> View:
+def final_view(pub: Public) -> View:
     """The winner (C4), after the standings; several winners share the win."""
-    winners = state.winners()
+    winners = pub.winners
     if len(winners) == 1:
         return View(_("Game over"), (_("wins: no pieces left"),), big=winners[0],
                     footer=_("OK: menu"))
     return View(_("Shared win!"), tuple(pack(list(winners))[:3]), footer=_("OK: menu"))
 
 
-def event_pages(events: Sequence[Event], state: CurrencyTorraku) -> list[Page]:
+def event_pages(events: Sequence[Event], pub: Public) -> list[Page]:
     """What the table sees after an action: a draw, the start of stacking, a collapse, the end
     of a round and the next opener, or the standings before the winner."""
     pages: list[Page] = []
@@ -190,12 +190,12 @@ def event_pages(events: Sequence[Event], state: CurrencyTorraku) -> list[Page]:
             pages.append(Page(View(fit(_("Round {r}").format(r=d["round"])),
                                    (_("starts the bidding"),), big=d["player"]), PAGE_S))
         elif event.kind == "winner":
-            pages += standings_pages(state)
+            pages += standings_pages(pub)
     return pages
 
 
 # -- undo ----------------------------------------------------------------------------------------
-def undo_view(undone: dict[str, Any], new: CurrencyTorraku) -> View:
+def undo_view(undone: dict[str, Any], new: Public) -> View:
     """What the table puts back after ``undone`` was taken back (``new``: the state now), for
     the player who acted: pieces from the row, to the bag, off or back onto the stack."""
     player = str(undone.get("player", ""))
@@ -204,8 +204,9 @@ def undo_view(undone: dict[str, Any], new: CurrencyTorraku) -> View:
     footer = _("OK: done")
     if kind == "bid":
         count = int(undone["count"])
-        back = count - (new.bids.get(player) or 0)
-        drawn = max(0, count - new.pieces[player])
+        seat = new.seat[player]
+        back = count - (seat.bid or 0)
+        drawn = max(0, count - seat.pieces)
         line = (ngettext("{n} goes into the bag", "{n} go into the bag", drawn).format(n=drawn)
                 if drawn else _("from your row"))
         return View(take, (line,), big=pieces_text(back), footer=footer)
@@ -216,7 +217,7 @@ def undo_view(undone: dict[str, Any], new: CurrencyTorraku) -> View:
         return View(take, (_("off the stack"),), big=big, footer=footer)
     if kind == "collapse":
         return View(fit(_("{p}: put back").format(p=player), _("Put back")),
-                    (_("onto the stack"),), big=pieces_text(len(new.stack)), footer=footer)
+                    (_("onto the stack"),), big=pieces_text(new.stack), footer=footer)
     if kind == "pass":
         return View(_("Pass taken back"), (_("bids again"),), big=player, footer=footer)
     return View(_("Taken back"), (_("places again"),), big=player, footer=footer)

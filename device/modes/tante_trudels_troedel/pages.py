@@ -12,11 +12,11 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ....games.core import Event
-from ....games.tante_trudels_troedel import TanteTrudelsTroedel
 from ...i18n import N_, _
 from ...scales import pan_name
 from ...screens import CHARS, View, pack, wrap
 from ..base import Page
+from .public import Public
 from .screens import PAGE_S, big_name, fit, grams, on_pan
 
 VERDICT_WORDS = {"lighter": N_("LIGHTER"), "heavier": N_("HEAVIER"), "balanced": N_("BALANCED")}
@@ -32,8 +32,7 @@ def _named(title: str, name: str, line: str | None = None) -> View:
     return View(title, lines, big=big)
 
 
-def event_pages(events: list[Event], state: TanteTrudelsTroedel, pans: int,
-                potd_pan: str) -> list[Page]:
+def event_pages(events: list[Event], pub: Public, pans: int, potd_pan: str) -> list[Page]:
     """What the table sees after an action. A turn's ordinary steps need no page: the next
     screen says it. ``potd_pan`` holds the Purchase (with one pan, the baskets' too)."""
     pages: list[Page] = []
@@ -54,27 +53,27 @@ def event_pages(events: list[Event], state: TanteTrudelsTroedel, pans: int,
                                    big=_(VERDICT_WORDS[data["result"]])), PAGE_S))
         elif event.kind == "arrive":
             line = _("There now: {n} of {total}").format(n=data["arrival"],
-                                                          total=len(state.players))
+                                                          total=len(pub.players))
             pages.append(Page(_named(_("To the weighing"), data["player"], line), PAGE_S,
                               minor=True))
         elif event.kind == "weighing":
             first = data["order"][0]
             pages.append(Page(_named(_("Everybody is here"), first, _("is weighed first")),
                               PAGE_S))
-        elif event.kind == "basket_weighed" and not state.is_over:
+        elif event.kind == "basket_weighed" and not pub.is_over:
             player = data["player"]
             pages.append(Page(View(fit(_("{name}'s basket").format(name=player), player),
                                    (_("Take the items off"),), big=_("WEIGHED")), PAGE_S))
         elif event.kind == "reveal":
-            pages += reveal_pages(state, data)
+            pages += reveal_pages(pub, data)
     return pages
 
 
 # -- the end -------------------------------------------------------------------------------------
-def _basket_line(state: TanteTrudelsTroedel, result: str, diff: float) -> str:
+def _basket_line(pub: Public, result: str, diff: float) -> str:
     """The basket against the Purchase (TT6): "0.39 g lighter: good", "0.12 g heavier: out";
     in the kids' variants (TT7) only the grams count, so no line."""
-    if state.goal != "standard":
+    if pub.goal != "standard":
         return ""
     size = grams(abs(diff))
     if result == "lighter":
@@ -84,24 +83,24 @@ def _basket_line(state: TanteTrudelsTroedel, result: str, diff: float) -> str:
     return _("just as heavy: out")
 
 
-def reveal_pages(state: TanteTrudelsTroedel, data: Mapping[str, Any]) -> list[Page]:
+def reveal_pages(pub: Public, data: Mapping[str, Any]) -> list[Page]:
     """The end: the Purchase's grams, each basket in arrival order, the baskets ranked."""
     potd = data["potd_g"]
     goal = {"standard": _("Lighter baskets count"), "heaviest": _("The heaviest wins"),
-            "lightest": _("The lightest wins")}[state.goal]
+            "lightest": _("The lightest wins")}[pub.goal]
     pages = [Page(View(_("Purchase of the Day"), (goal,), big=grams(potd)), PAGE_S)]
-    for player in state.arrivals:
+    for player in pub.arrivals:
         basket = data["baskets"][player]
-        line = _basket_line(state, data["results"][player], basket - potd)
+        line = _basket_line(pub, data["results"][player], basket - potd)
         pages.append(Page(View(fit(_("{name}'s basket").format(name=player), player),
                                (line,) if line else (), big=grams(basket)), PAGE_S))
-    return pages + [Page(view, PAGE_S) for view in standings_views(state)]
+    return pages + [Page(view, PAGE_S) for view in standings_views(pub)]
 
 
-def standings_views(state: TanteTrudelsTroedel) -> list[View]:
+def standings_views(pub: Public) -> list[View]:
     """The baskets ranked with their grams, at most three a page (four players: two pages)."""
     rows = []
-    for rank, player, g in state.standings():
+    for rank, player, g in pub.standings:
         shown = grams(g)
         head = f"{rank}. {player}"[: CHARS - len(shown) - 1]
         rows.append(head.ljust(CHARS - len(shown)) + shown)
@@ -109,9 +108,9 @@ def standings_views(state: TanteTrudelsTroedel) -> list[View]:
     return [View(_("The baskets"), tuple(rows[i:i + per])) for i in range(0, len(rows), per)]
 
 
-def final_view(state: TanteTrudelsTroedel) -> View:
+def final_view(pub: Public) -> View:
     """The last screen: who wins, big (the win sound plays with it)."""
-    winners = state.winners()
+    winners = pub.winners
     footer = _("OK: menu")
     if not winners:
         return View(_("Nobody wins"), (_("No basket lighter"), _("than the Purchase")),
@@ -124,10 +123,11 @@ def final_view(state: TanteTrudelsTroedel) -> View:
 
 
 # -- undo ----------------------------------------------------------------------------------------
-def undo_pages(action: dict[str, Any] | None, state: TanteTrudelsTroedel, pans: int, pan: str,
-               potd_pan: str) -> list[Page]:
-    """What to put back after an undo of ``action`` (``state`` is the state before it): the box
-    took its count back, the table must do the same."""
+def undo_pages(action: dict[str, Any] | None, before: Public, after: Public, pans: int,
+               pan: str, potd_pan: str) -> list[Page]:
+    """What to put back after an undo of ``action`` (``before``: what the table saw after it,
+    ``after``: what it sees now, as before the action): the box took its count back, the table
+    must do the same."""
     if not action:
         return []
     kind, player = action.get("type"), str(action.get("player", ""))
@@ -136,12 +136,13 @@ def undo_pages(action: dict[str, Any] | None, state: TanteTrudelsTroedel, pans: 
     coupon = bool(action.get("coupon"))
     thing = _("COUPON") if coupon else _("ITEM")
     view: View | None = None
-    if kind == "roll" and state.phase == "potd":
-        row = state.apply(action)[0].potd_rows[-1]  # the row the undone roll had reached (TT1)
+    if kind == "roll" and after.phase == "potd" and before.potd_rows:
+        row = before.potd_rows[-1]  # the row the undone roll had reached (TT1)
         view = View(_("Take the coupon off"), (_("and put the item back"),),
                     big=_("Row {row}").format(row=row))
     elif kind == "move":
-        here = state.position.get(player, 0)
+        seat = after.seat.get(player)
+        here = seat.position if seat is not None else 0
         where = _("ENTRANCE") if here <= 0 else _("Row {row}").format(row=here)
         view = View(fit(_("{name}'s basket back").format(name=player), _("Basket back")),
                     big=where)

@@ -1,9 +1,9 @@
 """Tante Trudels Trödel at the table: the die, the shop's turns and load cells for the balance.
 
 Set-up: who makes the Purchase of the Day (TT2), who starts (TT3), the scales rows (TT1), the goal
-(TT7) and the die: the box rolls it (a short buzzer roll, then the number big; the value comes
-from the header's seed and the action count, so a resumed game rolls the same) or the table rolls
-a real die and enters it (A/C step the number, B enters; NEXT/OK at the host panel).
+(TT7) and the die: the box rolls it (a short buzzer roll, then the number big; the value is the
+engine's own seeded draw, so a resumed game rolls the same) or the table rolls a real die and
+enters it (A/C step the number, B enters; NEXT/OK at the host panel).
 
 The player on turn (or waited for) uses their station, A/C to move and B to pick; any seat may use
 the host panel (NEXT/OK), which is how seats without a station play. The Purchase of the Day: three
@@ -17,6 +17,10 @@ says why on the screen. An undo says what to put back on the table (the box only
 scales-row weighing in progress is noted in the journal, so after a power cut the box goes back
 to it rather than to the turn's menu (the Purchase's and the end's weighings follow from the
 game's state anyway).
+
+The flow is one explicit ``Step`` (``step()``, decided in ``flow.py``) from one ``busy`` (the
+box rolling the die, a weighing, a basket's items still on the pan, or nothing) and what the
+engine waits for. A key and the screen both go by it.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ....games.core import Event
+from ....games.core import Chance, Event, Option
 from ....games.tante_trudels_troedel import TanteTrudelsTroedel
 from ...i18n import N_, _
 from ...inputs import Weight
@@ -32,16 +36,18 @@ from ...journal_file import JournalError
 from ...screens import View, wrap
 from ...session import Session
 from ..base import Referee, Table
-from ....games.core import Option
+from ..base.controllers import Die
+from . import flow
+from .flow import Busy, Rolling, Step, TakingOff, Weighing
 from .pages import event_pages, final_view, undo_pages
+from .public import Public
 from .screens import (act_view, move_view, off_pan, refusal_lines, roll_view, rolling_view,
                       take_off_view, weigh_view)
 from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, TakeOff, Weigher
 
 log = logging.getLogger(__name__)
 
-ROLL_TICKS = 4       # the buzzer's roll: this many ticks ...
-ROLL_TICK_S = 0.1    # ... this far apart, then the number
+ROLL_TICK_S = 0.1    # the buzzer's roll: the shared die's ticks this far apart, then the number
 OK_KEYS = ("B", "ok")
 NEXT_KEYS = ("C", "next")
 WEIGH_NOTE = "tante-trudels-troedel-weighing"  # journal note: {"game": id, "at": count or None}
@@ -57,50 +63,77 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
     def __init__(self, table: Table, session: Session) -> None:
         super().__init__(table, session)
         self.cursor = 0                          # the move choice or the menu line
-        self.die = 1                             # the value entered for a real die
-        self.rolling: tuple[str, int, int] | None = None  # (player, value, tick) of the box's roll
-        self._roll_timer: Any = None
-        self.weigh_at: int | None = None         # a scales-row weighing chosen at this count
-        self._noted: int | None = None           # the weigh_at the journal holds
-        self.weigher: Weigher | None = None
-        self.take_off: TakeOff | None = None     # a scales-row basket still on its pan
-        self._last = self._last_action()  # what an undo takes back
+        self.die = Die(table, Chance("value"), box_rolls=not self.table_die,
+                       tick_s=ROLL_TICK_S, sound="tick")
+        self.busy: Busy = None
+        self._noted: int | None = None           # the scales-row weighing the journal holds
+        self._remember()
         self._sync()
 
+    # -- the step ----------------------------------------------------------------------------------
+    def step(self) -> Step:
+        """Where the flow is: what the box is busy with first, then what the engine waits for."""
+        busy = self.busy
+        still_on = isinstance(busy, TakingOff) and self._still_on(busy.take_off)
+        return flow.step_of(busy, still_on, self._needed() is not None, self.seen)
+
+    def _become(self, busy: Busy) -> None:
+        """The one place ``busy`` changes: whatever the box was doing stops first."""
+        old = self.busy
+        if isinstance(old, Weighing) and not (
+                isinstance(busy, Weighing) and busy.weigher is old.weigher):
+            old.weigher.stop()
+        if isinstance(old, Rolling) and not isinstance(busy, Rolling):
+            self.die.stop()
+        self.busy = busy
+
+    @property
+    def weigher(self) -> Weigher | None:
+        """The weighing under way, if any."""
+        return self.busy.weigher if isinstance(self.busy, Weighing) else None
+
     # -- helpers ---------------------------------------------------------------------------------
+    @property
+    def seen(self) -> Public:
+        """The game as the table sees it: what the screens read."""
+        return self.public_as(Public)
+
     @property
     def table_die(self) -> bool:
         return self.session.header.table.get("die") == "table"
 
     def scales(self) -> Any:
         """The App's ``Scales`` (None on a box without load cells)."""
-        scales = self.table.scales
-        return scales if scales is not None and scales.pans else None
+        return flow.usable(self.table.scales)
 
     def pan_names(self) -> tuple[str, str | None]:
-        """(the pan the items go on, the pan holding the Purchase or None with one pan)."""
-        scales = self.scales()
-        judged = scales.judged_pans() if scales is not None else None
-        if judged is not None:
-            return judged[1], judged[0]
-        return (next(iter(scales.pans)) if scales else "left"), None
+        return flow.pan_names(self.table.scales)
 
     def potd_pan(self) -> str:
-        basket, ref = self.pan_names()
-        return ref or basket
+        return flow.potd_pan(self.table.scales)
 
     def pan_count(self) -> int:
-        scales = self.scales()
-        return len(scales.pans) if scales else 0
+        return flow.pan_count(self.table.scales)
 
-    def _last_action(self) -> dict[str, Any] | None:
+    def _remember(self) -> None:
+        """What the table has seen and the action that led to it: what an undo takes back."""
         actions = self.session.actions
-        return dict(actions[-1]) if actions else None
+        self._last = dict(actions[-1]) if actions else None
+        self._known = self.seen
 
-    def _weigh_at(self, count: int | None) -> None:
-        """Choose (or drop) a scales-row weighing and note it in the journal, so a power cut in
-        the middle of it resumes to it. A journal that cannot be written only costs that."""
-        self.weigh_at = count
+    def _still_on(self, take_off: TakeOff) -> bool:
+        scales = self.scales()
+        return scales is not None and take_off.waiting(scales)
+
+    def _drop_stale_take_off(self) -> None:
+        """A basket's items are off the pan (or it cannot be read): the take-off is over."""
+        if isinstance(self.busy, TakingOff) and not self._still_on(self.busy.take_off):
+            self._become(None)
+            self._sync()
+
+    def _note(self, count: int | None) -> None:
+        """Note (or drop) a scales-row weighing in the journal, so a power cut in the middle of
+        it resumes to it. A journal that cannot be written only costs that."""
         if count == self._noted:
             return
         try:
@@ -111,10 +144,10 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
 
     def _purchase_waits(self) -> bool:
         """The Purchase of the Day waits to be weighed: the engine lists only that now."""
-        return any(a["type"] == "weigh_potd" for a in self.legal(self.state.potd_maker))
+        return bool(self.legal_of(self.state.potd_maker, "weigh_potd"))
 
-    def _job(self) -> Job | None:
-        """The weighing the game needs now, if any."""
+    def _needed(self) -> Job | None:
+        """The weighing the game itself needs now: the Purchase, or a basket at the end."""
         state, count = self.state, len(self.session.actions)
         basket, ref = self.pan_names()
         if self._purchase_waits():
@@ -122,31 +155,48 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         if state.phase == "weighing":
             player = state.waiting_for()[0]
             return Job("basket", player, basket, ref, state.potd_g, state.items[player], count)
-        if state.phase == "play" and self.weigh_at == count and state.turn:
-            return Job("weigh", state.turn, basket, ref, state.potd_g, state.items[state.turn],
-                       count)
         return None
 
+    def _row_job(self) -> Job | None:
+        """A scales-row weighing for the player on turn, now."""
+        state = self.state
+        if state.phase != "play" or not state.turn:
+            return None
+        basket, ref = self.pan_names()
+        return Job("weigh", state.turn, basket, ref, state.potd_g, state.items[state.turn],
+                   len(self.session.actions))
+
     def _sync(self) -> None:
-        """Start (or stop) the weighing the game needs now."""
-        job = self._job()
-        if self.weigher is not None and self.weigher.job != job:
-            self.weigher.stop()
-            self.weigher = None
+        """Start (or stop) the weighing the game needs now. A scales-row weighing the player
+        chose runs until it is measured or cancelled, or the game moves on."""
+        busy = self.busy
+        job = self._needed()
+        if isinstance(busy, Rolling) or (isinstance(busy, TakingOff) and job is None):
+            return  # a weighing the game needs (from the link) asks to clear the pan itself
+        if isinstance(busy, Weighing):
+            running = busy.weigher.job
+            if running == job or (job is None and running == self._row_job()):
+                return
+            self._become(None)
+        if job is not None:
+            self._weigh(job)
+
+    def _weigh(self, job: Job) -> None:
         scales = self.scales()
-        if job is not None and self.weigher is None and scales is not None:
+        if scales is not None:
             hold_s = POTD_HOLD_S if job.kind == "potd" else BASKET_HOLD_S
-            self.weigher = Weigher(job, scales, self.table, self._measured, hold_s)
+            self._become(Weighing(Weigher(job, scales, self.table, self._measured, hold_s)))
 
     def _measured(self, grams: float) -> None:
         """The weigher's reading: the action that carries it."""
-        assert self.weigher is not None
-        job = self.weigher.job
+        weigher = self.weigher
+        assert weigher is not None
+        job = weigher.job
         kind = {"potd": "weigh_potd", "weigh": "weigh", "basket": "weigh_basket"}[job.kind]
-        self.weigher = None
+        self._become(None)
         taken = self.act({"type": kind, "player": job.player, "grams": grams})
         if job.kind == "weigh":
-            self._weigh_at(None)  # done (or refused: back to the menu)
+            self._note(None)  # done (or refused: back to the menu)
         if taken is None:
             self._sync()
 
@@ -154,66 +204,56 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
     def resumed(self) -> None:
         """After a power cut: the last action's news the table may have missed (a verdict, the
         Purchase's row) again, and back to a scales-row weighing that was under way."""
-        self._last = self._last_action()
+        self._remember()
         missed = [e for e in self.session.last_events if e.kind in RESHOWN]
-        self.pages.show(event_pages(missed, self.state, self.pan_count(),
-                                    self.potd_pan()))
+        self.pages.show(event_pages(missed, self.seen, self.pan_count(), self.potd_pan()))
         notes = self.table.journal.notes(WEIGH_NOTE, 1)
         note = notes[0] if notes else {}
         count = len(self.session.actions)
         if not self.state.is_over and note.get("game") == self.session.game_id \
                 and note.get("at") == count:
             self._noted = count
-            if self.scales() is not None and any(
-                    a["type"] == "weigh" for a in self.legal(self.state.waiting_for()[0])):
-                self.weigh_at = count
+            row = self._row_job()
+            if row is not None and self.scales() is not None and self.legal_of(
+                    self.state.waiting_for()[0], "weigh"):
+                self._weigh(row)
         self._sync()
 
     def after_undo(self) -> None:
         """Undo: the box's count goes back; a page says what to put back on the table."""
-        undone = self._last
+        undone, before = self._last, self._known
         super().after_undo()
-        self._stop_roll()
+        self._become(None)
         self.cursor = 0
-        self._weigh_at(None)
-        self.take_off = None
-        self._last = self._last_action()
-        self.pages.show(undo_pages(undone, self.state, self.pan_count(), self.pan_names()[0],
-                                   self.potd_pan()))
+        self._note(None)
+        self._remember()
+        self.pages.show(undo_pages(undone, before, self.seen, self.pan_count(),
+                                   self.pan_names()[0], self.potd_pan()))
         self._sync()
 
     def close(self) -> None:
         super().close()
-        self._stop_roll()
-        if self.weigher is not None:
-            self.weigher.stop()
-            self.weigher = None
+        self._become(None)
 
     def on_weight(self, weight: Weight) -> bool:
-        scales = self.scales()
-        if self.take_off is not None and weight.pan == self.take_off.pan:
-            if scales is None or not self.take_off.waiting(scales):
-                self.take_off = None
+        busy = self.busy
+        if isinstance(busy, TakingOff) and weight.pan == busy.take_off.pan:
+            self._drop_stale_take_off()
             return True
-        if self.weigher is not None and weight.pan in self.weigher.pans:
-            self.weigher.check()
+        if isinstance(busy, Weighing) and weight.pan in busy.weigher.pans:
+            busy.weigher.check()
             return True
         return False
 
     # -- presses ---------------------------------------------------------------------------------
     def on_station(self, station: int, key: str) -> None:
-        player = self.seat_player(station)
-        state = self.state
+        player = self.station_player(station)
         if player is None:
-            self.refuse(_("Nobody plays at"), self.table.station_name(station))
             return
-        if state.is_over:
-            self.refuse(_("The game is over"), _("OK on the box: next") if self.pages else
-                         _("OK on the box: menu"))
-            return
-        waiting = state.waiting_for()
-        if player not in waiting:
-            self.refuse(_("It's {name}'s turn").format(name=waiting[0]))
+        turn = self.turn_refusal(player)
+        if turn is not None:  # at the end: and what OK at the box does now
+            self.refuse(*turn, *(((_("OK on the box: next") if self.pages else
+                                   _("OK on the box: menu")),) if self.state.is_over else ()))
             return
         if self.pages:
             if not self.pages.all_minor():
@@ -228,65 +268,54 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         state = self.state
         if state.is_over:
             return False
-        cancel = self.weigher is not None and self.weigher.job.kind == "weigh"
-        if key == "back" and not cancel:
-            return False  # the game menu
+        weigher = self.weigher
+        if key == "back" and not (weigher is not None and weigher.job.kind == "weigh"):
+            return False  # the game menu (BACK cancels only a scales-row weighing)
         self._key(state.waiting_for()[0], key, station=False)
         return True
 
     def _key(self, player: str, key: str, station: bool) -> None:
-        state = self.state
-        scales = self.scales()
-        if self.take_off is not None and (scales is None or not self.take_off.waiting(scales)):
-            self.take_off = None
-        if self.take_off is not None:
-            self.refuse(_("Take your items"), off_pan(self.take_off.pan, self.pan_count()))
-        elif self.rolling is not None:
+        self._drop_stale_take_off()
+        step = self.step()
+        if step is Step.TAKE_OFF:
+            assert isinstance(self.busy, TakingOff)
+            self.refuse(_("Take your items"), off_pan(self.busy.take_off.pan, self.pan_count()))
+        elif step is Step.ROLLING:
             self.refuse(_("The die is rolling"))
-        elif self.weigher is not None:
+        elif step is Step.WEIGHING:
             self._weigh_key(key, station)
-        elif self._job() is not None or self._purchase_waits():
+        elif step is Step.NO_SCALES:
             self.refuse(_("This box has no"), _("scales to weigh on"))
-        elif state.phase == "potd" or state.stage == "roll":
+        elif step is Step.ROLL:
             self._roll_key(player, key, station)
-        elif state.stage == "move":
+        elif step is Step.MOVE:
             self._move_key(player, key, station)
         else:
             self._menu_key(player, key)
 
     def _roll_key(self, player: str, key: str, station: bool) -> None:
-        if self.table_die:
+        if not self.die.box_rolls:  # a real die: A/C (NEXT) step its number, B (OK) enters it
             if key == "A":
-                self.die = (self.die - 2) % 6 + 1
+                self.die.step(-1)
             elif key in NEXT_KEYS:
-                self.die = self.die % 6 + 1
+                self.die.step(1)
             elif key in OK_KEYS:
-                self.act({"type": "roll", "player": player, "value": self.die})
+                self.act({"type": "roll", "player": player, "value": self.die.value})
             return
         if key not in OK_KEYS:
             self.refuse(_("B rolls the die") if station else _("OK rolls the die"))
             return
-        value = self.state.draw("roll")  # the engine's own die (seeded)
-        self.rolling = (player, value, 0)
-        self._roll_tick()
+        state = self.state
+        self._become(Rolling(player))
+        self.die.roll(lambda: state.draw("roll"), lambda value: self._rolled(player, value))
 
-    def _roll_tick(self) -> None:
-        assert self.rolling is not None
-        player, value, tick = self.rolling
-        if tick < ROLL_TICKS:
-            self.table.beep("tick")
-            self.rolling = (player, value, tick + 1)
-            self._roll_timer = self.table.call_later(ROLL_TICK_S, self._roll_tick)
-            return
-        self._stop_roll()
+    def _rolled(self, player: str, value: int) -> None:
+        """The box's roll is shown: play it."""
+        self._become(None)
         self.act({"type": "roll", "player": player, "value": value})
 
-    def _stop_roll(self) -> None:
-        self.table.cancel(self._roll_timer)
-        self._roll_timer, self.rolling = None, None
-
     def _moves(self, player: str) -> list[str]:
-        return [a["direction"] for a in self.legal(player) if a["type"] == "move"]
+        return self.legal_values(player, "move", "direction")
 
     def _move_key(self, player: str, key: str, station: bool) -> None:
         moves = self._moves(player)
@@ -295,7 +324,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
                       "direction": moves[self.cursor % len(moves)]})
         elif len(moves) == 1:  # already rolled: no second roll, only the move
             self.refuse(_("Rolled already."), _("Move your basket,"),
-                         _("then press B.") if station else _("then press OK."))
+                        _("then press B.") if station else _("then press OK."))
         else:
             self.cursor = (self.cursor + (1 if key in NEXT_KEYS else -1)) % len(moves)
 
@@ -308,73 +337,76 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         if action["type"] != "weigh":
             self.act(action)
             return
-        if self.scales() is None:
+        row = self._row_job()
+        if self.scales() is None or row is None:
             self.refuse(_("This box has no"), _("scales to weigh on"))
             return
-        self._weigh_at(len(self.session.actions))
-        self._sync()
+        self._note(len(self.session.actions))
+        self._weigh(row)
 
     def _weigh_key(self, key: str, station: bool) -> None:
         """A key during a weighing: "all on", cancel (a scales row), or why nothing happens."""
         weigher = self.weigher
         assert weigher is not None
-        pans = self.pan_count()
         if weigher.job.kind == "weigh" and key in ("C", "back"):
-            self._weigh_at(None)
-            self._sync()
+            self._note(None)
+            self._become(None)
             return
         reason = weigher.all_on() if key in OK_KEYS else \
             "load" if weigher.stage == "load" else weigher.refusal()
         if reason is None:
             return
-        self.refuse(*refusal_lines(reason, weigher.job, pans, station))
+        self.refuse(*refusal_lines(reason, weigher.job, self.pan_count(), station))
 
     # -- applying --------------------------------------------------------------------------------
     def react(self, events: list[Event]) -> None:
         """What follows an accepted action (here or from the link): the buzzer, the pages; at
         the end the win sound waits for the winner's screen."""
-        self.cursor, self.die = 0, 1
-        self._last = self._last_action()
+        self.cursor = 0
+        self.die.reset()
+        self._remember()
         kinds = {e.kind for e in events}
         finale = None
         if "winner" in kinds:
             self.table.beep("score")
-            finale = "win" if self.state.winners() else None
+            finale = "win" if self.seen.winners else None
         elif kinds & {"weigh", "potd_weighed", "basket_weighed", "weighing"}:
             self.table.beep("score")
         else:
             self.table.beep("click")
-        self.pages.show(event_pages(events, self.state, self.pan_count(),
-                                    self.potd_pan()), finale=finale)
+        self.pages.show(event_pages(events, self.seen, self.pan_count(), self.potd_pan()),
+                        finale=finale)
         weighed = [e for e in events if e.kind == "weigh"]
         if weighed and self.scales() is not None:
-            self.take_off = TakeOff(weighed[-1].data["player"], self.pan_names()[0])
+            self._become(TakingOff(TakeOff(weighed[-1].data["player"], self.pan_names()[0])))
         self._sync()
 
     # -- the screen ------------------------------------------------------------------------------
     def end_view(self) -> View:
-        return final_view(self.state)
+        return final_view(self.seen)
 
     def play_view(self) -> View:
-        state = self.state
-        if self.rolling is not None:
-            return rolling_view(self.rolling[0], self.rolling[2])
-        player = state.waiting_for()[0]
+        step, busy, pub = self.step(), self.busy, self.seen
+        player = pub.waiting_for[0]
         station = self.has_station(player)
-        scales = self.scales()
-        if self.take_off is not None and scales is not None and self.take_off.waiting(scales):
-            return take_off_view(self.take_off.player, self.take_off.pan, self.pan_count())
-        if self.weigher is not None:
-            return weigh_view(self.weigher, station, self.pan_count(),
-                              cancel=self.weigher.job.kind == "weigh")
-        if self._job() is not None or self._purchase_waits():
+        if step is Step.ROLLING:
+            assert isinstance(busy, Rolling) and self.die.rolling is not None
+            return rolling_view(busy.player, self.die.rolling)
+        if step is Step.TAKE_OFF:
+            assert isinstance(busy, TakingOff)
+            return take_off_view(busy.take_off.player, busy.take_off.pan, self.pan_count())
+        if step is Step.WEIGHING:
+            assert isinstance(busy, Weighing)
+            return weigh_view(busy.weigher, station, self.pan_count(),
+                              cancel=busy.weigher.job.kind == "weigh")
+        if step is Step.NO_SCALES:
             return View(_("No scales"), tuple(wrap(_("This box has no scales to weigh "
                                                      "with."))))
-        if state.phase == "potd" or state.stage == "roll":
-            return roll_view(state, player, station, self.table_die, self.die)
-        if state.stage == "move":
-            return move_view(state, player, station, self.cursor, self._moves(player))
-        return act_view(state, player, station, self.cursor, self.legal(player))
+        if step is Step.ROLL:
+            return roll_view(pub, player, station, self.table_die, self.die.value)
+        if step is Step.MOVE:
+            return move_view(pub, player, station, self.cursor, self._moves(player))
+        return act_view(pub, player, station, self.cursor, self.legal(player))
 
 
 __all__ = ["TanteTrudelsTroedelReferee"]

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ....games.tante_trudels_troedel import TanteTrudelsTroedel
 from ....games.trudel_rules import WEIGHING
 from ...i18n import N_, _, decimal, ngettext
 from ...scales import pan_name
 from ...screens import CHARS, View
+from .public import Public
 from .weighing import Job, Weigher
 
 PAGE_S = 3.0
@@ -98,12 +98,12 @@ def choose_footer(station: bool) -> str:
 
 
 # -- the turn ------------------------------------------------------------------------------------
-def roll_view(state: TanteTrudelsTroedel, player: str, station: bool, table_die: bool,
+def roll_view(pub: Public, player: str, station: bool, table_die: bool,
               value: int) -> View:
     """Before a roll: the player's name big (the box rolls) or the die being entered (the table
     rolls a real one); for the Purchase of the Day, which of its three rolls this is."""
-    potd = state.phase == "potd"
-    n = len(state.potd_rows) + 1
+    potd = pub.phase == "potd"
+    n = len(pub.potd_rows) + 1
     if table_die:
         footer = _("A less  C more  B ok") if station else _("NEXT +1  OK enter")
         if potd:
@@ -118,7 +118,7 @@ def roll_view(state: TanteTrudelsTroedel, player: str, station: bool, table_die:
         line = _("Roll {n} of 3").format(n=n)
         title = _("Purchase of the Day")
     else:
-        here = state.position[player]
+        here = pub.seat[player].position
         line = (_("Basket at entrance") if here <= 0 else
                 _("Basket at row {row}").format(row=here))
         title = _("Your turn")
@@ -132,27 +132,28 @@ def rolling_view(player: str, tick: int) -> View:
                 big="." * (tick % 3 + 1))
 
 
-def move_view(state: TanteTrudelsTroedel, player: str, station: bool, cursor: int,
+def move_view(pub: Public, player: str, station: bool, cursor: int,
               moves: list[str]) -> View:
-    """Where the roll takes the basket; the choice when TT4 allows going back."""
-    roll = state.roll or 0
-    here = state.position[player]
+    """Where the roll takes the basket (the engine's ``reach``); the choice when TT4 allows
+    going back."""
+    roll = pub.roll or 0
+    assert pub.reach is not None  # the engine says where a roll reaches while a move waits
     title = fit(_("{name} rolled {n}").format(name=player, n=roll), _("Rolled {n}").format(n=roll))
-    forward = min(here + roll, WEIGHING)
+    forward, back = pub.reach.forward, pub.reach.back
     if len(moves) == 1:
         line = (_("Off to the weighing!") if forward >= WEIGHING else
                 _("Move to row {row}").format(row=forward))
         return View(title, (line,), big=str(roll),
                     footer=_("Moved? B: yes") if station else _("Moved? OK: yes"))
     lines = tuple(_("To the weighing") if m == "forward" else
-                  _("Back to row {row}").format(row=here - roll) for m in moves)
+                  _("Back to row {row}").format(row=back) for m in moves)
     return View(title, lines, cursor=cursor % len(lines), footer=choose_footer(station))
 
 
-def act_view(state: TanteTrudelsTroedel, player: str, station: bool, cursor: int,
+def act_view(pub: Public, player: str, station: bool, cursor: int,
              actions: list[dict[str, Any]]) -> View:
     """The turn's short menu: what ``legal_actions`` allows, then Done."""
-    here = place(state.position[player])
+    here = place(pub.seat[player].position)
     title = fit(f"{player}: {here}", here.capitalize())
     labels = tuple(action_label(a) for a in actions)
     return View(title, labels, cursor=cursor % len(labels), footer=choose_footer(station))

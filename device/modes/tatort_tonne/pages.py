@@ -1,6 +1,6 @@
 """Tatort Tonne's pages: the reveal in the rulebook's order, the trash after a round, the end
 (winner, then the standings) and what an undo asks the table to put back. Built from the engine's
-events and state only; one idea a page, at most three small lines.
+events and its public view only; one idea a page, at most three small lines.
 """
 
 from __future__ import annotations
@@ -8,16 +8,16 @@ from __future__ import annotations
 from typing import Any
 
 from ....games.core import Event
-from ....games.tatort_tonne import TatortTonne
 from ...i18n import _, ngettext
 from ...screens import CHARS, PAGE_LINES, View, first_fit, pack
 from .screens import BIG, names_lines, short
 from ..base import standings_view as base_standings
+from .public import Public
 
 
-def _chunks(title: str, lines: list[str], **kwargs: Any) -> list[View]:
+def _chunks(title: str, lines: list[str]) -> list[View]:
     """``lines`` as pages of at most three lines, each under ``title``."""
-    return [View(title, tuple(lines[i:i + PAGE_LINES]), **kwargs)
+    return [View(title, tuple(lines[i:i + PAGE_LINES]))
             for i in range(0, len(lines), PAGE_LINES)]
 
 
@@ -32,7 +32,7 @@ def _group_pages(groups: list[list[str]]) -> list[list[str]]:
 
 
 # -- the reveal ----------------------------------------------------------------------------------
-def reveal_pages(events: list[Event], state: TatortTonne) -> list[View]:
+def reveal_pages(events: list[Event], pub: Public) -> list[View]:
     """The round's resolution as pages: who pointed at whom, every accused card, the cards still
     face down, a play-off, then the trash and the next round."""
     pages: list[View] = []
@@ -58,10 +58,10 @@ def reveal_pages(events: list[Event], state: TatortTonne) -> list[View]:
             pages.append(View(_("Play-off!"), tuple(names_lines(names, 2)) +
                               (_("play till one leads"),)))
     if any(e.kind == "round" for e in events):
-        pages += trash_pages(state, state.round - 1)
-        pages.append(View(_("Round {n} next").format(n=state.round),
-                          (ngettext("trash card left", "trash cards left", state.trash_left),),
-                          big=str(state.trash_left)))
+        pages += trash_pages(pub, pub.round - 1)
+        pages.append(View(_("Round {n} next").format(n=pub.round),
+                          (ngettext("trash card left", "trash cards left", pub.trash_left),),
+                          big=str(pub.trash_left)))
     return pages
 
 
@@ -88,26 +88,26 @@ def _reveal_view(reveal: Event, after: list[Event]) -> View:
     return View(title if len(title) <= CHARS else player, (line,), big=short(card))
 
 
-def trash_pages(state: TatortTonne, round_no: int) -> list[View]:
+def trash_pages(pub: Public, round_no: int) -> list[View]:
     """How much trash each player still in holds after ``round_no``: one a line when they fit
     one page, else packed."""
-    parts = [f"{p} {state.trash[p]}" for p in state.still_in()]
+    parts = [f"{p} {pub.seat[p].trash}" for p in pub.still_in]
     lines = parts if len(parts) <= PAGE_LINES else pack(parts)  # a name keeps its number
     return _chunks(first_fit(_("Trash after round {n}").format(n=round_no), _("Trash")), lines)
 
 
 # -- the end -------------------------------------------------------------------------------------
-def winner_view(state: TatortTonne) -> View:
+def winner_view(pub: Public) -> View:
     """Who won, large: the screen the win sound plays with. OK shows the standings."""
-    winners = list(state.winners())
+    winners = list(pub.winners)
     footer = _("OK: standings")
-    trash = state.trash[winners[0]]
+    trash = pub.seat[winners[0]].trash
     if len(winners) > 1:
         return View(_("Shared win!"), tuple(names_lines(winners, 2)) +
                     (ngettext("{n} trash card each", "{n} trash cards each", trash)
                      .format(n=trash),), footer=footer)
     name = winners[0]
-    if len(state.still_in()) == 1 and trash < 3:
+    if len(pub.still_in) == 1 and trash < 3:
         why = _("everyone else is out")
     else:
         why = ngettext("{n} trash card", "{n} trash cards", trash).format(n=trash)
@@ -116,26 +116,28 @@ def winner_view(state: TatortTonne) -> View:
     return View(_("The winner is"), (name, why), footer=footer)
 
 
-def score_text(state: TatortTonne, player: str) -> str:
+def score_text(pub: Public, player: str) -> str:
     """A player's trash for the standings; a player who is out is marked so."""
-    trash = state.trash[player]
-    return str(trash) if state.in_game[player] else _("out {n}").format(n=trash)
+    seat = pub.seat[player]
+    return str(seat.trash) if seat.in_game else _("out {n}").format(n=seat.trash)
 
 
-def standings_view(state: TatortTonne, at: int = 0) -> View:
+def standings_view(pub: Public, at: int = 0) -> View:
     """Everybody's place and trash at the end, out players marked (the engine ranks); OK goes
     on to the game's menu."""
-    return base_standings(state.standings(), at, _("NEXT more  OK menu"), _("OK: menu"),
-                          lambda player, _trash: score_text(state, player))
+    return base_standings(pub.standings, at, _("NEXT more  OK menu"), _("OK: menu"),
+                          lambda player, _trash: score_text(pub, player))
 
 
 # -- undo ----------------------------------------------------------------------------------------
-def undo_pages(before: TatortTonne, after: TatortTonne, undone: dict[str, Any]) -> list[View]:
-    """What the table does after an undo: trash cards back to the pile and players back in (when
-    a round's result was taken back), then who acts again."""
+def undo_pages(before: Public, after: Public, undone: dict[str, Any]) -> list[View]:
+    """What the table does after an undo (``before``: what it saw, ``after``: what it sees now):
+    trash cards back to the pile and players back in (when a round's result was taken back),
+    then who acts again."""
     pages: list[View] = []
-    back = [(p, before.trash[p] - after.trash[p]) for p in after.players
-            if before.trash[p] > after.trash[p]]
+    was, now = before.seat, after.seat
+    back = [(p, was[p].trash - now[p].trash) for p in after.names
+            if was[p].trash > now[p].trash]
     if len(back) == 1 and len(back[0][0]) <= BIG:
         name, n = back[0]
         pages.append(View(_("Put trash back"), (
@@ -144,13 +146,13 @@ def undo_pages(before: TatortTonne, after: TatortTonne, undone: dict[str, Any]) 
         lines = [first_fit(ngettext("{player}: {n} card", "{player}: {n} cards", n).format(
             player=p, n=n), f"{p[:CHARS - 4]}: {n}") for p, n in back]
         pages += _chunks(_("Put trash back"), lines)
-    returning = [p for p in after.players if after.in_game[p] and not before.in_game[p]]
+    returning = [p for p in after.names if now[p].in_game and not was[p].in_game]
     if len(returning) == 1 and len(returning[0]) <= BIG:
         pages.append(View(_("Back in the game"), big=returning[0]))
     elif returning:
         pages.append(View(_("Back in the game"), tuple(names_lines(returning, PAGE_LINES))))
     player = undone.get("player")
-    if isinstance(player, str) and player in after.in_game and after.in_game[player]:
+    if isinstance(player, str) and player in now and now[player].in_game:
         again = _("point again") if undone.get("type") == "point" else _("choose again")
         if len(player) <= BIG:
             pages.append(View(_("Undone"), (again,), big=player))

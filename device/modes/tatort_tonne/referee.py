@@ -20,6 +20,7 @@ from ...screens import PAGE_LINES, View
 from ...session import Session
 from ..base import HotSeat, Page, Referee, Table
 from .pages import reveal_pages, score_text, standings_view, undo_pages, winner_view
+from .public import Public
 from .screens import (KEYS, card_name, choose_view, countdown_view, pick_view,
                       point_view, ready_view)
 
@@ -40,13 +41,18 @@ class TatortTonneReferee(Referee[TatortTonne]):
         self.target_cursor = 0
         self.end_page = 0               # after the end: 0 the winner, 1 the standings
         self.standings_at = 0
-        self._seen: tuple[TatortTonne, dict[str, Any] | None] = (self.state, None)
+        self._seen: tuple[Public, dict[str, Any] | None] = (self.seen, None)
         self._remember()
 
+    @property
+    def seen(self) -> Public:
+        """The game as the table sees it: what the screens read."""
+        return self.public_as(Public)
+
     def _remember(self) -> None:
-        """The state the table has seen and the action that led to it: what an undo takes back."""
+        """What the table has seen and the action that led to it: what an undo takes back."""
         actions = self.session.actions
-        self._seen = (self.state, dict(actions[-1]) if actions else None)
+        self._seen = (self.seen, dict(actions[-1]) if actions else None)
 
     def _hot_waiting(self) -> list[str]:
         """In-game seats without a station, the ones still to choose first."""
@@ -59,7 +65,7 @@ class TatortTonneReferee(Referee[TatortTonne]):
 
     def score_text(self, player: str, score: Any = None) -> str:
         """The standings' right column: a player's trash, "out" marked (for the game menu)."""
-        return score_text(self.state, player)
+        return score_text(self.seen, player)
 
     # -- events from the App ---------------------------------------------------------------------
     def resumed(self) -> None:
@@ -78,7 +84,7 @@ class TatortTonneReferee(Referee[TatortTonne]):
         self.picking, self.target_cursor, self.end_page = False, 0, 0
         if undone is not None:
             self.pages.show([Page(view, UNDO_PAGE_S) for view in
-                             undo_pages(before, self.state, undone)])
+                             undo_pages(before, self.seen, undone)])
         self._remember()
 
     def _stop_countdown(self) -> None:
@@ -94,11 +100,11 @@ class TatortTonneReferee(Referee[TatortTonne]):
 
     # -- station buttons -------------------------------------------------------------------------
     def on_station(self, station: int, key: str) -> None:
-        player = self.seat_player(station)
+        player = self.station_player(station)
         state = self.state
         if player is None:
-            self.refuse(_("Nobody plays at"), self.table.station_name(station))
-        elif self.pages:
+            return
+        if self.pages:
             self.refuse(_("Wait: OK at the box"))
         elif state.is_over:
             self.refuse(_("The game is over"))
@@ -220,7 +226,7 @@ class TatortTonneReferee(Referee[TatortTonne]):
 
     def _play(self, events: list[Event]) -> None:
         won = any(e.kind == "winner" for e in events)
-        self.pages.show([Page(view, PAGE_S) for view in reveal_pages(events, self.state)],
+        self.pages.show([Page(view, PAGE_S) for view in reveal_pages(events, self.seen)],
                         finale="win" if won else None)  # the win sound plays with the winner
         if not won and any(e.kind == "trash" for e in events):
             self.table.beep("score")
@@ -228,8 +234,8 @@ class TatortTonneReferee(Referee[TatortTonne]):
     # -- the screen ------------------------------------------------------------------------------
     def end_view(self) -> View:
         if self.end_page == 0:
-            return winner_view(self.state)
-        return standings_view(self.state, self.standings_at)
+            return winner_view(self.seen)
+        return standings_view(self.seen, self.standings_at)
 
     def play_view(self) -> View:
         if self.state.phase == "point":
@@ -237,7 +243,7 @@ class TatortTonneReferee(Referee[TatortTonne]):
         return self._choose_view()
 
     def _choose_view(self) -> View:
-        state = self.state
+        pub = self.seen
         if self.hot.stage:
             player = self.hot.player or ""
             hot = self.hot.view([card_name(c) for c in self._cards(player)] if player else [])
@@ -245,17 +251,17 @@ class TatortTonneReferee(Referee[TatortTonne]):
             return hot
         waiting = self._hot_waiting()
         turn = waiting[self.hot.index % len(waiting)] if waiting else None
-        return choose_view(state.round, len(state.waiting_for()), len(state.still_in()),
-                           turn if turn in state.waiting_for() else None)
+        return choose_view(pub.round, len(pub.waiting_for), len(pub.still_in),
+                           turn if turn in pub.waiting_for else None)
 
     def _point_view(self) -> View:
-        state = self.state
-        accusers = state.accusers()
+        pub = self.seen
+        accusers = pub.accusers
         if not self.counted:
             if self.count is None or self.count == 4:
                 return ready_view(accusers)
             return countdown_view(accusers, self.count)
-        accuser = state.waiting_for()[0]
+        accuser = pub.waiting_for[0]
         if self.picking:
             return pick_view(accuser, self._targets(), self.target_cursor)
         return point_view(accuser, self.has_station(accuser))

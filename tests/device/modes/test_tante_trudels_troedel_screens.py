@@ -16,6 +16,7 @@ from spielleiter.device.modes.tante_trudels_troedel.pages import (event_pages, f
 from spielleiter.device.modes.tante_trudels_troedel.screens import (act_view, move_view,
                                                                      refusal_lines, roll_view,
                                                                      rolling_view, weigh_view)
+from spielleiter.device.modes.tante_trudels_troedel.public import Public
 from spielleiter.device.modes.tante_trudels_troedel.weighing import Job
 from spielleiter.device.screens import View, crowded, misfits, wrap
 from spielleiter.games.tante_trudels_troedel import new_game
@@ -23,6 +24,11 @@ from spielleiter.games.tante_trudels_troedel import new_game
 LANGUAGES = ("de", "en")
 LONG = "Maximiliane1"          # a name of the roster's longest (12 characters)
 DECIMAL = re.compile(r"\d[.,]\d")
+
+
+def seen(state) -> Public:
+    """The game as the table sees it: what the screens take."""
+    return Public.of(state.public())
 
 
 @pytest.fixture(params=LANGUAGES)
@@ -83,25 +89,25 @@ def turn_screens(players) -> list[View]:
     state, _ = play(players, [])
     for station in (True, False):
         for table_die in (True, False):
-            views.append(roll_view(state, first, station, table_die, 6))
+            views.append(roll_view(seen(state), first, station, table_die, 6))
     state, _ = play(players, potd)
     for station in (True, False):
         for table_die in (True, False):
-            views.append(roll_view(state, first, station, table_die, 3))
+            views.append(roll_view(seen(state), first, station, table_die, 3))
     views.append(rolling_view(first, 2))
     state, _ = play(players, potd + [{"type": "roll", "player": first, "value": 5}])
-    views.append(move_view(state, first, True, 0, ["forward"]))
+    views.append(move_view(seen(state), first, True, 0, ["forward"]))
     state, _ = play(players, potd + [{"type": "roll", "player": first, "value": 5},
                                      {"type": "move", "player": first, "direction": "forward"}])
     actions = state.legal_actions(first)
-    views.append(act_view(state, first, True, 0, actions))
+    views.append(act_view(seen(state), first, True, 0, actions))
     # every label the menu can show, the long ones with a long name
     labels = [{"type": t, "player": first, "coupon": c} for t in ("take", "return")
               for c in (False, True)]
     labels += [{"type": t, "player": first} for t in ("exchange", "weigh", "coupon_shop",
                                                        "end_turn")]
     labels += [{"type": "coupon_player", "player": first, "target": p} for p in players[1:]]
-    views.append(act_view(state, first, False, 0, labels))
+    views.append(act_view(seen(state), first, False, 0, labels))
     return views
 
 
@@ -135,7 +141,7 @@ def end_screens(players, goal: str, baskets: dict) -> tuple[list[View], list[Vie
     def apply(action):
         nonlocal state
         state, events = state.apply(action)
-        return [page.view for page in event_pages(events, state, 2, "left")]
+        return [page.view for page in event_pages(events, seen(state), 2, "left")]
 
     for value in (6, 4, 3):
         before += apply({"type": "roll", "player": players[0], "value": value})
@@ -154,7 +160,7 @@ def end_screens(players, goal: str, baskets: dict) -> tuple[list[View], list[Vie
     for player in list(state.arrivals):
         pages = apply({"type": "weigh_basket", "player": player, "grams": baskets[player]})
         (end if state.is_over else before).extend(pages)
-    return before, end + [final_view(state)]
+    return before, end + [final_view(seen(state))]
 
 
 GAMES = [
@@ -190,7 +196,10 @@ def test_every_undo_page_fits(language, players):
     first, second = players
     potd = [{"type": "roll", "player": first, "value": v} for v in (6, 4, 3)]
     state, _ = play(players, potd[:2])
-    views = [page.view for page in undo_pages(potd[2], state, 2, "right", "left")]
+    rolled, _ = play(players, potd)
+    views = [page.view for page in undo_pages(potd[2], seen(rolled), seen(state), 2, "right",
+                                              "left")]
+    assert views[0].big.endswith(" 13")  # the row the undone roll had reached: 6 + 4 + 3 (TT1)
     state, _ = play(players, potd + [{"type": "weigh_potd", "player": first, "grams": 13.2}])
     kinds = [{"type": "move"}, {"type": "take", "coupon": False}, {"type": "take", "coupon": True},
              {"type": "return", "coupon": False}, {"type": "return", "coupon": True},
@@ -199,10 +208,12 @@ def test_every_undo_page_fits(language, players):
              {"type": "weigh_basket"}]
     for pans in (1, 2):
         for kind in kinds:
-            pages = undo_pages({**kind, "player": first}, state, pans, "right", "left")
+            pages = undo_pages({**kind, "player": first}, seen(state), seen(state), pans,
+                               "right", "left")
             assert pages, kind
             views += [page.view for page in pages]
-    assert undo_pages({"type": "end_turn", "player": first}, state, 2, "right", "left") == []
+    assert undo_pages({"type": "end_turn", "player": first}, seen(state), seen(state), 2,
+                      "right", "left") == []
     check(views)
 
 

@@ -11,6 +11,7 @@ from spielleiter.device.modes import GAME_MODES
 from spielleiter.device.modes.base import handover_view
 from spielleiter.device.modes.tatort_tonne import pages as tt_pages
 from spielleiter.device.modes.tatort_tonne import rules, screens as tt_screens
+from spielleiter.device.modes.tatort_tonne.public import Public
 from spielleiter.device.modes.tatort_tonne.referee import COUNTDOWN_S
 from spielleiter.device.screens import crowded, misfits
 from spielleiter.games.tatort_tonne import new_game
@@ -24,6 +25,11 @@ from test_tatort_tonne_referee import (EXAMPLE_PLAYERS, actions, example_choices
 LONG = ["Maximilianne", "Konstantinos", "Bartholomäus", "Friederike-A", "Wilhelmina-B",
         "Josephine-An", "Anastasia-Lu", "Christophoru", "Alexandrina1", "Kunigunde-Ma"]
 assert all(len(name) == 12 for name in LONG)  # the roster's longest names (MAX_NAME)
+
+
+def seen(state) -> Public:
+    """The game as the table sees it: what the screens take."""
+    return Public.of(state.public())
 
 
 @pytest.fixture
@@ -68,12 +74,12 @@ def test_every_screen_fits_with_ten_players_of_the_longest_names(language):
     # everybody steals but the last, who accuses the first: a catch, eight trash, a round
     choices = {p: "steal" for p in names[:-1]} | {names[-1]: "accuse"}
     state, events = play_round(state, choices, {names[-1]: names[0]})
-    views += tt_pages.reveal_pages(events, state)
+    views += tt_pages.reveal_pages(events, seen(state))
     state2, events2 = play_round(state, {p: "steal" for p in state.still_in()})
-    views += tt_pages.reveal_pages(events2, state2)        # the pile runs out: a shared win
+    views += tt_pages.reveal_pages(events2, seen(state2))        # the pile runs out: a shared win
     assert state2.is_over
-    views += [tt_pages.winner_view(state2), tt_pages.standings_view(state2)]
-    views += tt_pages.undo_pages(state2, state, {"type": "choose", "player": names[-1]})
+    views += [tt_pages.winner_view(seen(state2)), tt_pages.standings_view(seen(state2))]
+    views += tt_pages.undo_pages(seen(state2), seen(state), {"type": "choose", "player": names[-1]})
     assert not problems(views), "\n\n".join(problems(views))
 
 
@@ -245,23 +251,23 @@ def test_a_game_won_by_the_last_one_left_says_so():
     state = new_game(["Ann", "Ben"])
     state, _ = play_round(state, {"Ann": "accuse", "Ben": "steal"}, {"Ann": "Ben"})
     assert state.winners() == ("Ann",)
-    view = tt_pages.winner_view(state)
+    view = tt_pages.winner_view(seen(state))
     assert view.big == "Ann" and view.lines == ("everyone else is out",)
-    assert tt_pages.standings_view(state).lines == ("1. Ann              0",
+    assert tt_pages.standings_view(seen(state)).lines == ("1. Ann              0",
                                                     "2. Ben          out 0")
 
 
 def test_score_text_marks_players_who_are_out_for_the_game_menu():
     state = new_game(["Ann", "Ben", "Cy"])
     state, _ = play_round(state, {"Ann": "accuse", "Ben": "steal", "Cy": "steal"}, {"Ann": "Ben"})
-    assert [tt_pages.score_text(state, p) for p in state.players] == ["0", "out 0", "1"]
+    assert [tt_pages.score_text(seen(state), p) for p in state.players] == ["0", "out 0", "1"]
 
 
 # -- undo says what to put back and who acts again -------------------------------------------------
 def test_undo_of_a_choice_says_who_chooses_again():
     before, _ = play_round(new_game(["Ann", "Ben", "Cy"]), {"Ann": "steal", "Ben": "alibi"})
     after, _ = play_round(new_game(["Ann", "Ben", "Cy"]), {"Ann": "steal"})
-    [page] = tt_pages.undo_pages(before, after, {"type": "choose", "player": "Ben"})
+    [page] = tt_pages.undo_pages(seen(before), seen(after), {"type": "choose", "player": "Ben"})
     assert (page.title, page.big, page.lines) == ("Undone", "Ben", ("choose again",))
 
 
@@ -291,7 +297,7 @@ def test_undo_of_the_winning_round_puts_the_trash_back_and_plays_on():
     assert won.is_over
     undone = {"type": "choose", "player": "Cy", "card": "alibi"}
     before_last, _ = play_round(state, {"Ann": "steal", "Ben": "alibi"})
-    back = tt_pages.undo_pages(won, before_last, undone)
+    back = tt_pages.undo_pages(seen(won), seen(before_last), undone)
     assert [(p.title, p.big, p.lines) for p in back] == [
         ("Put trash back", "Ann", ("1 trash card",)), ("Undone", "Cy", ("choose again",))]
 
@@ -302,7 +308,7 @@ def test_undo_pages_in_german():
                                                             "Cy": "steal"}, {"Ann": "Cy"})
     after, _ = play_round(new_game(["Ann", "Ben", "Cy"]), {"Ann": "accuse", "Ben": "steal",
                                                            "Cy": "steal"})
-    texts = [p.as_text() for p in tt_pages.undo_pages(before, after,
+    texts = [p.as_text() for p in tt_pages.undo_pages(seen(before), seen(after),
                                                       {"type": "point", "player": "Ann"})]
     assert texts == ["[Müll zurücklegen]\n  ** Ben **\n  1 Müllkarte",
                      "[Wieder im Spiel]\n  ** Cy **",
