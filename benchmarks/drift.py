@@ -294,11 +294,17 @@ def upper_bound(wrong: int, n: int) -> float:
     """The exact one-sided 95 % upper bound of the wrong share (Clopper-Pearson), in %."""
     if n == 0:
         return 100.0
+    if wrong >= n:
+        return 100.0
+
+    def tail(p: float) -> float:  # P(X <= wrong) for X ~ Binomial(n, p), in log space
+        lp, lq = math.log(p), math.log1p(-p)
+        return sum(math.exp(math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+                            + k * lp + (n - k) * lq) for k in range(wrong + 1))
     lo, hi = wrong / n, 1.0
     for _ in range(60):
         mid = (lo + hi) / 2
-        tail = sum(math.comb(n, k) * mid ** k * (1 - mid) ** (n - k) for k in range(wrong + 1))
-        lo, hi = (mid, hi) if tail > 0.05 else (lo, mid)
+        lo, hi = (mid, hi) if mid > 0 and tail(mid) > 0.05 else (lo, mid)
     return 100.0 * hi
 
 
