@@ -56,6 +56,8 @@ READERS = ("ours", "ours_1mass", "no_tracking")
 
 SPANS = ("cells", "batch", "off")
 POTD_HOLD_S, BASKET_HOLD_S = 2.0, 1.0  # Trudel's holds (tante_trudels_troedel/weighing.py)
+POTD_TOL_G = 0.5  # ... and how far the first pan may read the Purchase from its number
+SWAP_REUSE_S = 300.0
 
 
 def physics(span: str = "cells") -> sim.PanPhysics:
@@ -211,10 +213,14 @@ class Game:
     def play_potd(self, minutes: float) -> list[Trial]:
         """A Trudel game as the referee weighs it with two pans: the Purchase (5-450 g) weighed
         once at the start on the first pan and left there; each basket (the Purchase's weight,
-        0.1 g more or less, or the same) on the second pan, held 5-20 s. Three verdicts per
-        basket: "coded" (the basket's grams against the Purchase's number from the start, what
-        the referee does today), "both" (the judge: both pans at the same time) and "swap" (the
-        Purchase weighed on the second pan just before the basket: substitution)."""
+        0.1 g more or less, or the same) on the second pan, held 5-20 s; before each basket the
+        Purchase is weighed on the second pan too (for the substitution). The verdicts per basket
+        (``WAYS``): "coded" (the basket's grams against the Purchase's number from the start, what
+        the referee does today with two pans), "one" (the same on one pan: the number is the
+        Purchase weighed on the basket's pan at the start), "both" (the judge: both pans at the
+        same time), "swap" (the Purchase weighed on the basket's pan just before the basket:
+        substitution) and "swap5" (that weighing reused for 5 minutes). "check": how far the
+        first pan's reading of the Purchase is from its number (the weigher's ``POTD_TOL_G``)."""
         rng, trials = self.rng, []
         potd = rng.uniform(5.0, 450.0)
         left, right = PANS
@@ -222,11 +228,17 @@ class Game:
         self.cells[left].pan.place(potd)
         number = self.settle(left, t0, POTD_HOLD_S)
         end = t0 + minutes * 60.0
+        first_ref: float | None = None
+        block: tuple[float, float] | None = None  # (when, grams) of the reused substitution
         while number is not None and self.clock.now() < end - 60:
             t1 = self.clock.now()
             self.cells[right].pan.place(potd)  # the substitution's reference
             ref = self.settle(right, t1, POTD_HOLD_S)
             self.cells[right].pan.remove(potd)
+            if ref is not None:
+                first_ref = ref if first_ref is None else first_ref
+                if block is None or t1 - block[0] > SWAP_REUSE_S:
+                    block = (t1, ref)
             self.run_until(self.clock.now() + 3.0)
             d = rng.choice((0.1, -0.1, 0.0))
             trial = Trial("basket", self.clock.now(), {left: potd, right: potd + d})
@@ -235,12 +247,14 @@ class Game:
             j = self.readers["ours"].judgement()
             got = trial.got
             if basket is not None:
-                got["coded"] = {"v": verdict_of(basket, number), "e": basket - number - d}
-                if ref is not None:
-                    got["swap"] = {"v": verdict_of(basket, ref), "e": basket - ref - d}
+                for way, against in (("coded", number), ("one", first_ref), ("swap", ref),
+                                     ("swap5", None if block is None else block[1])):
+                    if against is not None:
+                        got[way] = {"v": verdict_of(basket, against), "e": basket - against - d}
             if j is not None and j.since >= trial.t0:
                 got["both"] = {"v": verdict_of(j.second_g, j.first_g),
                                "e": j.second_g - j.first_g - d}
+                got["check"] = {"e": j.first_g - number}
             self.run_until(self.clock.now() + rng.uniform(5.0, 20.0))
             self.cells[right].pan.remove(potd + d)
             self.run_until(self.clock.now() + rng.uniform(5.0, 15.0))
@@ -375,7 +389,7 @@ def report(trials: list[dict], minutes: float) -> dict:
     return out
 
 
-WAYS = ("coded", "both", "swap")
+WAYS = ("coded", "one", "both", "swap", "swap5")
 
 
 def report_potd(trials: list[dict]) -> dict:
@@ -397,6 +411,10 @@ def report_potd(trials: list[dict]) -> dict:
         out[way] = {"right": right, "n": n, "pct": 100.0 * right / max(1, n),
                     "wrong_bound_pct": upper_bound(n - right, n), "err_p95_g": p95(errors)}
     out["baskets"] = len(trials)
+    checks = [abs(tr["got"]["check"]["e"]) for tr in trials if "check" in tr["got"]]
+    out["check_p95_g"] = p95(checks)
+    out["check_beyond_tol"] = sum(c > POTD_TOL_G for c in checks)
+    out["check_n"] = len(checks)
     return out
 
 
@@ -426,15 +444,20 @@ def main(argv: list[str] | None = None) -> int:
         out = report_potd(trials)
         print(head)
         print(f"Trudel baskets at 0.1 g against the Purchase ({out['baskets']} baskets):")
-        names = {"coded": "the Purchase's number from the start (today)",
+        names = {"coded": "two pans: the Purchase's number from the start (today)",
+                 "one": "one pan: the Purchase's number from the start (today)",
                  "both": "both pans at the same time (the judge)",
-                 "swap": "the Purchase on the basket's pan just before"}
+                 "swap": "the Purchase on the basket's pan just before",
+                 "swap5": "the same, reused for 5 min"}
         for way in WAYS:
             w = out[way]
             print(f"  {way:6s} {w['right']}/{w['n']} = {w['pct']:.2f} % right (wrong: 95 % "
                   f"bound {w['wrong_bound_pct']:.2f} %), |error| p95 {w['err_p95_g']:.3f} g  "
                   f"{names[way]}  target >= 99.9 % proven: "
                   f"{'PASS' if w['n'] and w['wrong_bound_pct'] < 0.1 else 'MISS'}")
+        print(f"  the first pan's reading of the Purchase against its number: |off| p95 "
+              f"{out['check_p95_g']:.3f} g, beyond the weigher's {POTD_TOL_G} g in "
+              f"{out['check_beyond_tol']} of {out['check_n']} baskets")
         if args.json:
             with open(args.json, "w") as fh:
                 json.dump(out, fh, indent=1)
