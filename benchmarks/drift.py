@@ -1,6 +1,7 @@
 """Benchmark: an hour of play on cells that drift, creep, bend and hit their stops.
 
-    python benchmarks/drift.py [--games 10] [--minutes 60] [--rate 10] [--workers 2] [--json FILE]
+    python benchmarks/drift.py [--games 10] [--minutes 60] [--rate 10] [--workers 2]
+        [--mix table|trudel|potd] [--span cells|batch|off] [--json FILE]
 
 Each game: two realistic simulated pans (``PanPhysics.realistic()``: warm-up, the box warming by
 10 K, creep, a bent cell, the overload stop at 600-800 g), calibrated cold at power-on by a
@@ -16,12 +17,18 @@ conversions in the same run:
 - naive: tare at power-on, then the mean of 10 conversions 1 s after the set-down
   (``get_units(10)``), with the 200 g calibration; a comparison compares two such means.
 
+``--mix potd`` plays a Trudel game as the referee weighs it with two pans instead (see
+``Game.play_potd``) and compares three ways of judging a basket against the Purchase. ``--span``
+chooses the span's temperature coefficient: each cell its own (the profile's default), both pans
+the same, or none.
+
 Prints the figures and PASS/MISS per target; exit status 0 either way (it is a report).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import multiprocessing
@@ -47,8 +54,18 @@ NAIVE_WAIT_S, NAIVE_N = 1.0, 10
 READERS = ("ours", "ours_1mass", "no_tracking")
 
 
-def physics() -> sim.PanPhysics:
-    return sim.PanPhysics.realistic(cell=CellProfile(box_rise_k=(10.0, 10.0)))
+SPANS = ("cells", "batch", "off")
+POTD_HOLD_S, BASKET_HOLD_S = 2.0, 1.0  # Trudel's holds (tante_trudels_troedel/weighing.py)
+POTD_TOL_G = 0.5  # ... and how far the first pan may read the Purchase from its number
+SWAP_REUSE_S = 300.0
+
+
+def physics(span: str = "cells") -> sim.PanPhysics:
+    """The realistic twin, the box warming by 10 K. ``span``: "cells", each cell its own span
+    temperature coefficient (the default profile); "batch", both pans the same one (cells of one
+    batch that drift alike); "off", none (the figures before the span was modelled)."""
+    extra = {"span_per_10k": (0.0, 0.0)} if span == "off" else {}
+    return sim.PanPhysics.realistic(cell=CellProfile(box_rise_k=(10.0, 10.0), **extra))
 
 
 @dataclass
@@ -62,12 +79,15 @@ class Trial:
 class Game:
     """Two realistic pans, their Integrity, and every reader fed the same samples."""
 
-    def __init__(self, seed: int, rate: int) -> None:
+    def __init__(self, seed: int, rate: int, span: str = "cells") -> None:
         self.rate = rate
         self.rng = random.Random(seed * 7717 + 5)
         self.clock = sim.VirtualClock()
         self.cells = {p: sim.make_cell(self.clock, rate=rate, seed=seed * 31 + i,
-                                       physics=physics()) for i, p in enumerate(PANS)}
+                                       physics=physics(span)) for i, p in enumerate(PANS)}
+        first, second = (self.cells[p].pan for p in PANS)
+        if span == "batch" and first.cell is not None and second.cell is not None:
+            second.cell = dataclasses.replace(second.cell, span_per_k=first.cell.span_per_k)
         self.integrity = {p: Integrity(p, rate, start=0.0) for p in PANS}
         self.raw = {p: ScaleChannel(p, None, rate=rate) for p in PANS}  # for the calibration
         self.readers: dict[str, Scales] = {}
@@ -178,9 +198,75 @@ class Game:
             self.watch = [(tr, p) for tr, p in self.watch if not (tr is trial and p == pan)]
 
     # -- an hour of play -----------------------------------------------------------------------
+    def settle(self, pan: str, t0: float, hold_s: float, limit_s: float = 15.0) -> float | None:
+        """Run until ``ours`` has a settled value on ``pan`` that began after ``t0`` and has
+        averaged ``hold_s``; its grams (None after ``limit_s``)."""
+        scales = self.readers["ours"]
+        while self.clock.now() < t0 + limit_s:
+            self.run_until(self.clock.now() + 1.0 / self.rate)
+            shot = scales.snapshot(pan)
+            if shot.stable and shot.since is not None and shot.since >= t0 and \
+                    shot.held_s() >= hold_s - 1e-6 and shot.grams is not None:
+                return shot.grams
+        return None
+
+    def play_potd(self, minutes: float) -> list[Trial]:
+        """A Trudel game as the referee weighs it with two pans: the Purchase (5-450 g) weighed
+        once at the start on the first pan and left there; each basket (the Purchase's weight,
+        0.1 g more or less, or the same) on the second pan, held 5-20 s; before each basket the
+        Purchase is weighed on the second pan too (for the substitution). The verdicts per basket
+        (``WAYS``): "coded" (the basket's grams against the Purchase's number from the start, what
+        the referee does today with two pans), "one" (the same on one pan: the number is the
+        Purchase weighed on the basket's pan at the start), "both" (the judge: both pans at the
+        same time), "swap" (the Purchase weighed on the basket's pan just before the basket:
+        substitution) and "swap5" (that weighing reused for 5 minutes). "check": how far the
+        first pan's reading of the Purchase is from its number (the weigher's ``POTD_TOL_G``)."""
+        rng, trials = self.rng, []
+        potd = rng.uniform(5.0, 450.0)
+        left, right = PANS
+        t0 = self.clock.now()
+        self.cells[left].pan.place(potd)
+        number = self.settle(left, t0, POTD_HOLD_S)
+        end = t0 + minutes * 60.0
+        first_ref: float | None = None
+        block: tuple[float, float] | None = None  # (when, grams) of the reused substitution
+        while number is not None and self.clock.now() < end - 60:
+            t1 = self.clock.now()
+            self.cells[right].pan.place(potd)  # the substitution's reference
+            ref = self.settle(right, t1, POTD_HOLD_S)
+            self.cells[right].pan.remove(potd)
+            if ref is not None:
+                first_ref = ref if first_ref is None else first_ref
+                if block is None or t1 - block[0] > SWAP_REUSE_S:
+                    block = (t1, ref)
+            self.run_until(self.clock.now() + 3.0)
+            d = rng.choice((0.1, -0.1, 0.0))
+            trial = Trial("basket", self.clock.now(), {left: potd, right: potd + d})
+            self.cells[right].pan.place(potd + d)
+            basket = self.settle(right, trial.t0, BASKET_HOLD_S)
+            j = self.readers["ours"].judgement()
+            got = trial.got
+            if basket is not None:
+                for way, against in (("coded", number), ("one", first_ref), ("swap", ref),
+                                     ("swap5", None if block is None else block[1])):
+                    if against is not None:
+                        got[way] = {"v": verdict_of(basket, against), "e": basket - against - d}
+            if j is not None and j.since >= trial.t0:
+                got["both"] = {"v": verdict_of(j.second_g, j.first_g),
+                               "e": j.second_g - j.first_g - d}
+                got["check"] = {"e": j.first_g - number}
+            self.run_until(self.clock.now() + rng.uniform(5.0, 20.0))
+            self.cells[right].pan.remove(potd + d)
+            self.run_until(self.clock.now() + rng.uniform(5.0, 15.0))
+            trials.append(trial)
+        return trials
+
     def play(self, minutes: float, mix: str = "table") -> list[Trial]:
         """``mix`` "table": weighings, comparisons and heavy things, held 20-120 s; "trudel":
-        mostly comparisons, held 5-20 s (a Trudel game's weighings), for many verdicts."""
+        mostly comparisons, held 5-20 s (a Trudel game's weighings), for many verdicts;
+        "potd": ``play_potd``."""
+        if mix == "potd":
+            return self.play_potd(minutes)
         rng, trials = self.rng, []
         end = self.clock.now() + minutes * 60.0
         hold, idle = ((20.0, 120.0), (10.0, 40.0)) if mix == "table" else ((5.0, 20.0), (5.0, 15.0))
@@ -209,9 +295,9 @@ class Game:
         return trials
 
 
-def one_game(args: tuple[int, int, float, str]) -> list[dict]:
-    seed, rate, minutes, mix = args
-    game = Game(seed, rate)
+def one_game(args: tuple[int, int, float, str, str]) -> list[dict]:
+    seed, rate, minutes, mix, span = args
+    game = Game(seed, rate, span)
     game.calibrate()
     start = game.clock.now()
     return [{"kind": t.kind, "t": t.t0 - start, "loads": t.loads, "got": t.got}
@@ -222,11 +308,17 @@ def upper_bound(wrong: int, n: int) -> float:
     """The exact one-sided 95 % upper bound of the wrong share (Clopper-Pearson), in %."""
     if n == 0:
         return 100.0
+    if wrong >= n:
+        return 100.0
+
+    def tail(p: float) -> float:  # P(X <= wrong) for X ~ Binomial(n, p), in log space
+        lp, lq = math.log(p), math.log1p(-p)
+        return sum(math.exp(math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
+                            + k * lp + (n - k) * lq) for k in range(wrong + 1))
     lo, hi = wrong / n, 1.0
     for _ in range(60):
         mid = (lo + hi) / 2
-        tail = sum(math.comb(n, k) * mid ** k * (1 - mid) ** (n - k) for k in range(wrong + 1))
-        lo, hi = (mid, hi) if tail > 0.05 else (lo, mid)
+        lo, hi = (mid, hi) if mid > 0 and tail(mid) > 0.05 else (lo, mid)
     return 100.0 * hi
 
 
@@ -297,25 +389,81 @@ def report(trials: list[dict], minutes: float) -> dict:
     return out
 
 
+WAYS = ("coded", "one", "both", "swap", "swap5")
+
+
+def report_potd(trials: list[dict]) -> dict:
+    """Per way of judging a basket: right/n, the wrong share's bound, |error| p95 and the
+    share right in the first and the second half of the game."""
+    out: dict = {}
+    for way in WAYS:
+        right = n = 0
+        errors: list[float] = []
+        for tr in trials:
+            got = tr["got"].get(way)
+            if got is None:
+                continue
+            potd, basket = tr["loads"]["left"], tr["loads"]["right"]
+            truth = verdict_of(basket, potd) if abs(basket - potd) > 1e-9 else "balanced"
+            right += got["v"] == truth
+            n += 1
+            errors.append(abs(got["e"]))
+        out[way] = {"right": right, "n": n, "pct": 100.0 * right / max(1, n),
+                    "wrong_bound_pct": upper_bound(n - right, n), "err_p95_g": p95(errors)}
+    out["baskets"] = len(trials)
+    checks = [abs(tr["got"]["check"]["e"]) for tr in trials if "check" in tr["got"]]
+    out["check_p95_g"] = p95(checks)
+    out["check_beyond_tol"] = sum(c > POTD_TOL_G for c in checks)
+    out["check_n"] = len(checks)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--minutes", type=float, default=60.0)
     ap.add_argument("--rate", type=int, choices=(10, 80), default=10)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--mix", choices=("table", "trudel"), default="table")
+    ap.add_argument("--mix", choices=("table", "trudel", "potd"), default="table")
+    ap.add_argument("--span", choices=SPANS, default="cells",
+                    help="span temperature coefficient: each cell its own (default), both pans "
+                         "the same (one batch), or none")
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
-    jobs = [(seed, args.rate, args.minutes, args.mix) for seed in range(1, args.games + 1)]
+    jobs = [(seed, args.rate, args.minutes, args.mix, args.span)
+            for seed in range(1, args.games + 1)]
     if args.workers > 1:
         with multiprocessing.Pool(args.workers) as pool:
             results = pool.map(one_game, jobs)
     else:
         results = [one_game(j) for j in jobs]
     trials = [t for r in results for t in r]
+    head = (f"drift: {args.games} games x {args.minutes:g} min at {args.rate} SPS, box +10 K, "
+            f"mix {args.mix}, span {args.span}")
+    if args.mix == "potd":
+        out = report_potd(trials)
+        print(head)
+        print(f"Trudel baskets at 0.1 g against the Purchase ({out['baskets']} baskets):")
+        names = {"coded": "two pans: the Purchase's number from the start (today)",
+                 "one": "one pan: the Purchase's number from the start (today)",
+                 "both": "both pans at the same time (the judge)",
+                 "swap": "the Purchase on the basket's pan just before",
+                 "swap5": "the same, reused for 5 min"}
+        for way in WAYS:
+            w = out[way]
+            print(f"  {way:6s} {w['right']}/{w['n']} = {w['pct']:.2f} % right (wrong: 95 % "
+                  f"bound {w['wrong_bound_pct']:.2f} %), |error| p95 {w['err_p95_g']:.3f} g  "
+                  f"{names[way]}  target >= 99.9 % proven: "
+                  f"{'PASS' if w['n'] and w['wrong_bound_pct'] < 0.1 else 'MISS'}")
+        print(f"  the first pan's reading of the Purchase against its number: |off| p95 "
+              f"{out['check_p95_g']:.3f} g, beyond the weigher's {POTD_TOL_G} g in "
+              f"{out['check_beyond_tol']} of {out['check_n']} baskets")
+        if args.json:
+            with open(args.json, "w") as fh:
+                json.dump(out, fh, indent=1)
+        return 0
     out = report(trials, args.minutes)
-    print(f"drift: {args.games} games x {args.minutes:g} min at {args.rate} SPS, box +10 K, "
-          f"mix {args.mix}")
+    print(head)
     print(f"settled value |error| p95 over {out['settled_n']} weighings (1-500 g):")
     for name, v in out["settled_p95_g"].items():
         last = out["settled_p95_last20min_g"][name]
@@ -328,7 +476,9 @@ def main(argv: list[str] | None = None) -> int:
           f"(wrong: 95 % bound {out['verdicts_wrong_bound_pct']:.2f} %; verdict p95 "
           f"{out['verdict_after_p95_s']:.2f} s after set-down), naive {vr['naive']:.2f} %  "
           f"target >= 99.9 %: "
-          f"{'PASS' if vr['ours'] >= 99.9 and not out['verdicts_missing'] else 'MISS'}")
+          f"{'PASS' if vr['ours'] >= 99.9 and not out['verdicts_missing'] else 'MISS'}"
+          f", proven (bound < 0.1 %): "
+          f"{'PASS' if out['verdicts_wrong_bound_pct'] < 0.1 else 'MISS'}")
     print(f"too heavy ({out['heavy_n']} items 600-1500 g): ours reported "
           f"{out['heavy_numbers_ours']} numbers, showed {out['heavy_shown_as_overload_ours']} as "
           f"overload; naive reported {out['heavy_numbers_naive']} numbers  target 0 numbers, all "

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from ..drivers.buttons import Edge, PressDetector
 from ..games import GAMES, GameError
-from . import i18n, settings_store
+from . import i18n, settings_store, warm_up
 from .broadcast import Broadcast
 from .header import Header
 from .i18n import _, ngettext
@@ -78,6 +78,7 @@ class App:
         self.station_names = stations
         self.stations = len(stations)
         self.scales = scales
+        self.warm_up = warm_up.Notice(runtime.call_later)  # "Scales warming up" (warm_up.py)
         self._sound = sound
         self.saver = ScreenSaver(runtime.call_later, runtime.cancel, power)
         self.settings = settings_store.Settings()
@@ -199,6 +200,8 @@ class App:
         self.inputs.shown(key, opened_by)
         if self._seen_timer is not None:
             view = seen_view(view)
+        if self.flash_view is None:  # a notice over the screen is read as it is
+            view = self.warm_up.mark(view, self.top, self.scales)
         self._show(view)
 
     def _seen(self) -> None:

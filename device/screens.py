@@ -43,7 +43,9 @@ class View:
 
     ``lines`` fill the body (menus mark ``cursor``); ``big`` is one short word drawn large
     (a countdown, a score); ``footer`` names what the buttons do. ``blank`` clears the screen
-    (privacy between hot-seat players) but may still carry a footer.
+    (privacy between hot-seat players) but may still carry a footer. ``notice`` is the box's own
+    short word about itself (the scales warming up, ``warm_up``), drawn in the title bar in
+    place of the title while it is set; the screen's own parts stay as they are.
     """
 
     title: str = ""
@@ -52,6 +54,12 @@ class View:
     footer: str = ""
     cursor: int | None = None
     blank: bool = False
+    notice: str = ""
+
+    @property
+    def bar(self) -> str:
+        """What the title bar shows: the notice, else the title."""
+        return self.notice or self.title
 
     def as_text(self) -> str:
         """The view as plain text, for logs, the serial link and the closing notes."""
@@ -62,6 +70,8 @@ class View:
             out.append(("> " if i == self.cursor else "  ") + line)
         if self.footer:
             out.append(f"({self.footer})")
+        if self.notice:
+            out.append(f"! {self.notice}")  # last: the screen's own text reads as before
         return "\n".join(out)
 
 
@@ -124,7 +134,7 @@ def layout(view: View) -> Layout:
     """Lay ``view`` out: the big word in the largest size that fits the width and leaves room
     for the view's lines (the smallest size when none does; ``misfits`` says so)."""
     types = type_set()
-    top = types.title_h if view.title and not view.blank else 0
+    top = types.title_h if view.bar and not view.blank else 0
     footer_top = HEIGHT - types.footer_h if view.footer else HEIGHT
     if not view.big or view.blank:
         return Layout(top, 0, top, footer_top, max(0, (footer_top - top) // types.line))
@@ -223,7 +233,7 @@ def _title_y(view: View) -> int:
     """The title's glyph row 0: a row above the screen (only capital accents lose their top
     row there), or on it when the title has them, its bar then a row taller."""
     types = type_set()
-    raised = types.bar_dy and _reaches_top(types.small, view.title)
+    raised = types.bar_dy and _reaches_top(types.small, view.bar)
     return -types.bar_dy + types.text_dy + (1 if raised else 0)
 
 
@@ -232,7 +242,7 @@ def _bars(view: View, place: Layout) -> list[tuple[int, int]]:
     starts ``bar_dy`` below its text box, unless its text has capital accents."""
     types = type_set()
     out = []
-    if view.title and not view.blank:
+    if view.bar and not view.blank:
         out.append((0, types.line - 1 + _title_y(view) - (-types.bar_dy + types.text_dy)))
     if not view.blank and view.cursor is not None:
         for index, y in _shown(view, place):
@@ -250,8 +260,8 @@ def _runs(view: View) -> list[Run]:
     small = types.small
     place = layout(view)
     out: list[Run] = []
-    if view.title and not view.blank:
-        out.append(_centred("title", small, view.title, _title_y(view), 0))
+    if view.bar and not view.blank:
+        out.append(_centred("title", small, view.bar, _title_y(view), 0))
     footer = [_centred("footer", small, view.footer, HEIGHT - small.cell_h, 1)] \
         if view.footer else []
     if view.blank:
@@ -290,7 +300,7 @@ def misfits(view: View) -> list[str]:
     screen of every demo, and every set-up choice, passes in both languages."""
     small = type_set().small
     out = []
-    for name, text in (("title", view.title), ("footer", view.footer)):
+    for name, text in (("title", view.bar), ("footer", view.footer)):
         if small.width(text) > WIDTH:
             out.append(f"{name} {small.width(text)} px wide")
     if view.blank:
@@ -328,9 +338,9 @@ def _marks(draw: ImageDraw.ImageDraw, view: View, place: Layout,
     def mark(apex: int, base: int, fill: int) -> None:
         draw.polygon((left, base, right, base, mid, apex), fill=fill)
 
-    if view.title and not view.blank:
-        start, end = small.extent(view.title)
-        ink = (WIDTH - (end - start)) // 2 - start + small.ink(view.title)[1]
+    if view.bar and not view.blank:
+        start, end = small.extent(view.bar)
+        ink = (WIDTH - (end - start)) // 2 - start + small.ink(view.bar)[1]
         if ink + MARK_CLEAR <= left:
             bottom = _bars(view, place)[0][1]
             centre = bottom // 2

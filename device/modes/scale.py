@@ -48,6 +48,10 @@ class ScaleMode(HostTool):
     def close(self) -> None:
         self.scales.cancel_calibration()
 
+    def weighs(self) -> bool:
+        """The live pans and calibration: always (the warm-up notice, ``device.warm_up``)."""
+        return bool(self.scales.pans)
+
     def on_host(self, key: str) -> bool:
         """Handle a key; False on BACK from the live view (the App closes the tool)."""
         if self.step == "live":

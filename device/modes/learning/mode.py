@@ -90,6 +90,10 @@ class LearningMode:
     def private(self) -> bool:
         return False
 
+    def weighs(self) -> bool:
+        """In a quiz the pans are weighed (the warm-up notice shows, ``device.warm_up``)."""
+        return self.step == "quiz" and self.quiz is not None
+
     def close(self) -> None:
         self.quiz = None
 

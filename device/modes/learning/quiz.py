@@ -6,6 +6,12 @@ Keys arrive as ``ok``/``next``/``back`` from the host panel and ``A``/``B``/``C`
 station. After a miss, OK tries again on the same things (a try again never counts against the
 child) and NEXT shows the answer; after an answer is shown, the pans are emptied before the next
 question, so the same things are never scored twice by accident.
+
+Every weighing that is scored starts from a fresh zero: each pan the quiz weighs on was empty and
+still (its zero taken afresh, ``PanSnapshot.zero_age_s``) at most ``ZERO_FRESH_S`` ago, else the
+child is asked to empty it first. An emptied pan whose level the zero tracker did not take for
+zero (a crumb, a zero left from long ago) is zeroed there, as a person presses ZERO on an empty
+kitchen scale.
 """
 
 from __future__ import annotations
@@ -18,6 +24,11 @@ from ...i18n import _
 from ...inputs import Weight
 from ...screens import View
 from . import screens as S
+
+# The zero moves at most 2 mg/s (ZeroSettings.drift_g_per_s: a cell warming up, at worst), so a
+# zero 5 minutes old is off by at most 0.6 g: below the finest step a quiz tells apart (1 g, at
+# the top level). Older than that, the pans are emptied and zeroed before a weighing counts.
+ZERO_FRESH_S = 300.0
 
 
 class Station(Protocol):
@@ -46,6 +57,19 @@ def moving(scales: Any, pans: list[str]) -> bool:
     return any(not scales.reading(p).stable and loaded(scales, p) for p in pans)
 
 
+def stale(scales: Any, pans: list[str], max_age_s: float | None = None) -> list[str]:
+    """The pans of ``pans`` whose zero is not fresh: not taken (empty and still, or tared) in
+    the last ``max_age_s`` (default ``ZERO_FRESH_S``) seconds. A pan that sends nothing is
+    left to ``Quiz.trouble``."""
+    limit = ZERO_FRESH_S if max_age_s is None else max_age_s
+    out = []
+    for pan in pans:
+        shot = scales.snapshot(pan)
+        if shot.connected and (shot.zero_age_s is None or shot.zero_age_s > limit):
+            out.append(pan)
+    return out
+
+
 def judged(scales: Any) -> Any:
     """The verdict of the two pans now: the judge has seen every sample a quiz has heard of
     (``Scales`` judges before it tells anyone), so it is about what lies on them now."""
@@ -65,7 +89,8 @@ class Quiz:
         self.station = station
         self.scales = station.scales
         self.pans = list(self.scales.pans)
-        self.stage = "clear" if any(loaded(self.scales, p) for p in self.pans) else "start"
+        self.stage = "clear"  # until the pans are empty, each with a fresh zero (``check``)
+        self.stale = False    # "clear" because a zero was too old when a weighing was due
         self.retry = False    # OK after a miss: the next answer may be a try again
         self.truth: tuple[float, ...] = ()  # the grams of the last question scored
         self.line = ""        # the result's line
@@ -112,7 +137,8 @@ class Quiz:
             self.station.refuse(S.too_heavy(heavy))
             return True
         if self.stage == "clear":
-            self.refuse(_("EMPTY"), _("Take everything off"))
+            self.refuse(_("EMPTY"), S.empty_first(self.PANS) if self.stale
+                        else _("Take everything off"))
             return True
         return self.key(key)
 
@@ -151,9 +177,32 @@ class Quiz:
 
     def check(self) -> None:
         """Look at the pans again (after a weighing or a verdict)."""
-        if self.stage == "clear" and not any(loaded(self.scales, p) for p in self.pans):
-            self.stage = "start"
+        if self.stage == "clear" and not any(loaded(self.scales, p) for p in self.pans) \
+                and self.zero_ready():
+            self.stage, self.stale = "start", False
         self.watch()
+
+    def zero_ready(self) -> bool:
+        """Whether the empty pans the quiz weighs on have fresh zeros; an empty, still pan
+        whose level was not taken for zero is zeroed now (tare)."""
+        pans = stale(self.scales, self.pans[: self.PANS])
+        if pans and all(self._still_and_empty(p) for p in pans):
+            self.scales.tare()
+            pans = stale(self.scales, pans)
+        return not pans
+
+    def _still_and_empty(self, pan: str) -> bool:
+        shot = self.scales.snapshot(pan)
+        return shot.stable and shot.grams is not None and \
+            abs(shot.grams) < learning.MIN_THING_G
+
+    def fresh_zero(self) -> bool:
+        """Before a weighing is scored: True when each pan the quiz weighs on has a fresh zero;
+        else nothing is scored and the child is asked to empty the pans first."""
+        if not stale(self.scales, self.pans[: self.PANS]):
+            return True
+        self.stage, self.stale = "clear", True
+        return False
 
     def scored(self, attempt: Attempt, line: str, miss_word: str, answer: str,
                miss_line: str = "") -> None:
@@ -178,7 +227,7 @@ class Quiz:
         if heavy is not None:
             return S.too_heavy(heavy)
         if self.stage == "clear":
-            return S.take_off(self.name)
+            return S.zero_first(self.name, self.PANS) if self.stale else S.take_off(self.name)
         return self.own_view()
 
     def result_view(self) -> View:

@@ -58,7 +58,8 @@ class Heavier(Quiz):
         if self.stage != "weigh":
             return
         judgement = judged(self.scales)
-        if judgement is None or not self.both() or self.guess is None:
+        if judgement is None or not self.both() or self.guess is None or \
+                not self.fresh_zero():
             return
         left, right = judgement.first_g, judgement.second_g
         attempt = learning.score_heavier(left, right, self.guess, self.level,
@@ -131,6 +132,8 @@ class Grams(Quiz):
         if reading.grams < learning.MIN_THING_G:
             self.stage = "start"
             return
+        if not self.fresh_zero():
+            return
         attempt = learning.score_grams(reading.grams, self.guessed, self.level,
                                        self.again_on(reading.grams))
         word, hint = S.grams_miss(attempt.error < 0)
@@ -169,7 +172,9 @@ class Balance(Quiz):
         if not loaded(self.scales, self.pans[0]):
             self.refuse(_("FIRST"), S.first_a_thing(len(self.pans)))
         elif key == "next":
-            self.finish(grams_on(self.scales, self.pans[0]), grams_on(self.scales, self.pans[1]))
+            if self.fresh_zero():
+                self.finish(grams_on(self.scales, self.pans[0]),
+                            grams_on(self.scales, self.pans[1]))
         else:  # the pans answer here, not the keys
             self.refuse(_("RIGHT"), _("Change the right pan"))
         return True
@@ -179,7 +184,7 @@ class Balance(Quiz):
             self.hint = None
             return
         judgement = judged(self.scales)
-        if judgement is None:
+        if judgement is None or not self.fresh_zero():
             return
         left, right = judgement.first_g, judgement.second_g
         hint = learning.balance_hint(left, right, self.level)
@@ -224,6 +229,7 @@ class Order(Quiz):
         self.picked: list[int] = []
         self.cursor = 0
         self.moved = False   # NEXT on the host panel chose a thing for OK to take
+        self.stale_at: int | None = None  # a zero too old for thing ``stale_at + 1``
 
     def candidates(self) -> list[int]:
         return [n for n in range(1, self.COUNT + 1) if n not in self.picked]
@@ -276,6 +282,9 @@ class Order(Quiz):
             self.line = S.order_sequence(truth)
 
     def watch(self) -> None:
+        if self.stage == "start" and self.stale_at is not None:
+            self.stage, self.taken = "weigh", False   # the things weighed before stay
+            self.weights, self.stale_at = self.weights[: self.stale_at], None
         if self.stage == "start":
             self.stage, self.weights, self.taken = "weigh", [], False
         if self.stage != "weigh":
@@ -284,6 +293,9 @@ class Order(Quiz):
         if not reading.stable or reading.grams is None:
             return
         if not self.taken and reading.grams >= learning.MIN_THING_G:
+            if not self.fresh_zero():
+                self.stale_at = len(self.weights)  # this thing again, once the pan is zeroed
+                return
             self.weights.append(reading.grams)
             self.taken = True
             self.station.beep("click")

@@ -96,6 +96,15 @@ def take_off(quiz: str) -> View:
     return View(quiz_title(quiz), (_("Take everything off"),), big=_("EMPTY"))
 
 
+def empty_first(pans: int) -> str:
+    return _("Empty the pans first") if pans > 1 else _("Empty the pan first")
+
+
+def zero_first(quiz: str, pans: int) -> View:
+    """A pan's zero is too old for a weighing that counts: empty it, the box zeroes it."""
+    return View(quiz_title(quiz), (empty_first(pans),), big=_("EMPTY"))
+
+
 def wait(quiz: str, moving: bool, footer: str = "") -> View:
     """The pans have not settled (``moving``: something still wobbles) or are being judged."""
     line = _("Still wobbling...") if moving else _("Weighing...")

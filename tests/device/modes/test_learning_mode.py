@@ -676,3 +676,93 @@ def test_a_book_too_heavy_for_the_pan_is_shown_as_such_and_never_scored(station,
     box.put(pan, -1200.0)
     box.idle(SETTLE)
     assert box.last_view.big != "TOO HEAVY"
+
+
+# -- a fresh zero before a weighing that counts (issue 20) -------------------------------------
+def test_a_pan_whose_zero_is_stale_is_emptied_before_the_station_weighs(station, monkeypatch):
+    from spielleiter.device.modes.learning import quiz
+    monkeypatch.setattr(quiz, "ZERO_FRESH_S", 20.0)  # an hour of play in a test's seconds
+    box = station
+    start(box, "Mia", "Which is heavier")
+    box.put("left", 300.0)
+    box.put("right", 120.0)
+    box.idle(25.0)                                       # longer than a zero stays fresh
+    assert box.scales.snapshot("left").zero_age_s > 20.0
+    box.tap("s1.A")
+    box.idle(SETTLE)
+    assert box.last_view.big == "EMPTY", box.last_view.as_text()
+    assert box.last_view.lines == ("Empty the pans first",)
+    assert attempts(box, "Mia") == []                    # nothing weighed on the old zero
+    box.tap("s1.A")
+    assert attempts(box, "Mia") == []
+    clear_pans(box, left=300.0, right=120.0)
+    assert box.last_view.big == "BOTH"                   # emptied: zeroed afresh, weighs again
+    assert all(box.scales.snapshot(p).zero_age_s < 1.0 for p in ("left", "right"))
+    assert heavier_round(box, 300.0, 120.0, "s1.A") == "YES!"
+    [attempt] = attempts(box, "Mia")
+    assert (attempt.guess, attempt.truth_g, attempt.correct) == ("left", 180.0, True)
+
+
+def test_a_crumb_left_on_an_old_zero_is_zeroed_before_the_quiz_weighs(station, monkeypatch):
+    from spielleiter.device.modes.learning import quiz
+    monkeypatch.setattr(quiz, "ZERO_FRESH_S", 20.0)
+    box = station
+    box.idle(SETTLE)
+    box.put("left", 1.0)                                 # a crumb: no thing, and no zero either
+    box.idle(25.0)
+    shot = box.scales.snapshot("left")
+    assert not shot.zeroed and shot.zero_age_s > 20.0 and abs(shot.grams - 1.0) < 0.05
+    start(box, "Mia", "How many grams")
+    box.idle(SETTLE)
+    assert box.last_view.big == "1 THING"                # the box zeroed the empty pan
+    assert box.scales.snapshot("left").zero_age_s < 5.0
+    box.put("left", 100.0)
+    box.idle(SETTLE)
+    assert box.scales.reading("left").grams == pytest.approx(100.0, abs=0.05)  # not 101 g
+
+
+def test_in_order_a_stale_zero_asks_for_the_pan_empty_and_keeps_the_things_weighed(station,
+                                                                                    monkeypatch):
+    from spielleiter.device.modes.learning import quiz
+    monkeypatch.setattr(quiz, "ZERO_FRESH_S", 20.0)
+    box = station
+    start(box, "Mia", "Put them in order")
+    box.put("left", 50.0)
+    box.idle(SETTLE)
+    assert box.last_view.lines == ("Got it! Take it off",)
+    box.put("left", -49.0)                 # a 1 g crumb stays: no thing, and no zero either
+    box.idle(25.0)
+    assert box.last_view.big == "2 of 3"
+    box.put("left", 80.0)
+    box.idle(SETTLE)
+    assert box.last_view.big == "EMPTY" and box.last_view.lines == ("Empty the pan first",)
+    box.put("left", -80.0)                 # the crumb still on: the box zeroes it
+    box.idle(SETTLE)
+    assert box.last_view.big == "2 of 3"   # the first thing's weight is kept
+    box.put("left", 80.0)
+    box.idle(SETTLE)
+    assert box.last_view.lines == ("Got it! Take it off",)
+    weights = box.app.top.mode.quiz.weights
+    assert weights == [pytest.approx(50.0, abs=0.05), pytest.approx(80.0, abs=0.05)]  # not 81
+
+
+# -- the plateau at the cell's overload stop: no number reaches the station (issue 20) ---------
+def test_a_plateau_at_the_cells_stop_reaches_the_station_as_too_heavy_never_a_number(station):
+    from spielleiter.drivers.sim.cell_physics import Cell
+    box = station
+    pan = box.scales.sim.cells["left"].pan
+    pan.cell = Cell(stop_g=650.0)  # the stop screw: beyond 650 g the beam hardly bends more
+    told = []
+    box.scales.listeners.append(lambda w: w.pan == "left" and w.grams is not None
+                                and told.append((w.kind, w.grams)))
+    start(box, "Mia", "How many grams")
+    box.put("left", 1200.0)        # a book: the cell reads a plateau of about 661 g
+    box.idle(10.0)
+    assert pan.cell.output_g(1200.0, 0.0) == pytest.approx(661.0)
+    assert box.last_view.big == "TOO HEAVY"
+    assert [g for kind, g in told if kind != "moving" and g > 1.0] == []  # no number, ever
+    assert box.scales.snapshot("left").state == "overload"
+    assert box.scales.reading("left").grams is None and attempts(box, "Mia") == []
+    box.put("left", -1200.0)
+    box.idle(SETTLE)
+    assert box.last_view.big == "1 THING"

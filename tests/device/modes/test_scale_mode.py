@@ -20,6 +20,15 @@ def grams(line: str) -> float:
     return float(line.split()[1])
 
 
+def warm(box) -> None:
+    """Let the empty pans show their zeros steady (the warm-up notice ends, ``WarmUp``)."""
+    for _ in range(200):
+        if not any(shot.warming for shot in box.scales.snapshots().values()):
+            return
+        box.idle(1.0)
+    raise AssertionError("the pans never became warm")
+
+
 def open_scale(box) -> None:
     while box.last_view.lines[box.app.cursor] != "Scale":
         box.tap("host.next")
@@ -29,6 +38,7 @@ def open_scale(box) -> None:
 
 def test_scale_screen_shows_both_pans_stable_marks_and_which_is_heavier(box_factory):
     box = box_factory()
+    warm(box)
     open_scale(box)
     box.put("left", 12.3)
     box.put("right", 12.4)
@@ -66,6 +76,7 @@ def test_tare_zeroes_the_pans_and_is_kept(box_factory, tmp_path):
 def test_calibration_on_the_host_panel_is_saved_and_survives_a_restart(box_factory, tmp_path):
     state = tmp_path / "cal"
     box = box_factory(state_dir=state)
+    warm(box)
     open_scale(box)
     box.tap("host.next")                          # calibrate...
     assert box.last_view.title == "Calibrate"
@@ -330,6 +341,7 @@ def _weigh(box, grams):
 
 def test_three_masses_on_the_host_panel_are_fitted_and_saved(box_factory, tmp_path):
     box = box_factory(state_dir=tmp_path / "cal3")
+    warm(box)
     _calibrate_left_to_the_mass_screen(box)
     _weigh(box, 200)
     assert box.last_view.title == "Left pan calibrated"

@@ -93,3 +93,15 @@ def test_below_the_stop_the_realistic_cell_still_weighs():
     cell.pan.place(100.0)
     clock.advance(3.0)
     assert grams(cell) == pytest.approx(100.0, abs=0.3)  # the bow: at most 0.5 g
+
+
+def test_warming_the_box_by_10_k_changes_a_500_g_reading_by_0_1_to_0_25_g():
+    profile = CellProfile(warmup_g=(0.0, 0.0), zero_fs_per_10k=0.0, nonlinearity_fs=0.0,
+                          box_rise_k=(10.0, 10.0))
+    cells = [profile.draw(random.Random(seed)) for seed in range(40)]
+    for cell in cells:
+        warm = cell.output_g(500.0, 1e6) - 500.0  # the box 10 K warmer: the span alone
+        assert 0.1 - 1e-9 <= abs(warm) <= 0.25 + 1e-9
+        assert cell.output_g(500.0, 0.0) == 500.0  # cold: as calibrated
+    signs = {cell.span_per_k > 0 for cell in cells}
+    assert signs == {True, False}  # either sign, each cell its own

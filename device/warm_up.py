@@ -1,0 +1,83 @@
+"""The warm-up notice: after power-on, until the pans' zeros are steady, a screen where weighing
+matters says so in its title bar ("Scales warming up"). It only says: the table may still play,
+nothing waits for it and nothing is refused.
+
+Load cells and the HX711 drift for about 10 minutes after power-on (``drivers.weighing.zero``:
+``WarmUp`` watches each pan's tracked zero and ``PanSnapshot.warming`` reports it). This is the
+one place that puts the notice on a screen: ``App.redraw`` passes every view through
+``Notice.mark`` (``with_notice``, and a look again every ``CHECK_S`` while the notice shows,
+so it goes when the zeros are steady even if nothing else changes on the screen). A screen weighs when it says so (``weighs()``: the learning station in a quiz,
+the Scale tool) or, for a game, while its referee runs a weighing (a ``weigher`` that is not
+None: Trödel's and the shared referee's). The screen's own parts are never changed: the notice
+is ``View.notice``, drawn in the title bar in place of the title, and only where the big word
+keeps its size and nothing is clipped (a screen without a title whose big word needs the whole
+height shows no notice; the screens before and after it do).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Callable
+
+from .i18n import _
+from .screens import View, layout, misfits
+
+
+CHECK_S = 2.0
+
+
+def notice_text() -> str:
+    return _("Scales warming up")
+
+
+def weighs(screen: Any) -> bool:
+    """Whether ``screen`` (a screen of the App's stack) is one where weighing matters now."""
+    for part in (getattr(screen, "mode", None), getattr(screen, "referee", None)):
+        ask = getattr(part, "weighs", None)
+        if callable(ask):
+            if ask():
+                return True
+        elif getattr(part, "weigher", None) is not None:
+            return True
+    return False
+
+
+def warming(scales: Any) -> bool:
+    """Whether any configured pan is still warming up (False without pans)."""
+    if scales is None:
+        return False
+    try:
+        return any(shot.warming for shot in scales.snapshots().values())
+    except (AttributeError, KeyError):
+        return False
+
+
+def with_notice(view: View, screen: Any, scales: Any) -> View:
+    """``view`` with the warm-up notice when ``screen`` weighs and a pan warms up; else as is."""
+    if view.blank or view.notice or not weighs(screen) or not warming(scales):
+        return view
+    marked = replace(view, notice=notice_text())
+    if misfits(marked) or (view.big and layout(marked).size != layout(view).size):
+        return view
+    return marked
+
+
+class Notice:
+    """The App's warm-up notice: marks views, and while one is marked asks the loop to redraw
+    again after ``CHECK_S`` (its timer fires and the loop redraws)."""
+
+    def __init__(self, call_later: Callable[[float, Callable[[], None]], Any]) -> None:
+        self.call_later = call_later
+        self._timer: Any = None
+
+    def mark(self, view: View, screen: Any, scales: Any) -> View:
+        marked = with_notice(view, screen, scales)
+        if marked.notice and self._timer is None:
+            self._timer = self.call_later(CHECK_S, self._again)
+        return marked
+
+    def _again(self) -> None:
+        self._timer = None  # the loop redraws after a timer: ``mark`` looks again
+
+
+__all__ = ["CHECK_S", "Notice", "notice_text", "warming", "weighs", "with_notice"]
