@@ -20,6 +20,10 @@ trembles. So, by the path since the detector last left a stable level:
 - otherwise (no history: after power-on or a reset; a change too small to read a path from): the
   motion band's own window.
 
+A hand only adds weight: for a fall (pieces knocked off a stack, a hand taking something off)
+the path is read from its highest point on, so a knock before the fall is no hand's path, and
+a fall may take its time (pieces falling one after another).
+
 The spread is the time variance of the passage, in samples squared: for a step through a
 four-period sinc^4 filter 1/3 (the kernel) + 1/12 (sampling) plus a ramp's own (a set-down over
 at most 0.12 s adds under 0.1), so about 0.4-0.5; a hand's rise over 0.2-0.25 s adds 0.3-0.5
@@ -67,6 +71,13 @@ class SettleRule:
         if abs(step) < self.min_step_g:
             return plain
         sign = 1.0 if step > 0 else -1.0
+        if step < 0:  # a hand only adds weight: a knock before a fall is over at its top
+            top = max(range(len(path)), key=lambda i: path[i])
+            if path[top] > before:
+                before, path = path[top], path[top + 1:]
+                if len(path) < self.fast:
+                    return plain
+                step = level - before
         furthest = 0.0
         for v in path:
             gone = sign * (v - before)
@@ -76,8 +87,8 @@ class SettleRule:
         if furthest - abs(step) > self.reversal_g:
             return hand  # past the level and back
         reached = next((i for i, v in enumerate(path) if abs(v - level) <= band_g), len(path) - 1)
-        if passage_spread(before, path[:reached + 1]) > self.spread_max:
-            return hand  # a slow rise: a pressing hand
+        if step > 0 and passage_spread(before, path[:reached + 1]) > self.spread_max:
+            return hand  # a slow rise: a pressing hand (a fall may take its time)
         if not (self.min_path <= len(path) <= self.fast_max):
             return plain
         if len(path) > self.fast:
