@@ -72,9 +72,10 @@ class SettleRule:
             return plain
         sign = 1.0 if step > 0 else -1.0
         if step < 0:  # a hand only adds weight: a knock before a fall is over at its top
-            top = max(range(len(path)), key=lambda i: path[i])
+            values = list(path)
+            top = max(range(len(values)), key=values.__getitem__)
             if path[top] > before:
-                before, path = path[top], path[top + 1:]
+                before, path = values[top], values[top + 1:]
                 if len(path) < self.fast:
                     return plain
                 step = level - before
