@@ -64,7 +64,7 @@ class FastPan:
         self.cell = sim.make_cell(self.clock, rate=rate, seed=seed)
         self.rate = rate
         self.integrity = Integrity("pan", rate, start=0.0)
-        self.scales = Scales.fed(["pan"], rate=rate, calibrations={"pan": Calibration()})
+        self.scales = Scales.fed(["pan"], rate=rate)  # uncalibrated (no range) until calibrate()
         self.scales.listeners.append(self._heard)
         self.log: list[tuple] | None = None  # (t, naive_g or None, stable, clean_g)
         self.trace: list[tuple] | None = None  # (t, settled_g, settled_since) for the judge

@@ -2,7 +2,8 @@
 
 calibration (counts to grams) -> spike rejection (a jump waits one sample to prove it is no
 spike) -> stability (the motion band over a window, as commercial indicators decide it, reset
-at once by a real step) -> the settled value (the mean while stable, refined for up to
+at once by a real step; at 10 SPS the proof a level needs is read from the path that led to it,
+``settle``) -> the settled value (the mean while stable, refined for up to
 ``average_s``) -> step events (placed / removed, with grams) -> zero tracking (``zero``: only
 on an empty, still pan, limited in rate) and the warm-up notice -> the range (``range``: at the
 overload stop or far below zero the pan is never stable and has no settled value).
@@ -16,6 +17,7 @@ from typing import Any
 
 from .calibration import Calibration
 from .range import RangeGuard, RangeSettings
+from .settle import SettleRule
 from .stability import SpikeFilter, StabilityDetector
 from .zero import WarmUp, WarmUpSettings, ZeroSettings, ZeroTracker
 
@@ -37,11 +39,17 @@ class ChannelSettings:
     zero: ZeroSettings = ZeroSettings()
     range: RangeSettings = RangeSettings()
     warmup: WarmUpSettings = WarmUpSettings()
+    settle: SettleRule = SettleRule()  # how much proof a level needs, by its path (off here)
+    raw_band_g: float | None = None  # with smooth > 1: the samples' own range, too (a wobble)
 
     @classmethod
     def for_rate(cls, rate: int, **overrides: Any) -> "ChannelSettings":
-        base = {10: dict(spike_g=0.25, smooth=1, window=4, band_g=0.05),
-                80: dict(spike_g=0.4, smooth=4, window=8, band_g=0.05)}
+        # 10 SPS reads the path to a level (settle.py): 2 samples after a clean step, 1 s
+        # after a hand's, the window otherwise; at 80 SPS the window of eight 4-sample means is
+        # already within 1.3x of the chip's settling and a hand's tremor shows (benchmarks/).
+        base: dict[int, dict[str, Any]] = {
+            10: dict(spike_g=0.25, smooth=1, window=4, band_g=0.05, settle=SettleRule(fast=2)),
+            80: dict(spike_g=0.4, smooth=4, window=8, band_g=0.05, raw_band_g=0.3)}
         if rate not in base:
             raise ValueError("rate must be 10 or 80")
         return cls(rate=rate, **{**base[rate], **overrides})
@@ -90,7 +98,8 @@ class ScaleChannel:
         self._cal = calibration or Calibration()
         self._calibrated = calibration is not None  # an uncalibrated pan has no range yet
         self._spike = SpikeFilter(s.spike_g)
-        self._detector = StabilityDetector(s.window, s.band_g, s.step_g, s.smooth)
+        self._detector = StabilityDetector(s.window, s.band_g, s.step_g, s.smooth, s.settle,
+                                           s.raw_band_g)
         self._recent: deque[float] = deque(maxlen=s.window + s.smooth - 1)
         self._settled = _Settled()
         self._since = 0.0  # when the current settled average began
@@ -99,6 +108,7 @@ class ScaleChannel:
         self._range = RangeGuard(s.range)
         self._warm = WarmUp(s.warmup)
         self._drift = 0  # consecutive samples whose recent mean left the settled average
+        self._doubt = False  # stable until a jump arrived that may be a spike (see ``feed``)
         self.grams: float | None = None
         self.stable = False
         self.last_settled_g: float | None = None
@@ -170,30 +180,48 @@ class ScaleChannel:
         """One accepted sample; returns the events it caused."""
         s = self.settings
         self.t = t
-        g = self._spike.push(self._cal.grams(counts) - self._zero_adj)
+        accepted = self._spike.accept(self._cal.grams(counts) - self._zero_adj)
+        if self._spike.dropped:
+            self._detector.gap()
+        shown = self._spike.value
+        g = accepted[-1] if accepted else (shown if shown is not None else 0.0)
         self.grams = g
-        self._recent.append(g)
-        was = self.stable
-        now_stable = self._detector.push(g, may_settle=not self._spike.holding)
-        if self._calibrated:
+        was, proved = self.stable or self._doubt, self._detector.stable
+        self._doubt = False
+        if not accepted and was and proved:
+            # A jump waits one sample to show whether it was a spike: no weight is certain
+            # now (the hand may have pressed), but nothing is known to have moved either: no
+            # event, and a spike leaves the settled value as it was.
+            self._doubt, self.stable = True, False
+            return []
+        now_stable = was
+        for v in accepted:  # a jump waiting to prove it is no spike is no news yet
+            now_stable = self._detector.push(v)
+            self._recent.append(v)
+            if self._calibrated:
+                self._range.push(t, v)
+        if not accepted and self._calibrated:
             self._range.push(t, g)
-            if self._range.doubtful:
-                now_stable = False  # a plateau at the stop is never a weight, not even briefly
+        if self._calibrated and self._range.doubtful:
+            now_stable = False  # a plateau at the stop is never a weight, not even briefly
         events: list[WeighEvent] = []
         if now_stable:
             recent = list(self._recent)[-s.window:]
             drifting = was and abs(sum(recent) / len(recent) - self._settled.mean()) > s.restart_g
-            self._drift = self._drift + 1 if drifting else 0
+            if accepted:
+                self._drift = self._drift + 1 if drifting else 0
             was_settled = was
             if self._drift >= max(2, s.window // 2):  # a change inside the motion band that
                 was_settled, self._drift = False, 0   # persists: average afresh
             if not was_settled:
                 self._since = t
                 self._settled = _Settled()
-                for v in recent:
+                fresh = not proved and self._detector.stable  # just proved: from its values
+                for v in (self._detector.proof if fresh else None) or recent:
                     self._settled.add(v, self._avg_cap)
             else:
-                self._settled.add(g, self._avg_cap)
+                for v in accepted:
+                    self._settled.add(v, self._avg_cap)
         self.stable = now_stable
         if was and not now_stable:
             ref = self.last_settled_g if self.last_settled_g is not None else g
@@ -244,7 +272,7 @@ class ScaleChannel:
         self._settled = _Settled()
         self._range.reset()
         self._zero.observe(self.t or 0.0, None, new_level=False)
-        self.stable = False
+        self.stable = self._doubt = False
 
     def _shift(self, delta: float) -> None:
         self._spike.shift(delta)

@@ -16,8 +16,11 @@ oscillation keep the motion band open) or settle back within the noise; a piece 
 back before the lower level has held ``confirm_s`` cancels itself (``moving`` clears a pending
 level); held away longer, it is a ``fall`` and then a ``back``. An ``odd`` level does not move
 the reference, so a still hand taken off again changes nothing. A fall of more than one piece
-cannot be a lift: it is reported as soon as it settles. Small settled drifts within the noise
-(creep) move the reference along.
+cannot be a lift: it is reported as soon as it settles, or sooner: while the pan still moves,
+``falling`` is given each reading, and two in a row below the reference by more than the
+heaviest piece (with a margin) are a fall at once (no lift takes more than one piece, a hand only
+adds weight); its settled level then moves the reference without a second step, or, back where
+it was, is ``back``. Small settled drifts within the noise (creep) move the reference along.
 """
 
 from __future__ import annotations
@@ -31,6 +34,8 @@ CONFIRM_S = 0.2    # a new settled level must hold this long (a lift-and-put-bac
 RETURN_S = 1.5     # a fall whose level comes back within this long was a lift: ``back``
 MIN_SD_G = 0.03    # floor of a kind's spread (a few identical pieces weigh alike)
 MIN_TOL_G = 0.15   # floor of a kind's tolerance
+EARLY_READINGS = 2  # readings in a row below the base by more than any one piece: a fall now
+EARLY_MARGIN = 0.1  # ... by this much more than the heaviest piece's window (and 1 g)
 
 
 class StackError(ValueError):
@@ -92,6 +97,11 @@ class Units:
         fits = [k for k, m in self.mean.items() if abs(grams - m) <= self.tolerance(k)]
         return fits[0] if len(fits) == 1 else None
 
+    @property
+    def heaviest_window(self) -> float:
+        """The most one piece of any kind may weigh and still be recognised."""
+        return max(m + self.tolerance(k) for k, m in self.mean.items())
+
     def pieces(self, grams: float) -> int:
         """About how many pieces ``grams`` are (at least 1)."""
         return max(1, round(grams / self.average))
@@ -123,13 +133,48 @@ class StackWatcher:
     pending: tuple[float, float] | None = field(default=None)  # (t, total) not yet held
     last: tuple[float, float, float] | None = None  # (when, level before, change) of the last
     #                                                 rise or fall, until it may no longer come back
+    fell: float | None = None  # when a fall was reported while the pan moved (its level to come)
+    _low: int = 0              # readings in a row below the base by more than any one piece
+    _low_t: float | None = None
 
     def reset(self, total: float | None = None) -> None:
         """Forget the reference (a new stack, a resumed game): the next level is taken as is."""
         self.base, self.pending, self.last = total, None, None
+        self.fell, self._low, self._low_t = None, 0, None
+
+    def early_fall_g(self) -> float | None:
+        """How far below the reference a reading must be, while the pan moves, to be more than
+        any one piece (None without unit weights)."""
+        if self.units is None:
+            return None
+        return max(1.0, EARLY_MARGIN * self.units.heaviest_window) + self.units.heaviest_window
+
+    def falling(self, t: float, grams: float) -> StackStep | None:
+        """A reading at ``t`` while the pan moves; a ``fall`` step now when it is the second in
+        a row below the reference by more than ``early_fall_g`` (several pieces are falling)."""
+        limit = self.early_fall_g()
+        if limit is None or self.base is None or self.fell is not None or t == self._low_t:
+            return None
+        self._low_t = t
+        self._low = self._low + 1 if self.base - grams > limit else 0
+        if self._low < EARLY_READINGS:
+            return None
+        before, delta = self.base, grams - self.base
+        self.base, self.pending, self.fell = grams, None, t
+        self.last = (t, before, delta)
+        assert self.units is not None
+        return StackStep("fall", delta, grams, t, t, pieces=self.units.pieces(-delta))
 
     def stable(self, t: float, total: float) -> bool:
         """The pan settled at ``total``; True when a change now waits for ``confirm``."""
+        self._low = 0
+        if self.fell is not None:
+            self.fell = None
+            if not self._returns(total):  # the level of a fall already reported: no new step
+                self.base, self.pending = total, None
+                if self.last is not None:
+                    self.last = (self.last[0], self.last[1], total - self.last[1])
+                return False
         if self.base is None or abs(total - self.base) <= self.noise_g:
             self.base, self.pending = total, None  # the first level, or creep: follow it
             return False
@@ -139,6 +184,7 @@ class StackWatcher:
     def moving(self, t: float) -> None:
         """The pan left its settled level: a pending level did not hold."""
         self.pending = None
+        self._low = 0
 
     def forget_last(self) -> None:
         """The last step stands (the table moved on): its level coming back is no ``back``."""
@@ -192,4 +238,4 @@ class StackWatcher:
         return StackStep("odd", delta, total, settled_t, now, pieces=units.pieces(delta))
 
 
-__all__ = ["CONFIRM_S", "NOISE_G", "RETURN_S", "StackError", "StackStep", "StackWatcher", "Units"]
+__all__ = ["CONFIRM_S", "EARLY_MARGIN", "EARLY_READINGS", "NOISE_G", "RETURN_S", "StackError", "StackStep", "StackWatcher", "Units"]

@@ -459,10 +459,10 @@ def test_keys_while_the_pans_wobble_say_wait_in_child_words(station):
     box.put("right", 120.0)
     box.idle(0.7)
     box.put("right", 5.0)                                        # a hand bumps a pan
-    box.idle(0.1)
-    box.tap("s1.A")                                              # a quick guess
+    box.idle(0.2)                      # (a 10 SPS chip shows it from its 2nd conversion on)
+    box.tap("s1.A", settle=0.1)                                  # a quick guess
     assert (box.last_view.big, box.last_view.lines) == ("WAIT", ("Still wobbling...",))
-    box.tap("s1.C")                                              # a second answer: wait
+    box.tap("s1.C", settle=0.1)                                  # a second answer: wait
     assert box.last_view.title == "Which is heavier?"            # the reason, over the screen
     assert (box.last_view.big, box.last_view.lines) == ("WAIT", ("Still wobbling...",))
     box.idle(SETTLE)
