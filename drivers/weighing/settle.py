@@ -17,8 +17,8 @@ trembles. So, by the path since the detector last left a stable level:
 - **a hand's path** (a reversal beyond ``reversal_g``, an overshoot and back, a passage spread in
   time like a pressing hand's rise, or a path too long to follow): ``long`` samples (1 s at 10
   SPS) inside ``long_band_g``: a hand held still for a second is rare, a wander's flat spot brief;
-- otherwise (no history: after power-on or a reset; a change too small to read a path from): the
-  motion band's own window.
+- otherwise (no history: after power-on or a reset; a change too small to read a path from; the
+  empty pan, whose zero is taken afresh from the proof's average): the motion band's own window.
 
 A hand only adds weight: for a fall (pieces knocked off a stack, a hand taking something off)
 the path is read from its highest point on, so a knock before the fall is no hand's path, and
@@ -46,6 +46,8 @@ class SettleRule:
     fast_max: int = 6  # a clean step's path (to the end of those samples) is at most this long
     min_path: int = 4  # ... and at least this long (a shorter one is a bump's top, or noise)
     min_step_g: float = 0.2  # smaller changes have no path to read: the window decides
+    zero_g: float = 0.5  # a level this close to zero is the empty pan: its zero is taken from
+    #                      the proof's average, so it gets the window's samples, never two
     spread_max: float = 0.55  # samples^2: a filtered set-down's passage is 0.4-0.5, a hand's more
     tail_frac: float = 0.2  # the sample before the last ``fast``: this close to the level
     reversal_g: float = 0.1  # a path that turns back by more than this is a hand (or a wobble)
@@ -68,7 +70,7 @@ class SettleRule:
         last = path[-self.fast:]
         level = sum(last) / len(last)
         step = level - before
-        if abs(step) < self.min_step_g:
+        if abs(step) < self.min_step_g or abs(level) < self.zero_g:
             return plain
         sign = 1.0 if step > 0 else -1.0
         if step < 0:  # a hand only adds weight: a knock before a fall is over at its top

@@ -141,7 +141,9 @@ class StabilityDetector:
             for n, band in self.rule.proofs(self._before, self._path, self.window, self.band_g):
                 last = values[-n:]
                 if len(last) == n and max(last) - min(last) <= band:
-                    self.stable, self._proof = True, last
+                    # a clean step's older proof value may be the filter's last partial one
+                    # (inside the band, but on the old level's side): it is no part of the value
+                    self.stable, self._proof = True, last if n >= self.window else last[-1:]
                     self.fast += n < self.window
                     win.clear()
                     win.extend(last)

@@ -35,10 +35,11 @@ POTD_TOL_G = 0.5   # two pans: the first must hold the Purchase within this of i
 POLL_S = 0.1
 # How long a load must have been still before its reading (at least ``judge_s``). Measured with
 # benchmarks/trudel.py (benchmarks/README.md): with judge_s alone 1 of 1050 verdicts at 10 SPS was
-# wrong (a basket read 0.04 g low from a short average); a longer average costs about 0.5 s a
-# basket. The Purchase is weighed once and every verdict of the game leans on it: 2 s.
+# wrong (a basket read 0.04 g low from a short average); 0.8 s (9 samples after a 10 SPS pan's
+# two-sample proof) gave 1050/1050 and set-down to verdict p95 1.5 s. The Purchase is weighed
+# once and every verdict of the game leans on it: 2 s.
 POTD_HOLD_S = 2.0
-BASKET_HOLD_S = 1.0
+BASKET_HOLD_S = 0.8
 EPS_S = 1e-6       # sample times are sums of periods
 
 
