@@ -195,7 +195,7 @@ class Balance(Quiz):
 
     def finish(self, left: float, right: float) -> None:
         attempt = learning.score_balance(left, right, self.level)
-        line = _("{l} = {r}").format(l=S.grams(left), r=S.grams(right))
+        line = _("{l} and {r}").format(l=S.grams(left), r=S.grams(right))
         self.scored(attempt, line, "", _("The left pan"))
         if not attempt.correct:  # a give-up is a miss whose answer is shown at once
             self.stage, self.line = "shown", S.grams(left)

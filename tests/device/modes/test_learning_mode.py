@@ -201,7 +201,7 @@ def test_make_it_balance_says_more_and_less_until_the_pans_balance(station):
     assert box.last_view.big == "LESS"
     box.put("right", -40.0)
     box.idle(SETTLE)
-    assert box.last_view.big == "BALANCED" and box.last_view.lines == ("250 g = 260 g",)
+    assert box.last_view.big == "BALANCED" and box.last_view.lines == ("250 g and 260 g",)
     [attempt] = attempts(box, "Mia")
     assert (attempt.truth_g, attempt.error, attempt.correct) == (250.0, 10.0, True)
 
