@@ -7,8 +7,9 @@ Load cells and the HX711 drift for about 10 minutes after power-on (``drivers.we
 one place that puts the notice on a screen: ``App.redraw`` passes every view through
 ``Notice.mark`` (``with_notice``, and a look again every ``CHECK_S`` while the notice shows,
 so it goes when the zeros are steady even if nothing else changes on the screen). A screen
-weighs when it says so (``weighs()``: the learning station in a quiz, the Scale tool) or, for a game, while its referee runs a weighing (a ``weigher`` that is not
-None: Trödel's and the shared referee's). The screen's own parts are never changed: the notice
+weighs when it says so (``weighs()``: the learning station in a quiz, the Scale tool) or, for
+a game, while its referee runs a weighing (a ``weigher`` that is not None: Trödel's and the
+shared referee's). The screen's own parts are never changed: the notice
 is ``View.notice``, drawn in the title bar in place of the title, and only where the big word
 keeps its size and nothing is clipped (a screen without a title whose big word needs the whole
 height shows no notice; the screens before and after it do).
