@@ -14,7 +14,9 @@ import dataclasses
 import functools
 import types
 import typing
-from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, cast
+from functools import cached_property
+from typing import (TYPE_CHECKING, Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar,
+                    cast)
 
 V = TypeVar("V")
 
@@ -77,4 +79,29 @@ def by_name(seats: Sequence[N]) -> dict[str, N]:
     return {seat.name: seat for seat in seats}
 
 
-__all__ = ["by_name", "read"]
+SeatT = TypeVar("SeatT", bound=Named)
+GV = TypeVar("GV", bound="GameView[Any]")
+
+
+class GameView(Generic[SeatT]):
+    """What every game's view of ``public()`` answers alike: read from the dict, over or not,
+    a seat by its player's name. A game's ``Public`` dataclass derives from it."""
+
+    if TYPE_CHECKING:
+        phase: str
+        players: tuple[SeatT, ...]
+
+    @classmethod
+    def of(cls: type[GV], doc: Mapping[str, Any]) -> GV:
+        return read(cls, doc)
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @cached_property
+    def seat(self) -> dict[str, SeatT]:
+        return by_name(self.players)
+
+
+__all__ = ["GameView", "by_name", "read"]

@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Mapping
 
-from ..base.public import by_name, read
+from ..base.public import GameView
 
 Piece = tuple[str, str]
 
@@ -22,7 +20,7 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Public:
+class Public(GameView[Seat]):
     phase: str
     set: str                       # "pieces" or "tiles" (B1)
     turn: str | None
@@ -38,21 +36,9 @@ class Public:
     winners: tuple[str, ...]
     standings: tuple[tuple[int, str, int], ...]  # (place, player, coins), the engine's ranking
 
-    @classmethod
-    def of(cls, doc: Mapping[str, Any]) -> "Public":
-        return read(cls, doc)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
     @property
     def names(self) -> tuple[str, ...]:
         return tuple(seat.name for seat in self.players)
-
-    @cached_property
-    def seat(self) -> dict[str, Seat]:
-        return by_name(self.players)
 
     @property
     def pieces(self) -> tuple[Piece, ...]:

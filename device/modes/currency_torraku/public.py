@@ -4,10 +4,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Mapping
 
-from ..base.public import by_name, read
+from ..base.public import GameView
 
 
 @dataclass(frozen=True)
@@ -23,7 +21,7 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Public:
+class Public(GameView[Seat]):
     phase: str                     # "bid", "stack" or "over"
     round: int
     turn: str | None
@@ -33,18 +31,6 @@ class Public:
     players: tuple[Seat, ...]
     winners: tuple[str, ...]
     standings: tuple[tuple[int, str, int], ...]  # (place, player, pieces): fewest first (C4)
-
-    @classmethod
-    def of(cls, doc: Mapping[str, Any]) -> "Public":
-        return read(cls, doc)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    @cached_property
-    def seat(self) -> dict[str, Seat]:
-        return by_name(self.players)
 
 
 __all__ = ["Public", "Seat"]

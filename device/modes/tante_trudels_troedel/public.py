@@ -4,10 +4,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Mapping
 
-from ..base.public import by_name, read
+from ..base.public import GameView
 
 
 @dataclass(frozen=True)
@@ -32,7 +30,7 @@ class Reach:
 
 
 @dataclass(frozen=True)
-class Public:
+class Public(GameView[Seat]):
     phase: str                     # "potd", "play", "weighing" or "over"
     turn: str | None
     stage: str | None              # in play: "roll", "move" or "act"
@@ -47,18 +45,6 @@ class Public:
     players: tuple[Seat, ...]
     winners: tuple[str, ...]
     standings: tuple[tuple[int, str, float | None], ...]  # (place, player, grams) at the end
-
-    @classmethod
-    def of(cls, doc: Mapping[str, Any]) -> "Public":
-        return read(cls, doc)
-
-    @property
-    def is_over(self) -> bool:
-        return self.phase == "over"
-
-    @cached_property
-    def seat(self) -> dict[str, Seat]:
-        return by_name(self.players)
 
 
 __all__ = ["Public", "Reach", "Seat"]

@@ -4,10 +4,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
-from typing import Any, Mapping
 
-from ..base.public import by_name, read
+from ..base.public import GameView
 
 
 @dataclass(frozen=True)
@@ -20,7 +18,7 @@ class Seat:
 
 
 @dataclass(frozen=True)
-class Public:
+class Public(GameView[Seat]):
     phase: str                     # "choose", "point" or "over"
     round: int
     players: tuple[Seat, ...]
@@ -29,14 +27,6 @@ class Public:
     accusers: tuple[str, ...]      # while pointing: who said "You did it!"
     winners: tuple[str, ...]
     standings: tuple[tuple[int, str, int], ...]  # (place, player, trash), the engine's ranking
-
-    @classmethod
-    def of(cls, doc: Mapping[str, Any]) -> "Public":
-        return read(cls, doc)
-
-    @cached_property
-    def seat(self) -> dict[str, Seat]:
-        return by_name(self.players)
 
     @property
     def names(self) -> tuple[str, ...]:
