@@ -27,9 +27,10 @@ from .journal import Journal, JournalError
 from .modes import GAME_MODES
 from .modes.base import ModeInfo, Referee
 from .notices import notice_lines
+from .overlay import FLASH_S, Overlay
 from .replay import ReplayError
 from .runtime import Runtime
-from .screens import View, misfits, wrap
+from .screens import View
 from .screensaver import ScreenSaver
 from .session import Session
 from .ui.game import GameMenuScreen, GameScreen, StandingsScreen
@@ -40,22 +41,12 @@ from .ui.tool import ToolScreen
 
 log = logging.getLogger(__name__)
 
-FLASH_S = 1.8
 GUARD_S = 0.4
 
 
 def _screen_key(view: View) -> tuple[Any, ...]:
     """What tells screens apart for the guard (a moved cursor or a changed count is the same)."""
     return (view.title, view.footer, view.blank)
-
-
-def seen_view(view: View) -> View:
-    """``view`` marked to show that a press was seen but ignored: the footer says to wait (or,
-    where a footer would crowd the screen, the title)."""
-    marked = replace(view, footer=_("One moment ..."))
-    if view.footer or view.blank or not misfits(marked):
-        return marked
-    return replace(view, title=_("One moment ..."))
 
 
 class App:
@@ -90,10 +81,8 @@ class App:
                              self.on_press, guard_s)
         self.new_seed = seed_source or (lambda: random.SystemRandom().randrange(2**31))
         self.session: Session | None = None
-        self.flash_view: View | None = None
-        self._flash_timer: Any = None
+        self.overlay = Overlay(runtime.call_later, runtime.cancel)
         self._after_press: tuple[tuple[Any, ...], Any] | None = None  # (screen, press source)
-        self._seen_timer: Any = None  # while set, the footer shows that a press was seen
         self.listeners = Broadcast()
         self.stack: list[Screen] = [HomeScreen(self)]
         runtime.route(Edge, self.inputs.on_edge)
@@ -198,37 +187,24 @@ class App:
             opened_by = self._after_press[1] if isinstance(self.top, GameScreen) else ANYONE
         self._after_press = None
         self.inputs.shown(key, opened_by)
-        if self._seen_timer is not None:
-            view = seen_view(view)
+        view = self.overlay.mark(view)
         if self.flash_view is None:  # a notice over the screen is read as it is
             view = self.warm_up.mark(view, self.top, self.scales)
         self._show(view)
 
-    def _seen(self) -> None:
-        """A press the guard ignored: the footer says so until the guard ends."""
-        self.runtime.cancel(self._seen_timer)
-        self._seen_timer = self.runtime.call_later(self.inputs.guard_left(), self._unseen)
-
-    def _unseen(self) -> None:
-        self._seen_timer = None
-
     # -- services for screens and modes ------------------------------------------------------------
+    @property
+    def flash_view(self) -> View | None:
+        """The message over the current screen (``overlay``), if any."""
+        return self.overlay.view
+
     def flash(self, *lines: str, seconds: float = FLASH_S) -> None:
         """Show a short message over the current screen for a moment."""
-        body: list[str] = []
-        for line in lines:
-            body += wrap(line)
-        self.notice(View(title="Spielleiter", lines=tuple(body[:4])), seconds)
+        self.overlay.flash(*lines, seconds=seconds)
 
     def notice(self, view: View, seconds: float = FLASH_S) -> None:
         """Show ``view`` over the current screen until ``seconds`` pass or a key is pressed."""
-        self.flash_view = view
-        self.runtime.cancel(self._flash_timer)
-        self._flash_timer = self.runtime.call_later(seconds, self._end_flash)
-
-    def _end_flash(self) -> None:
-        self.runtime.cancel(self._flash_timer)
-        self.flash_view = None
+        self.overlay.notice(view, seconds)
 
     def refuse_station(self) -> None:
         """A station key on a screen that is the host panel's: say so, change nothing."""
@@ -345,7 +321,7 @@ class App:
         session = Session.new(self.journal, header)  # ReplayError: nothing changed
         if self.session is not None and not self.session.state.is_over:
             log.info("game %d ended by a new game", self.session.game_id)
-        self._end_flash()
+        self.overlay.end()
         self._enter_game(session, resumed=False)
         self.beep("go")
         self._changed()
@@ -429,12 +405,12 @@ class App:
             return  # the screen was off: this press only wakes it
         if self.inputs.guarded(press):
             log.debug("%s ignored: the screen changed just before", press.name)
-            self._seen()
+            self.overlay.seen(self.inputs.guard_left())
             return
         if press.source == HOST:
             self.beep("click")
         if self.flash_view is not None:
-            self._end_flash()  # the message goes; the key still does what it says
+            self.overlay.end()  # the message goes; the key still does what it says
         if press.hold and press.name == "host.back" and self.game_screen is not None \
                 and isinstance(self.top, (GameScreen, GameMenuScreen, StandingsScreen,
                                           Question)):

@@ -153,7 +153,7 @@ class SetupFlow:
                 lines += summary_lines(_(o.label), o.show(self.values[o.key]))
             hot = n - min(n, self.stations)
             if hot:  # players without a station choose at the box (said only when it happens)
-                lines.append(ngettext("{n} plays at the box", "{n} play at the box",
+                lines.append(ngettext("{n} player at the box", "{n} players at the box",
                                       hot).format(n=hot))
             cursor = self.shown % len(lines) if len(lines) > SUMMARY_ROOM else None
             return View(title, tuple(lines), cursor=cursor, footer=_("OK start  BACK change"))

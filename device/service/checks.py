@@ -4,9 +4,9 @@ The OLED gets a frame, each load cell is read for about a second, the buttons ar
 read, the link port is opened and closed. With ``sim=True`` the same checks run on the twins: the
 real luma driver over a ``RecordingBus``, the pans on ``SimScale`` (virtual time, so the second
 takes milliseconds), gpiozero's ``MockFactory`` and one end of a ``NullModem``. ``faults`` breaks
-chosen parts there (see ``FAULTS``) to show what a failure looks like. ``evaluate_loadcell`` and
-``evaluate_buttons`` judge counters and pins; the service's probe (``probe.BoxProbe``) uses them
-on the parts a running box already holds.
+chosen parts there (see ``FAULTS``) to show what a failure looks like. ``evaluate_loadcell``
+(check_cells.py) and ``evaluate_buttons`` judge counters and pins; the service's probe
+(``probe.BoxProbe``) uses them on the parts a running box already holds.
 """
 
 from __future__ import annotations
@@ -15,25 +15,20 @@ import logging
 import os
 import time
 import warnings
-from dataclasses import fields
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from ...drivers.loadcell import ReaderStats
-from .. import config as config_mod
 from ..board import Board
 from ..config import PANS, Config, ConfigError
 from ..i18n import _
 from ..paths import load_config
 from ..screens import View, font_problem, render
 from . import link_port
+from .check_cells import WARMUP_S, WINDOW_S, check_loadcells
 from .report import FAIL, PASS, SKIP, Report, Row
 
 log = logging.getLogger(__name__)
 
-WARMUP_S = 0.5  # a reset HX711 settles for 4 conversions (400 ms at 10 SPS) before the window
-WINDOW_S = 1.0  # how long each load cell's conversions are counted
-MIN_RATE = 0.7  # of the configured rate: fewer conversions than this fail
 # --fail NAME[:MODE] in --sim; the first mode of each part is its default.
 FAULTS: dict[str, tuple[str, ...]] = {
     "display": ("fail",),  # every I2C transfer fails (a loose cable)
@@ -122,119 +117,6 @@ def _cleanup(device: Any) -> None:
         device.cleanup()
     except Exception as exc:  # noqa: BLE001  # pragma: no cover - gone at the end
         log.debug("display cleanup: %s", exc)
-
-
-def stats_delta(before: ReaderStats | None, after: ReaderStats) -> ReaderStats:
-    """What the counters did between two snapshots (``before`` None: since the reader began)."""
-    if before is None:
-        return after
-    return ReaderStats(**{f.name: getattr(after, f.name) - getattr(before, f.name)
-                          for f in fields(ReaderStats)})
-
-
-def evaluate_loadcell(pan: str, rate: int, stats: ReaderStats, seconds: float,
-                      connected: bool) -> Row:
-    """The verdict on one pan's reader from its counters over ``seconds``."""
-    part = f"{pan} pan"
-    # Conversions the chip delivered: samples, and the good reads the filter drops on a start.
-    delivered = stats.samples + stats.settling + stats.after_stretch
-    expected = rate * seconds
-    seen = f"{delivered} samples in {seconds:.1f} s (rate {rate})"
-    if delivered == 0 and not connected and not stats.saturated:
-        if stats.misaligned or stats.rail:
-            bad = stats.misaligned + stats.rail
-            return Row(part, FAIL, f"no valid data, {bad} reads out of step or at the rail: DOUT "
-                       "stuck low? check the DOUT and PD_SCK wires", "DOUT stuck")
-        return Row(part, FAIL, "no answer from the HX711 in "
-                   f"{seconds:.1f} s: check its VCC, GND, DOUT and PD_SCK wires", "no signal")
-    if stats.saturated:
-        return Row(part, FAIL, f"{stats.saturated} saturated values (0x7FFFFF/0x800000): the "
-                   "input is out of range; check the E+/E-/A+/A- wires and that the cell is not "
-                   "overloaded", "saturated")
-    if stats.rail:
-        return Row(part, FAIL, f"{stats.rail} rail values (0x000000/0xFFFFFF): DOUT floating "
-                   "or stuck; check the DOUT wire", "rail values")
-    if delivered < MIN_RATE * expected:
-        return Row(part, FAIL, f"{seen}, expected about {expected:.0f}: check that the RATE pin "
-                   f"matches loadcells.{pan}.rate (GND = 10, VCC = 80)",
-                   f"{delivered / seconds:.0f}/s, want {rate}")
-    if not connected:
-        return Row(part, FAIL, f"{seen}, but the reader reports the chip silent", "no signal")
-    rejected = stats.rejected - stats.settling - stats.after_stretch
-    note = f"; {rejected} reads discarded" if rejected > 0 else ""
-    return Row(part, PASS, f"{seen}, no rail or saturated values{note}")
-
-
-def not_configured(pan: str) -> Row:
-    return Row(f"{pan} pan", SKIP, f'not configured (loadcells.{pan}.reader = "none")')
-
-
-def check_loadcells(cfg: Config, *, sim: bool = False, faults: Mapping[str, str] | None = None,
-                    seconds: float = WINDOW_S, warmup: float = WARMUP_S,
-                    wait: Callable[[float], None] = time.sleep) -> list[Row]:
-    """Start every configured pan's reader, let it settle for ``warmup``, then count what it
-    delivers in ``seconds`` (virtual seconds in ``sim``)."""
-    faults = faults or {}
-    cells = {cell.pan: cell for cell in cfg.loadcells}
-    rows: dict[str, Row] = {pan: not_configured(pan) for pan in PANS if pan not in cells}
-    if sim and cells:
-        from ...drivers.sim import SimScale
-
-        with SimScale(list(cells), rate=next(iter(cells.values())).rate) as scale:
-            for pan in cells:
-                chip = scale.cells[pan].chip
-                mode = faults.get(pan)
-                if mode == "silent":
-                    chip.disconnect("high")
-                elif mode == "stuck":
-                    chip.disconnect("low")
-                elif mode == "saturated":
-                    chip.faults.saturate = "high"
-            scale.run_for(warmup)
-            before = {pan: scale.readers[pan].stats for pan in cells}
-            scale.run_for(seconds)
-            for pan in cells:
-                reader = scale.readers[pan]
-                rows[pan] = evaluate_loadcell(pan, scale.rate,
-                                              stats_delta(before[pan], reader.stats), seconds,
-                                              reader.connected)
-    elif cells:
-        from ...drivers.loadcell import make_reader
-
-        readers: dict[str, Any] = {}
-        try:
-            for pan, cell in cells.items():
-                try:
-                    reader = make_reader(cell.reader, pan, on_event=lambda ev: None,
-                                         rate=cell.rate, **cell.settings)
-                    readers[pan] = reader
-                    reader.start()
-                except Exception as exc:  # noqa: BLE001 - a missing bus, module, port
-                    rows[pan] = Row(f"{pan} pan", FAIL, f"{cell.reader} reader cannot start: "
-                                    f"{exc}{_reader_hint(cell)}", "cannot start")
-            running = {pan: r for pan, r in readers.items() if pan not in rows}
-            if running:
-                wait(warmup)
-                before = {pan: r.stats for pan, r in running.items()}
-                wait(seconds)
-                for pan, reader in running.items():
-                    rows[pan] = evaluate_loadcell(pan, cells[pan].rate,
-                                                  stats_delta(before[pan], reader.stats),
-                                                  seconds, reader.connected)
-        finally:
-            for reader in readers.values():
-                reader.close()
-    return [rows[pan] for pan in (*PANS, *(p for p in rows if p not in PANS))]
-
-
-def _reader_hint(cell: config_mod.LoadCell) -> str:
-    if cell.reader == "spi":
-        enable = ("dtparam=spi=on" if cell.settings.get("bus", 0) == 0
-                  else "dtoverlay=spi1-1cs")
-        return f" (is {enable} in /boot/firmware/config.txt, and the user in group spi?)"
-    if cell.reader == "gpio":
-        return " (is the hx711 package installed, the pins free, the user in group gpio?)"
-    return ""
 
 
 def evaluate_buttons(held: list[str], pins: Mapping[str, int]) -> Row:
@@ -370,7 +252,7 @@ def check_journal(state_dir: Path, now: float | None = None) -> Row:
     if check != "ok":
         return Row("journal", FAIL, f"{path}: damaged ({check}); the box sets it aside and "
                    "restores the newest backup at its next start", "damaged")
-    seen = f"{path}: quick_check ok, {games} games"
+    seen = f"{path}: quick_check ok, {_games(games)}"
     newest = journal_backup.newest(path, now)
     if newest.name is None:
         if ended:
@@ -383,7 +265,11 @@ def check_journal(state_dir: Path, now: float | None = None) -> Row:
     age = "age unknown (the clock was not right when it was written)" if newest.age_s is None \
         else f"{_age(newest.age_s)} old"
     return Row("journal", PASS, f"{seen}; newest backup {newest.name}: {age}, "
-               f"{newest.games} games; {newest.kept} kept")
+               f"{_games(newest.games)}; {newest.kept} kept")
+
+
+def _games(n: int) -> str:
+    return f"{n} game" if n == 1 else f"{n} games"
 
 
 def _age(seconds: float) -> str:

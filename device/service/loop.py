@@ -41,7 +41,7 @@ from ..i18n import _, ngettext
 from ..paths import find_config, find_state_dir, load_config
 from ..runtime import Runtime
 from ..screens import View
-from .checks import WARMUP_S, WINDOW_S
+from .check_cells import WARMUP_S, WINDOW_S
 from .notify import Notifier
 from .probe import BoxProbe
 from .report import FAIL, Report

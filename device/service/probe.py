@@ -11,13 +11,14 @@ from typing import Any, Iterable
 from ...drivers.loadcell import ReaderStats
 from ..config import PANS
 from ..screens import render
-from .checks import evaluate_buttons, evaluate_loadcell, not_configured, stats_delta
+from .check_cells import evaluate_loadcell, not_configured, stats_delta
+from .checks import evaluate_buttons
 from .report import FAIL, PASS, SKIP, Report, Row
 
 
 class BoxProbe:
     """``begin`` snapshots the readers' counters (call it once they have settled,
-    ``checks.WARMUP_S`` after start); ``finish`` (``checks.WINDOW_S`` later, on the loop thread)
+    ``check_cells.WARMUP_S`` after start); ``finish`` (``check_cells.WINDOW_S`` later, on the loop thread)
     judges each part: the OLED by sending it the self-test screen (or by the note that it never
     answered), each pan by its conversions over the window, the buttons by none held, the link
     by being up.

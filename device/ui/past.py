@@ -71,7 +71,7 @@ def game_page(record: GameRecord) -> View:
 
 
 def empty_view() -> View:
-    return View(_("Past games"), tuple(wrap(_("No game has ended yet."))), footer=_("BACK home"))
+    return View(_("Past games"), tuple(wrap(_("No game has been finished yet."))), footer=_("BACK home"))
 
 
 class PastGamesMode(HostTool):

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from spielleiter.device import config, pinout
-from spielleiter.device.config import SPI_PINS
+from spielleiter.device.config_cells import SPI_PINS
 
 pytestmark = pytest.mark.shipped_language  # the table documents the box as it ships
 

@@ -22,7 +22,7 @@ from spielleiter.device import config as config_mod
 from spielleiter.device.box import Box
 from spielleiter.device.cli import main
 from spielleiter.device.runtime import ManualClock
-from spielleiter.device.service import checks
+from spielleiter.device.service import check_cells, checks
 from spielleiter.device.service.loop import Service, run_service
 from spielleiter.device.service.notify import Notifier
 from spielleiter.device.service.report import Report
@@ -127,13 +127,13 @@ def test_a_bad_config_fails_and_skips_the_rest(tmp_path, capsys):
 
 def test_too_few_samples_point_at_the_rate_pin():
     stats = ReaderStats(samples=9, settling=1)
-    row = checks.evaluate_loadcell("left", 80, stats, 1.0, True)  # RATE on GND, config 80
+    row = check_cells.evaluate_loadcell("left", 80, stats, 1.0, True)  # RATE on GND, config 80
     assert row.verdict == "FAIL"
     assert "10 samples in 1.0 s (rate 80), expected about 80" in row.detail
     assert "RATE pin" in row.detail
-    ok = checks.evaluate_loadcell("left", 10, stats, 1.0, True)
+    ok = check_cells.evaluate_loadcell("left", 10, stats, 1.0, True)
     assert ok.verdict == "PASS"
-    rail = checks.evaluate_loadcell("left", 10, ReaderStats(samples=10, rail=2), 1.0,
+    rail = check_cells.evaluate_loadcell("left", 10, ReaderStats(samples=10, rail=2), 1.0,
                                       True)
     assert (rail.verdict, rail.short) == ("FAIL", "rail values")
 

@@ -34,8 +34,8 @@ def test_the_newest_backup_is_reported_with_its_age_and_games(tmp_path):
     [backup] = journal_backup.backups(tmp_path / NAME)
     row = check_journal(tmp_path, now=backup.stat().st_mtime + 7200)
     assert row.verdict == "PASS"
-    assert "quick_check ok, 1 games" in row.detail
-    assert "journal-000001.sqlite3: 2.0 h old, 1 games; 1 kept" in row.detail
+    assert "quick_check ok, 1 game" in row.detail
+    assert "journal-000001.sqlite3: 2.0 h old, 1 game; 1 kept" in row.detail
 
 
 def test_a_journal_with_ended_games_and_no_backup_fails(tmp_path):

@@ -112,7 +112,7 @@ def test_the_menu_jumps_to_the_end_and_back_to_the_start(box):
 def test_with_no_ended_game_the_list_says_so(fast_game_box_factory):
     box = fast_game_box_factory()
     open_entry(box, "Past games")
-    assert " ".join(box.app.view().lines) == "No game has ended yet."
+    assert " ".join(box.app.view().lines) == "No game has been finished yet."
 
 
 def test_a_date_is_the_local_day_and_time_and_unknown_stays_unknown(monkeypatch):

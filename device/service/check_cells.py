@@ -1,0 +1,131 @@
+"""The selftest's load cells: each configured pan's reader started, let settle and its
+conversions counted for about a second (virtual time on the twins), then judged from its
+counters by ``evaluate_loadcell``, which the service's probe uses on a running box too."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import fields
+from typing import Any, Callable, Mapping
+
+from ...drivers.loadcell import ReaderStats
+from ..config import PANS, Config
+from ..config_cells import LoadCell
+from .report import FAIL, PASS, SKIP, Row
+
+WARMUP_S = 0.5  # a reset HX711 settles for 4 conversions (400 ms at 10 SPS) before the window
+WINDOW_S = 1.0  # how long each load cell's conversions are counted
+MIN_RATE = 0.7  # of the configured rate: fewer conversions than this fail
+
+
+def stats_delta(before: ReaderStats | None, after: ReaderStats) -> ReaderStats:
+    """What the counters did between two snapshots (``before`` None: since the reader began)."""
+    if before is None:
+        return after
+    return ReaderStats(**{f.name: getattr(after, f.name) - getattr(before, f.name)
+                          for f in fields(ReaderStats)})
+
+
+def evaluate_loadcell(pan: str, rate: int, stats: ReaderStats, seconds: float,
+                      connected: bool) -> Row:
+    """The verdict on one pan's reader from its counters over ``seconds``."""
+    part = f"{pan} pan"
+    # Conversions the chip delivered: samples, and the good reads the filter drops on a start.
+    delivered = stats.samples + stats.settling + stats.after_stretch
+    expected = rate * seconds
+    seen = f"{delivered} samples in {seconds:.1f} s (rate {rate})"
+    if delivered == 0 and not connected and not stats.saturated:
+        if stats.misaligned or stats.rail:
+            bad = stats.misaligned + stats.rail
+            return Row(part, FAIL, f"no valid data, {bad} reads out of step or at the rail: DOUT "
+                       "stuck low? check the DOUT and PD_SCK wires", "DOUT stuck")
+        return Row(part, FAIL, "no answer from the HX711 in "
+                   f"{seconds:.1f} s: check its VCC, GND, DOUT and PD_SCK wires", "no signal")
+    if stats.saturated:
+        return Row(part, FAIL, f"{stats.saturated} saturated values (0x7FFFFF/0x800000): the "
+                   "input is out of range; check the E+/E-/A+/A- wires and that the cell is not "
+                   "overloaded", "saturated")
+    if stats.rail:
+        return Row(part, FAIL, f"{stats.rail} rail values (0x000000/0xFFFFFF): DOUT floating "
+                   "or stuck; check the DOUT wire", "rail values")
+    if delivered < MIN_RATE * expected:
+        return Row(part, FAIL, f"{seen}, expected about {expected:.0f}: check that the RATE pin "
+                   f"matches loadcells.{pan}.rate (GND = 10, VCC = 80)",
+                   f"{delivered / seconds:.0f}/s, want {rate}")
+    if not connected:
+        return Row(part, FAIL, f"{seen}, but the reader reports the chip silent", "no signal")
+    rejected = stats.rejected - stats.settling - stats.after_stretch
+    note = f"; {rejected} reads discarded" if rejected > 0 else ""
+    return Row(part, PASS, f"{seen}, no rail or saturated values{note}")
+
+
+def not_configured(pan: str) -> Row:
+    return Row(f"{pan} pan", SKIP, f'not configured (loadcells.{pan}.reader = "none")')
+
+
+def check_loadcells(cfg: Config, *, sim: bool = False, faults: Mapping[str, str] | None = None,
+                    seconds: float = WINDOW_S, warmup: float = WARMUP_S,
+                    wait: Callable[[float], None] = time.sleep) -> list[Row]:
+    """Start every configured pan's reader, let it settle for ``warmup``, then count what it
+    delivers in ``seconds`` (virtual seconds in ``sim``)."""
+    faults = faults or {}
+    cells = {cell.pan: cell for cell in cfg.loadcells}
+    rows: dict[str, Row] = {pan: not_configured(pan) for pan in PANS if pan not in cells}
+    if sim and cells:
+        from ...drivers.sim import SimScale
+
+        with SimScale(list(cells), rate=next(iter(cells.values())).rate) as scale:
+            for pan in cells:
+                chip = scale.cells[pan].chip
+                mode = faults.get(pan)
+                if mode == "silent":
+                    chip.disconnect("high")
+                elif mode == "stuck":
+                    chip.disconnect("low")
+                elif mode == "saturated":
+                    chip.faults.saturate = "high"
+            scale.run_for(warmup)
+            before = {pan: scale.readers[pan].stats for pan in cells}
+            scale.run_for(seconds)
+            for pan in cells:
+                reader = scale.readers[pan]
+                rows[pan] = evaluate_loadcell(pan, scale.rate,
+                                              stats_delta(before[pan], reader.stats), seconds,
+                                              reader.connected)
+    elif cells:
+        from ...drivers.loadcell import make_reader
+
+        readers: dict[str, Any] = {}
+        try:
+            for pan, cell in cells.items():
+                try:
+                    reader = make_reader(cell.reader, pan, on_event=lambda ev: None,
+                                         rate=cell.rate, **cell.settings)
+                    readers[pan] = reader
+                    reader.start()
+                except Exception as exc:  # noqa: BLE001 - a missing bus, module, port
+                    rows[pan] = Row(f"{pan} pan", FAIL, f"{cell.reader} reader cannot start: "
+                                    f"{exc}{_reader_hint(cell)}", "cannot start")
+            running = {pan: r for pan, r in readers.items() if pan not in rows}
+            if running:
+                wait(warmup)
+                before = {pan: r.stats for pan, r in running.items()}
+                wait(seconds)
+                for pan, reader in running.items():
+                    rows[pan] = evaluate_loadcell(pan, cells[pan].rate,
+                                                  stats_delta(before[pan], reader.stats),
+                                                  seconds, reader.connected)
+        finally:
+            for reader in readers.values():
+                reader.close()
+    return [rows[pan] for pan in (*PANS, *(p for p in rows if p not in PANS))]
+
+
+def _reader_hint(cell: LoadCell) -> str:
+    if cell.reader == "spi":
+        enable = ("dtparam=spi=on" if cell.settings.get("bus", 0) == 0
+                  else "dtoverlay=spi1-1cs")
+        return f" (is {enable} in /boot/firmware/config.txt, and the user in group spi?)"
+    if cell.reader == "gpio":
+        return " (is the hx711 package installed, the pins free, the user in group gpio?)"
+    return ""
