@@ -3,7 +3,9 @@ matters says so in its title bar ("Scales warming up"). It only says: the table 
 nothing waits for it and nothing is refused.
 
 Load cells and the HX711 drift for about 10 minutes after power-on (``drivers.weighing.zero``:
-``WarmUp`` watches each pan's tracked zero and ``PanSnapshot.warming`` reports it). This is the
+``WarmUp`` watches each pan's tracked zero and ``PanSnapshot.warming`` reports it); the notice
+goes once a pan's zero has held within 0.05 g over 2 minutes of empty pan, so it shows for 12 to
+15 minutes (15 at most, ``WarmUpSettings``). This is the
 one place that puts the notice on a screen: ``App.redraw`` passes every view through
 ``Notice.mark`` (``with_notice``, and a look again every ``CHECK_S`` while the notice shows,
 so it goes when the zeros are steady even if nothing else changes on the screen). A screen

@@ -30,7 +30,7 @@ MAX_SECONDS = 600.0  # virtual seconds per idle/hold: a few seconds of wall time
 # overload can still be tried, and far from the numbers that break the pan's physics.
 MAX_GRAMS = 5000.0
 SETTLE_S = 0.5  # after new, as after a tap: past the guard of the new screen, as a person reads
-USAGE = "use tap, hold, idle, keys, put, new or show"
+USAGE = "use tap, hold, idle, keys, put, empty, new or show"
 
 
 def trim_pin_history(factory: Any) -> None:
@@ -171,6 +171,19 @@ class Headless:
         if abs(grams) > MAX_GRAMS:
             raise CommandError(f"{args[1]} g: use -{MAX_GRAMS:g} to {MAX_GRAMS:g} g")
         self.box.put(pan, grams)
+        self.box.idle(0.1)
+
+    def _cmd_empty(self, args: list[str]) -> None:
+        """Lift everything off every pan (or the one named), as the interactive sim's 0 key."""
+        scales = self.box.scales
+        if scales is None or scales.sim is None:
+            raise CommandError("no simulated pans on this box")
+        if len(args) > 1 or args and args[0] not in scales.pans:
+            raise CommandError(f"empty [PAN]; configured: {', '.join(scales.pans)}")
+        for pan in args or scales.pans:
+            load = scales.sim.load_g(pan)
+            if load > 0:
+                self.box.put(pan, -load)
         self.box.idle(0.1)
 
     def _cmd_new(self, args: list[str]) -> None:

@@ -374,5 +374,7 @@ def run_scale(*, sim: bool, puts: list[str], seconds: float | None, state_dir: P
 def _scale_line(scales: Scales, elapsed: float) -> str:
     parts = [f"{name}: {scales.reading(name).text()}" for name in scales.pans]
     verdict = scales.verdict()
+    warming = any(shot.warming for shot in scales.snapshots().values())
     return (f"t={elapsed:5.1f}s  " + "   ".join(parts) +
-            (f"   {verdict_text(verdict)}" if verdict else ""))
+            (f"   {verdict_text(verdict)}" if verdict else "") +
+            ("   (warming up: the zero is not steady yet)" if warming else ""))

@@ -121,3 +121,13 @@ def test_ctrl_c_ends_the_live_line_and_returns_130(tmp_path):
     code = run_scale(sim=True, puts=[], seconds=None, state_dir=tmp_path, config_path=None,
                      out=lambda _: None, stream=terminal, sleep=sleep, clock=fake.clock)
     assert code == 130 and terminal.getvalue().endswith("\x1b[K\n")
+
+
+def test_the_line_says_warming_up_until_the_zeros_have_held_still_for_two_minutes(tmp_path):
+    code, lines, _ = scale(tmp_path, seconds=125.0)
+    assert code == 0 and len(lines) == 250
+    warming = ["warming up" in line for line in lines]
+    assert warming[0] and "the zero is not steady yet" in lines[0]
+    # the simulator's empty pans are steady from the start: the notice ends at 120 s (the
+    # WarmUp window), never earlier, and does not come back
+    assert warming.index(False) == 239 and not any(warming[239:])

@@ -104,6 +104,18 @@ def test_put_sets_grams_on_every_configured_pan(tmp_path, monkeypatch, capsys):
                                                           pytest.approx(20, abs=0.1))
 
 
+def test_empty_lifts_everything_off_one_pan_or_all_of_them(tmp_path, monkeypatch, capsys):
+    answers = sim(tmp_path, monkeypatch, capsys, TO_SCALE, "tap host.ok",
+                  "put left 50", "put left 7.5", "put right 20", "idle 3",
+                  "empty left", "idle 3", "empty", "idle 3", "empty middle", "empty left right")
+    one, both = answers[7], answers[9]
+    assert (grams(one, "L"), grams(one, "R")) == (pytest.approx(0, abs=0.1),
+                                                  pytest.approx(20, abs=0.1))
+    assert (grams(both, "L"), grams(both, "R")) == (pytest.approx(0, abs=0.1),
+                                                    pytest.approx(0, abs=0.1))
+    assert refused(answers[10], "empty [PAN]", "left, right") and refused(answers[11], "empty")
+
+
 @pytest.mark.parametrize("line, words", [
     ("put middle 5", ["unknown pan 'middle'", "left, right"]),
     ("put left", ["put PAN GRAMS"]),
@@ -143,7 +155,7 @@ def test_the_longest_idle_is_allowed(tmp_path, monkeypatch, capsys):
 def test_unknown_commands_buttons_keys_and_bytes_are_answered(tmp_path, monkeypatch, capsys):
     answers = sim(tmp_path, monkeypatch, capsys, "dance", "tap host.nope", "keys !",
                   b"tap host.ok \xff", "", "show")
-    assert refused(answers[0], "use tap, hold, idle, keys, put, new or show")
+    assert refused(answers[0], "use tap, hold, idle, keys, put, empty, new or show")
     assert refused(answers[1], "unknown button 'host.nope'")
     assert refused(answers[2], "unknown key '!'")
     assert refused(answers[3], "not UTF-8")
