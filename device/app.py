@@ -26,6 +26,7 @@ from .inputs import ANYONE, HOST, Inputs, Press, Weight
 from .journal import Journal, JournalError
 from .modes import GAME_MODES
 from .modes.base import ModeInfo, Referee
+from .modes.setup import remember
 from .notices import notice_lines
 from .overlay import FLASH_S, Overlay
 from .replay import ReplayError
@@ -323,6 +324,8 @@ class App:
             log.info("game %d ended by a new game", self.session.game_id)
         self.overlay.end()
         self._enter_game(session, resumed=False)
+        # "Play again" repeats the last game however it began: set-up, the link, a script
+        remember(self.journal, header.game, header.players, {**header.options, **header.table})
         self.beep("go")
         self._changed()
 

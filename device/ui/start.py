@@ -129,8 +129,6 @@ class SetupScreen(Screen):
         except JournalError as exc:
             log.error("%s", exc)
             self.shell.flash(_("Cannot save!"), _("Game not started."))
-            return
-        setup_flow.remember(self.shell.journal, flow.mode.name, flow.seats, flow.values)
 
     def view(self) -> View:
         return self.flow.view()

@@ -239,3 +239,29 @@ def test_a_new_game_started_while_one_waits_replaces_it(box_factory):
     box.tap("host.back")
     box.tap("host.back")                                      # leave the game menu
     assert not box.app.paused
+
+
+def test_a_game_started_over_the_link_is_the_one_play_again_repeats(box_factory):
+    import json
+
+    from spielleiter.device.link import LinkProtocol
+    from spielleiter.device.roster import Roster
+    from spielleiter.drivers.link import LinkLine
+
+    box = box_factory()
+    Roster(box.journal).add("Anna")                           # a roster: the link's are guests
+    sent: list[dict] = []
+    link = LinkProtocol(box.app, lambda line: sent.append(json.loads(line)) or True, lambda: None)
+    link.on_line(LinkLine(json.dumps({"cmd": "new", "game": "tatort-tonne",
+                                      "players": ["Ida", "Jon", "Kai"], "options": {"trash": 30}})))
+    box.runtime.pump()
+    assert sent[-1]["type"] == "ok" and box.app.mode == "game"
+    box.app.end_game()
+    to_start_menu(box)
+    assert box.last_view.lines == ("New game", "Play again", "Rules")
+    box.tap("host.next")
+    box.tap("host.ok")                                        # Play again: at the summary
+    assert box.last_view.lines[:2] == ("3 players", "Trash pile: 30")
+    box.tap("host.ok")
+    assert box.app.session.header.players == ("Ida", "Jon", "Kai")
+    assert box.app.session.header.options["trash"] == 30
