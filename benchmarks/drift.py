@@ -1,7 +1,7 @@
 """Benchmark: an hour of play on cells that drift, creep, bend and hit their stops.
 
     python benchmarks/drift.py [--games 10] [--minutes 60] [--rate 10] [--workers 2]
-        [--mix table|trudel|potd] [--span cells|batch|off] [--json FILE]
+        [--mix table|trudel|potd|weigher] [--span cells|batch|off] [--json FILE]
 
 Each game: two realistic simulated pans (``PanPhysics.realistic()``: warm-up, the box warming by
 10 K, creep, a bent cell, the overload stop at 600-800 g), calibrated cold at power-on by a
@@ -18,7 +18,9 @@ conversions in the same run:
   (``get_units(10)``), with the 200 g calibration; a comparison compares two such means.
 
 ``--mix potd`` plays a Trudel game as the referee weighs it with two pans instead (see
-``Game.play_potd``) and compares three ways of judging a basket against the Purchase. ``--span``
+``Game.play_potd``) and compares three ways of judging a basket against the Purchase; ``--mix
+weigher`` judges by the Trudel Weigher's rule (substitution on a close call, ``Game.play_weigher``)
+next to the plain reading, and checks the first pan's Purchase as the weigher does. ``--span``
 chooses the span's temperature coefficient: each cell its own (the profile's default), both pans
 the same, or none.
 
@@ -43,6 +45,8 @@ from spielleiter.drivers.loadcell import Integrity, LoadCellSample, ReadAttempt
 from spielleiter.drivers.sim.cell_physics import CellProfile
 from spielleiter.drivers.weighing import (Calibration, Calibrator, ChannelSettings, ScaleChannel,
                                           result_of)
+from spielleiter.device.modes.tante_trudels_troedel.memory import Reference
+from spielleiter.device.modes.tante_trudels_troedel.weighing import close_call
 from spielleiter.drivers.weighing.zero import ZeroSettings
 from spielleiter.games.core import compare_grams
 
@@ -261,12 +265,70 @@ class Game:
             trials.append(trial)
         return trials
 
+    def play_weigher(self, minutes: float) -> list[Trial]:
+        """A Trudel game judged by the Weigher's rule with two pans: the Purchase (5-450 g) on
+        the first pan all game, each basket (its weight, 0.1 g more or less, or the same) on the
+        second; "plain" judges the basket's grams against the Purchase's number (today); the
+        rule ("weigher") does the same unless ``weighing.close_call``, when the basket comes off,
+        the Purchase goes from the first pan onto the second, is read after ``POTD_HOLD_S`` and
+        the verdict is of ``basket * number / purchase_now``; then the Purchase goes back. The
+        first pan's reading is checked against the number ("ref_today", ``POTD_TOL_G``) and
+        against the tracked reference ("ref_tracked", ``memory.Reference``)."""
+        rng, trials = self.rng, []
+        potd = rng.uniform(5.0, 450.0)
+        left, right = PANS
+        pans = self.cells
+        t0 = self.clock.now()
+        pans[left].pan.place(potd)
+        number = self.settle(left, t0, POTD_HOLD_S)
+        end = t0 + minutes * 60.0
+        ref = Reference(number) if number is not None else None
+        while number is not None and ref is not None and self.clock.now() < end - 60:
+            d = rng.choice((0.1, -0.1, 0.0))
+            trial = Trial("basket", self.clock.now(), {left: potd, right: potd + d})
+            pans[right].pan.place(potd + d)
+            basket = self.settle(right, trial.t0, BASKET_HOLD_S)
+            first = self.readers["ours"].snapshot(left).settled_g
+            got = trial.got
+            self.run_until(self.clock.now() + rng.uniform(2.0, 5.0))
+            pans[right].pan.remove(potd + d)
+            if basket is not None:
+                basket = round(basket, 2)
+                got["plain"] = {"v": verdict_of(basket, number), "e": basket - number - d}
+                if first is not None:
+                    got["ref_today"] = {"off": abs(first - number) > POTD_TOL_G}
+                    got["ref_tracked"] = {"off": abs(first - ref.g) > ref.tol_g(number)}
+                if close_call(basket, number, BAND_G):
+                    self.run_until(self.clock.now() + 3.0)  # the basket off, a fresh zero
+                    pans[left].pan.remove(potd)
+                    pans[right].pan.place(potd)
+                    t1 = self.clock.now()
+                    now = self.settle(right, t1, POTD_HOLD_S)
+                    if now is not None:
+                        grams = round(basket * number / now, 2)
+                        got["weigher"] = {"v": verdict_of(grams, number),
+                                          "e": grams - number - d, "swap": True}
+                        ref = Reference(now, cross=True, away=True)
+                    self.run_until(self.clock.now() + rng.uniform(2.0, 5.0))
+                    pans[right].pan.remove(potd)
+                    pans[left].pan.place(potd)  # back where it lives
+                else:
+                    got["weigher"] = {"v": verdict_of(basket, number), "e": basket - number - d,
+                                      "swap": False}
+                    if first is not None and not got["ref_tracked"]["off"]:
+                        ref = Reference(first)  # the last accepted reading
+            self.run_until(self.clock.now() + rng.uniform(5.0, 15.0))
+            trials.append(trial)
+        return trials
+
     def play(self, minutes: float, mix: str = "table") -> list[Trial]:
         """``mix`` "table": weighings, comparisons and heavy things, held 20-120 s; "trudel":
         mostly comparisons, held 5-20 s (a Trudel game's weighings), for many verdicts;
         "potd": ``play_potd``."""
         if mix == "potd":
             return self.play_potd(minutes)
+        if mix == "weigher":
+            return self.play_weigher(minutes)
         rng, trials = self.rng, []
         end = self.clock.now() + minutes * 60.0
         hold, idle = ((20.0, 120.0), (10.0, 40.0)) if mix == "table" else ((5.0, 20.0), (5.0, 15.0))
@@ -418,13 +480,37 @@ def report_potd(trials: list[dict]) -> dict:
     return out
 
 
+def report_weigher(trials: list[dict]) -> dict:
+    """The plain reading and the Weigher's rule, right/n each; the substitutions; the first
+    pan's check against the number and against the tracked reference."""
+    out: dict = {}
+    for way in ("plain", "weigher"):
+        right = n = 0
+        for tr in trials:
+            got = tr["got"].get(way)
+            if got is None:
+                continue
+            potd, basket = tr["loads"]["left"], tr["loads"]["right"]
+            truth = verdict_of(basket, potd) if abs(basket - potd) > 1e-9 else "balanced"
+            right += got["v"] == truth
+            n += 1
+        out[way] = {"right": right, "n": n, "pct": 100.0 * right / max(1, n),
+                    "wrong_bound_pct": upper_bound(n - right, n)}
+    out["swaps"] = sum(1 for tr in trials if tr["got"].get("weigher", {}).get("swap"))
+    out["baskets"] = len(trials)
+    for check in ("ref_today", "ref_tracked"):
+        out[check] = {"off": sum(1 for tr in trials if tr["got"].get(check, {}).get("off")),
+                      "n": sum(1 for tr in trials if check in tr["got"])}
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--minutes", type=float, default=60.0)
     ap.add_argument("--rate", type=int, choices=(10, 80), default=10)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--mix", choices=("table", "trudel", "potd"), default="table")
+    ap.add_argument("--mix", choices=("table", "trudel", "potd", "weigher"), default="table")
     ap.add_argument("--span", choices=SPANS, default="cells",
                     help="span temperature coefficient: each cell its own (default), both pans "
                          "the same (one batch), or none")
@@ -440,6 +526,26 @@ def main(argv: list[str] | None = None) -> int:
     trials = [t for r in results for t in r]
     head = (f"drift: {args.games} games x {args.minutes:g} min at {args.rate} SPS, box +10 K, "
             f"mix {args.mix}, span {args.span}")
+    if args.mix == "weigher":
+        out = report_weigher(trials)
+        print(head)
+        print(f"Trudel baskets at 0.1 g, two pans ({out['baskets']} baskets):")
+        for way, name in (("plain", "plain reading against the Purchase's number (today)"),
+                          ("weigher", "the Weigher's rule: substitution on a close call")):
+            w = out[way]
+            print(f"  {way:8s} {w['right']}/{w['n']} = {w['pct']:.2f} % right (wrong: 95 % bound "
+                  f"{w['wrong_bound_pct']:.2f} %)  {name}  target >= 99.9 % proven: "
+                  f"{'PASS' if w['n'] and w['wrong_bound_pct'] < 0.1 else 'MISS'}")
+        print(f"  substitutions (the table's extra handling): {out['swaps']} of "
+              f"{out['weigher']['n']} weighings")
+        for check, name in (("ref_today", "against its number (today)"),
+                            ("ref_tracked", "against the tracked reference")):
+            c = out[check]
+            print(f"  first pan's Purchase {name}: wrongly refused in {c['off']} of {c['n']}")
+        if args.json:
+            with open(args.json, "w") as fh:
+                json.dump(out, fh, indent=1)
+        return 0
     if args.mix == "potd":
         out = report_potd(trials)
         print(head)

@@ -154,14 +154,11 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         if scales is not None:
             hold_s = POTD_HOLD_S if job.kind == "potd" else BASKET_HOLD_S
             swap = self.memory.swap_of(job.key, job.kind, job.player)  # resumed mid-way
-            self._become(Weighing(Weigher(job, scales, self.table, self._measured, hold_s,
-                                          close=self._close_call, basket_g=swap)))
 
-    def _close_call(self, basket_g: float) -> None:
-        """A close call: the substitution begins; the basket's reading is kept for a resume."""
-        job = self.weigher.job if self.weigher is not None else None
-        if job is not None:
-            self.memory.note_swap(job.key, job.kind, job.player, basket_g)
+            def close_call(basket_g: float) -> None:  # kept for a power cut in the middle
+                self.memory.note_swap(job.key, job.kind, job.player, basket_g)
+            self._become(Weighing(Weigher(job, scales, self.table, self._measured, hold_s,
+                                          close=close_call, basket_g=swap)))
 
     def _keep_reference(self, ref: Reference) -> None:
         self.ref = ref

@@ -224,7 +224,7 @@ def swap_lines(weigher: Weigher, pans: int) -> tuple[str, ...]:
     """A close call: the basket off its pan, then the Purchase on it."""
     job = weigher.job
     if weigher.stage == "swap_off":
-        return (_("Close call!"), _("Take your items"), off_pan(job.pan, pans))
+        return (_("Take your items"), off_pan(job.pan, pans), _("Then the Purchase."))
     if pans >= 2:
         return (_("Now move the"), _("Purchase of the Day"), on_pan(job.pan, pans))
     return (_("Now put the"), _("Purchase of the Day"), on_pan(job.pan, pans))
@@ -277,7 +277,7 @@ def weigh_view(weigher: Weigher, station: bool, pans: int, cancel: bool) -> View
         footer = back
         if weigher.stage == "swap_on":
             footer = _("B: all on") if station else _("OK: all on")
-        return View(title, swap_lines(weigher, pans), footer=footer)
+        return View(_("Close call!"), swap_lines(weigher, pans), footer=footer)
     if weigher.stage == "load":
         footer = _("B: all on") if station else _("OK: all on")
         if cancel:
