@@ -265,7 +265,8 @@ class Game:
             trials.append(trial)
         return trials
 
-    def play_weigher(self, minutes: float) -> list[Trial]:
+    def play_weigher(self, minutes: float, potd_g: tuple[float, float] = (5.0, 450.0)
+                     ) -> list[Trial]:
         """A Trudel game judged by the Weigher's rule with two pans: the Purchase (5-450 g) on
         the first pan all game, each basket (its weight, 0.1 g more or less, or the same) on the
         second; "plain" judges the basket's grams against the Purchase's number (today); the
@@ -273,9 +274,10 @@ class Game:
         the Purchase goes from the first pan onto the second, is read after ``POTD_HOLD_S`` and
         the verdict is of ``basket * number / purchase_now``; then the Purchase goes back. The
         first pan's reading is checked against the number ("ref_today", ``POTD_TOL_G``) and
-        against the tracked reference ("ref_tracked", ``memory.Reference``)."""
+        against the tracked reference ("ref_tracked", ``memory.Reference``). ``potd_g``: the
+        Purchase's range (the game's own: 6-24 g, its ``Measurement``)."""
         rng, trials = self.rng, []
-        potd = rng.uniform(5.0, 450.0)
+        potd = rng.uniform(*potd_g)
         left, right = PANS
         pans = self.cells
         t0 = self.clock.now()
@@ -321,14 +323,15 @@ class Game:
             trials.append(trial)
         return trials
 
-    def play(self, minutes: float, mix: str = "table") -> list[Trial]:
+    def play(self, minutes: float, mix: str = "table",
+             potd_g: tuple[float, float] = (5.0, 450.0)) -> list[Trial]:
         """``mix`` "table": weighings, comparisons and heavy things, held 20-120 s; "trudel":
         mostly comparisons, held 5-20 s (a Trudel game's weighings), for many verdicts;
         "potd": ``play_potd``."""
         if mix == "potd":
             return self.play_potd(minutes)
         if mix == "weigher":
-            return self.play_weigher(minutes)
+            return self.play_weigher(minutes, potd_g)
         rng, trials = self.rng, []
         end = self.clock.now() + minutes * 60.0
         hold, idle = ((20.0, 120.0), (10.0, 40.0)) if mix == "table" else ((5.0, 20.0), (5.0, 15.0))
@@ -357,13 +360,13 @@ class Game:
         return trials
 
 
-def one_game(args: tuple[int, int, float, str, str]) -> list[dict]:
-    seed, rate, minutes, mix, span = args
+def one_game(args: tuple[int, int, float, str, str, tuple[float, float]]) -> list[dict]:
+    seed, rate, minutes, mix, span, potd_g = args
     game = Game(seed, rate, span)
     game.calibrate()
     start = game.clock.now()
     return [{"kind": t.kind, "t": t.t0 - start, "loads": t.loads, "got": t.got}
-            for t in game.play(minutes, mix)]
+            for t in game.play(minutes, mix, potd_g)]
 
 
 def upper_bound(wrong: int, n: int) -> float:
@@ -514,9 +517,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--span", choices=SPANS, default="cells",
                     help="span temperature coefficient: each cell its own (default), both pans "
                          "the same (one batch), or none")
+    ap.add_argument("--potd-g", type=float, nargs=2, default=(5.0, 450.0), metavar=("LO", "HI"),
+                    help="--mix weigher: the Purchase's range in grams (the game's: 6 24)")
     ap.add_argument("--json", default=None)
     args = ap.parse_args(argv)
-    jobs = [(seed, args.rate, args.minutes, args.mix, args.span)
+    jobs = [(seed, args.rate, args.minutes, args.mix, args.span, tuple(args.potd_g))
             for seed in range(1, args.games + 1)]
     if args.workers > 1:
         with multiprocessing.Pool(args.workers) as pool:
@@ -528,7 +533,7 @@ def main(argv: list[str] | None = None) -> int:
             f"mix {args.mix}, span {args.span}")
     if args.mix == "weigher":
         out = report_weigher(trials)
-        print(head)
+        print(f"{head}, Purchase {args.potd_g[0]:g}-{args.potd_g[1]:g} g")
         print(f"Trudel baskets at 0.1 g, two pans ({out['baskets']} baskets):")
         for way, name in (("plain", "plain reading against the Purchase's number (today)"),
                           ("weigher", "the Weigher's rule: substitution on a close call")):

@@ -19,7 +19,7 @@ a basket's items or the Purchase still on the pan, or nothing) and what the engi
 
 from __future__ import annotations
 
-import logging
+from dataclasses import replace
 from typing import Any
 
 from ....games.core import Chance, Event, Option
@@ -38,8 +38,6 @@ from .public import Public
 from .screens import (act_view, move_view, refusal_lines, roll_view, rolling_view,
                       take_off_lines, take_off_view, weigh_view)
 from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, TakeOff, Weigher
-
-log = logging.getLogger(__name__)
 
 ROLL_TICK_S = 0.1    # the buzzer's roll: the shared die's ticks this far apart, then the number
 OK_KEYS = ("B", "ok")
@@ -117,8 +115,11 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         return scales is not None and take_off.waiting(scales)
 
     def _drop_stale_take_off(self) -> None:
-        """A basket's items are off the pan (or it cannot be read): the take-off is over."""
+        """A basket's items (or the Purchase) are off the pan, or it cannot be read: the
+        take-off is over."""
         if isinstance(self.busy, TakingOff) and not self._still_on(self.busy.take_off):
+            if self.busy.take_off.purchase and self.ref is not None:  # it left the basket's pan
+                self._keep_reference(replace(self.ref, away=False))
             self._become(None)
             self._sync()
 

@@ -10,10 +10,15 @@ from dataclasses import replace
 
 import pytest
 
-from support import act, start_header
+from support import act, english, start_header
+from spielleiter.device import config
+from spielleiter.device.box import Box
+from spielleiter.device.runtime import ManualClock
 from spielleiter.device.modes.tante_trudels_troedel import referee as referee_module
 from spielleiter.device.modes.tante_trudels_troedel import weighing
 from spielleiter.device.modes.tante_trudels_troedel.memory import Reference
+from spielleiter.drivers.buttons import mock_factory
+from spielleiter.drivers.display import open_device
 from spielleiter.drivers.sim.cell_physics import Cell
 from spielleiter.games.trudel_rules import verdict
 
@@ -115,6 +120,8 @@ def test_a_close_call_asks_for_the_purchase_and_the_verdict_follows_the_substitu
     box.put("left", POTD_G)
     box.idle(1.5)
     assert box.app.referee.step().value == "menu"
+    ref = box.app.referee.ref                      # read on the basket's pan, back home now
+    assert ref is not None and ref.cross and not ref.away
 
 
 def test_a_far_reading_gives_its_verdict_without_asking_for_the_purchase(box_factory):
@@ -261,6 +268,60 @@ def test_a_power_cut_in_the_middle_of_a_substitution_loses_nothing(box_factory, 
     assert len(box.app.session.actions) == count + 1
     assert last_grams(box) == round(basket_g * POTD_G / weigher.purchase_now_g, 2)
     assert box.app.referee.ref is not None and box.app.referee.ref.away
+
+
+# -- one pan alone -------------------------------------------------------------------------------
+def one_pan_box(tmp_path) -> Box:
+    raw = english(config.read(None))
+    raw["loadcells"]["right"] = {"reader": "none"}
+    box = Box.build(config.validate(raw), tmp_path / "one", pin_factory=mock_factory(),
+                    display_device=open_device("dummy"), clock=ManualClock(),
+                    seed_source=lambda: 7)
+    box.runtime.pump()
+    return box
+
+
+def test_with_one_pan_a_close_call_puts_the_purchase_on_and_then_off_the_pan(tmp_path):
+    with one_pan_box(tmp_path) as box:
+        start_header(box, GAME, ("Anna", "Ben"), {}, 7, None)
+        for value in (6, 4, 3):
+            act(box, type="roll", player="Anna", value=value)
+        act(box, type="weigh_potd", player="Anna", grams=POTD_G)
+        while box.app.session.state.phase == "play":
+            player = box.app.session.state.turn
+            act(box, type="roll", player=player, value=6)
+            act(box, type="move", player=player, direction="forward")
+            if box.app.session.state.turn == player and box.app.session.state.phase == "play":
+                act(box, type="end_turn", player=player)
+        while box.app.referee.pages:
+            box.tap("host.ok")
+        box.put("left", POTD_G + 0.05)             # Anna's basket, at the band's edge
+        box.idle(1.5)
+        box.tap("s1.B")
+        box.idle(WEIGH_S)
+        assert box.last_view.title == "Close call!"
+        assert box.last_view.lines == ("Take your items", "off the pan.", "Then the Purchase.")
+        box.put("left", -(POTD_G + 0.05))
+        box.idle(1.5)
+        assert box.last_view.lines == ("Now put the", "Purchase of the Day", "on the pan.")
+        box.put("left", POTD_G)
+        box.idle(1.5)
+        box.tap("s1.B")
+        box.idle(POTD_S)
+        weighed = box.app.session.state.basket_g["Anna"]
+        assert weighed is not None and abs(weighed - (POTD_G + 0.05)) < 0.03
+        assert box.last_view.lines == ("Take the Purchase", "off the pan.")  # the page
+        while box.app.referee.pages:
+            box.tap("host.ok")
+        assert box.last_view.lines == ("Take the", "Purchase of the Day", "off the pan.")
+        box.put("left", -POTD_G)                   # it lives off the pan: the next basket
+        box.idle(1.5)
+        assert box.last_view.title == "Ben's basket"
+        box.put("left", 12.0)
+        box.idle(1.5)
+        box.tap("s2.B")
+        box.idle(WEIGH_S)
+        assert box.app.session.state.is_over
 
 
 def test_the_drift_bound_is_one_tenth_percent_of_the_purchase_and_the_noise():
