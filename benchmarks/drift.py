@@ -243,6 +243,7 @@ class Game:
         number = self.settle(left, t0, POTD_HOLD_S)
         end = t0 + minutes * 60.0
         first_ref: float | None = None
+        tracked = number
         block: tuple[float, float] | None = None  # (when, grams) of the reused substitution
         while number is not None and self.clock.now() < end - 60:
             t1 = self.clock.now()
@@ -269,6 +270,9 @@ class Game:
                 got["both"] = {"v": verdict_of(j.second_g, j.first_g),
                                "e": j.second_g - j.first_g - d}
                 got["check"] = {"e": j.first_g - number}
+                if tracked is not None:  # the referee's reference: the last accepted reading
+                    got["check_tracked"] = {"e": j.first_g - tracked}
+                tracked = j.first_g
             self.run_until(self.clock.now() + rng.uniform(5.0, 20.0))
             self.cells[right].pan.remove(potd + d)
             self.run_until(self.clock.now() + rng.uniform(5.0, 15.0))
@@ -516,6 +520,11 @@ def report_potd(trials: list[dict]) -> dict:
     out["check_p95_g"] = p95(checks)
     out["check_beyond_tol"] = sum(c > POTD_TOL_G for c in checks)
     out["check_n"] = len(checks)
+    tracked = [abs(tr["got"]["check_tracked"]["e"]) for tr in trials
+               if "check_tracked" in tr["got"]]
+    out["check_tracked_p95_g"] = p95(tracked)
+    out["check_tracked_beyond_tol"] = sum(c > POTD_TOL_G for c in tracked)
+    out["check_tracked_n"] = len(tracked)
     return out
 
 
@@ -605,7 +614,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"{'PASS' if w['n'] and w['wrong_bound_pct'] < 0.1 else 'MISS'}")
         print(f"  the first pan's reading of the Purchase against its number: |off| p95 "
               f"{out['check_p95_g']:.3f} g, beyond the weigher's {POTD_TOL_G} g in "
-              f"{out['check_beyond_tol']} of {out['check_n']} baskets")
+              f"{out['check_beyond_tol']} of {out['check_n']} baskets; against the last accepted "
+              f"reading (the referee's tracked reference): |off| p95 "
+              f"{out['check_tracked_p95_g']:.3f} g, beyond in {out['check_tracked_beyond_tol']} of "
+              f"{out['check_tracked_n']}")
         if args.json:
             with open(args.json, "w") as fh:
                 json.dump(out, fh, indent=1)

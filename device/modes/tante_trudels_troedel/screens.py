@@ -237,7 +237,8 @@ def refusal_lines(reason: str, job: Job, pans: int, station: bool) -> tuple[str,
     return {
         "paused": (_("Scale not answering: check its cable."),),
         "heavy": (_("Too heavy for the pan"),),
-        "clear": (_("First take everything"), off_pan(job.pan, pans)),
+        "clear": (purchase_back_lines(job.ref or job.pan, pans) if job.away else
+                  (_("First take everything"), off_pan(job.pan, pans))),
         "wait": (_("Weighing now: hands off the pans."),),
         "empty": empty_lines(job.pan, pans),
         "potd_missing": (_("The Purchase of the Day is missing on the {pan} pan.").format(
