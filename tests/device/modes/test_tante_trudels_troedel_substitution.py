@@ -256,6 +256,7 @@ def test_a_power_cut_in_the_middle_of_a_substitution_loses_nothing(box_factory, 
     assert len(box.app.session.actions) == count
     weigher = box.app.referee.weigher
     assert weigher is not None and weigher.basket_g == basket_g  # the basket's reading kept
+    assert box.app.referee.ref == Reference(POTD_G)  # and the first pan's reference
     # a fresh zero on the basket's pan first: the Purchase off and on again, then "all on"
     assert box.last_view.lines == ("Take your items", "off the right pan.", "Then the Purchase.")
     box.put("right", -POTD_G)
