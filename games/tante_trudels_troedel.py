@@ -26,6 +26,7 @@ from .trudel_rules import (
     final,
     grams_ok,
     line_of,
+    public_view,
     standings,
     verdict,
 )
@@ -106,42 +107,7 @@ class TanteTrudelsTroedel(State):
         return events
 
     def public(self) -> dict[str, Any]:
-        over = self.is_over
-        reach = None
-        if self.stage == "move" and self.turn and self.roll:
-            here = self.position[self.turn]
-            reach = {"forward": min(here + self.roll, WEIGHING),
-                     "back": here - self.roll if self.can_move_back() else None}
-        return {
-            "game": self.game,
-            "phase": self.phase,
-            "turn": self.turn if self.phase == "play" else None,
-            "stage": self.stage,
-            "roll": self.roll,
-            "reach": reach,
-            "acted": self.acted,
-            "paid": self.paid,
-            "waiting_for": list(self.waiting_for()),
-            "last_weigh": self.last_weigh,
-            "last_weigh_by": self.last_weigh_by,
-            "potd_maker": self.potd_maker,
-            "first": self.first,
-            "potd_rows": list(self.potd_rows),
-            "potd_g": self.potd_g if over else None,
-            "scale_rows": list(self.scale_rows),
-            "goal": self.goal,
-            "shop_coupons": [self.coupons_at(r) for r in range(1, ROWS + 1)],
-            "players": [
-                {"name": p, "position": self.position[p],
-                 "arrival": self.arrivals.index(p) + 1 if p in self.arrivals else None,
-                 "items": self.items[p], "coupons": self.coupons[p],
-                 "basket_g": self.basket_g[p] if over else None}
-                for p in self.players
-            ],
-            "arrivals": list(self.arrivals),
-            "winners": list(self.won_by),
-            "standings": [list(row) for row in self.standings()],
-        }
+        return public_view(self)
 
     def legal_actions(self, player: str) -> list[dict[str, Any]]:
         """What ``player`` may do now; ``weigh_potd``, ``weigh`` and ``weigh_basket`` are listed

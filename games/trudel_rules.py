@@ -1,5 +1,6 @@
 """Tante Trudels Trödel's pure helpers: the shop's rows (TT1), the set-up options, the verdict of a
-weighing and the final comparison (TT5-TT7). Internal to ``tante_trudels_troedel``.
+weighing and the final comparison (TT5-TT7), and what the table may see of a game
+(``public_view``). Internal to ``tante_trudels_troedel``.
 
 The shop is a 5x5 grid of counters; the 20 rows round its edge are numbered 1-20 clockwise from
 the entrance (0); 21 stands for the weighing. A row faces one line of five counters, and the row on
@@ -130,3 +131,44 @@ def check_setup(names: Sequence[str], options: Any) -> dict[str, Any]:
     if opts["goal"] not in GOALS:
         raise SetupError("goal: standard, heaviest or lightest")
     return opts
+
+
+def public_view(game: Any) -> dict[str, Any]:
+    """What the table may see of a game (TT2): every gram figure only once it is over; where
+    the roll reaches while a move waits (TT4), each row's coupons, the standings."""
+    over = game.is_over
+    reach = None
+    if game.stage == "move" and game.turn and game.roll:
+        here = game.position[game.turn]
+        reach = {"forward": min(here + game.roll, WEIGHING),
+                 "back": here - game.roll if game.can_move_back() else None}
+    return {
+        "game": game.game,
+        "phase": game.phase,
+        "turn": game.turn if game.phase == "play" else None,
+        "stage": game.stage,
+        "roll": game.roll,
+        "reach": reach,
+        "acted": game.acted,
+        "paid": game.paid,
+        "waiting_for": list(game.waiting_for()),
+        "last_weigh": game.last_weigh,
+        "last_weigh_by": game.last_weigh_by,
+        "potd_maker": game.potd_maker,
+        "first": game.first,
+        "potd_rows": list(game.potd_rows),
+        "potd_g": game.potd_g if over else None,
+        "scale_rows": list(game.scale_rows),
+        "goal": game.goal,
+        "shop_coupons": [game.coupons_at(r) for r in range(1, ROWS + 1)],
+        "players": [
+            {"name": p, "position": game.position[p],
+             "arrival": game.arrivals.index(p) + 1 if p in game.arrivals else None,
+             "items": game.items[p], "coupons": game.coupons[p],
+             "basket_g": game.basket_g[p] if over else None}
+            for p in game.players
+        ],
+        "arrivals": list(game.arrivals),
+        "winners": list(game.won_by),
+        "standings": [list(row) for row in game.standings()],
+    }

@@ -20,7 +20,8 @@ from .weighing import TakeOff, Weigher
 class Step(enum.Enum):
     """What a key does and the screen shows now: the first that holds, in this order."""
 
-    TAKE_OFF = "take off"    # a scales-row basket's items still lie on the pan
+    TAKE_OFF = "take off"    # a scales-row basket's items (or, substituted, the Purchase) lie on
+    #                          the basket's pan
     ROLLING = "rolling"      # the box's die is rolling (the buzzer ticks)
     WEIGHING = "weighing"    # a weighing runs: the Purchase, a scales row, a basket at the end
     NO_SCALES = "no scales"  # the game needs a weighing and this box has no pans
@@ -45,7 +46,8 @@ class Weighing:
 
 @dataclass(frozen=True)
 class TakingOff:
-    """After a scales-row weighing, until the items are off the pan."""
+    """After a scales-row weighing, until the items (after a substitution: the Purchase, going
+    back where it lives) are off the basket's pan."""
 
     take_off: TakeOff
 

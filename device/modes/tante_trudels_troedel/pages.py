@@ -17,7 +17,7 @@ from ...scales import pan_name
 from ...screens import CHARS, View, pack, wrap
 from ..base import Page
 from .public import Public
-from .screens import PAGE_S, big_name, fit, grams, on_pan
+from .screens import PAGE_S, big_name, fit, grams, off_pan, on_pan
 
 VERDICT_WORDS = {"lighter": N_("LIGHTER"), "heavier": N_("HEAVIER"), "balanced": N_("BALANCED")}
 STANDINGS_ROWS = 3   # lines on one page of the ranked baskets
@@ -32,9 +32,11 @@ def _named(title: str, name: str, line: str | None = None) -> View:
     return View(title, lines, big=big)
 
 
-def event_pages(events: list[Event], pub: Public, pans: int, potd_pan: str) -> list[Page]:
+def event_pages(events: list[Event], pub: Public, pans: int, potd_pan: str,
+                away: bool = False) -> list[Page]:
     """What the table sees after an action. A turn's ordinary steps need no page: the next
-    screen says it. ``potd_pan`` holds the Purchase (with one pan, the baskets' too)."""
+    screen says it. ``potd_pan`` holds the Purchase (with one pan, the baskets' too); ``away``:
+    a substitution put it on the basket's pan, from where it goes back."""
     pages: list[Page] = []
     for event in events:
         data = event.data
@@ -62,8 +64,11 @@ def event_pages(events: list[Event], pub: Public, pans: int, potd_pan: str) -> l
                               PAGE_S))
         elif event.kind == "basket_weighed" and not pub.is_over:
             player = data["player"]
+            lines = ((_("Purchase back"), on_pan(potd_pan, pans)) if away and pans >= 2 else
+                     (_("Take the Purchase"), off_pan(potd_pan, pans)) if away else
+                     (_("Take the items off"),))
             pages.append(Page(View(fit(_("{name}'s basket").format(name=player), player),
-                                   (_("Take the items off"),), big=_("WEIGHED")), PAGE_S))
+                                   lines, big=_("WEIGHED")), PAGE_S))
         elif event.kind == "reveal":
             pages += reveal_pages(pub, data)
     return pages

@@ -1,56 +1,47 @@
 """Tante Trudels Trödel at the table: the die, the shop's turns and load cells for the balance.
 
 Set-up: who makes the Purchase of the Day (TT2), who starts (TT3), the scales rows (TT1), the goal
-(TT7) and the die: the box rolls it (a short buzzer roll, then the number big; the value is the
-engine's own seeded draw, so a resumed game rolls the same) or the table rolls a real die and
-enters it (A/C step the number, B enters; NEXT/OK at the host panel).
+(TT7) and the die: the box rolls it (a short buzzer roll, then the number; the engine's own seeded
+draw, so a resumed game rolls the same) or the table enters a real one (A/C step, B enters;
+NEXT/OK at the host panel). The player on turn uses their station; any seat may use the host
+panel. The Purchase: three rolls, each row named, then its three items on the first pan (two
+pans: they stay there; one pan: its weight is remembered). A turn: the roll, the move (TT4: perhaps
+back), then the menu ``legal_actions`` allows, with Done. A weighing (``weighing.Weigher``) shows
+LIGHTER, HEAVIER or BALANCED, never grams; on a close call it first weighs the Purchase on the
+basket's pan (substitution) and the Purchase goes back afterwards. The end: the baskets in arrival
+order, the reveal, the winner with the win sound. Every refused press says why; an undo says what
+to put back. The journal keeps (``memory``) a scales-row weighing and a substitution under way and
+the first pan's reference for the Purchase, so a power cut loses none of them.
 
-The player on turn (or waited for) uses their station, A/C to move and B to pick; any seat may use
-the host panel (NEXT/OK), which is how seats without a station play. The Purchase of the Day: three
-rolls, each row named ("Row 6: take the item at the edge"), then its three items on the first pan
-(with two pans they stay there; with one pan its weight is remembered). A turn: the roll, the move
-(forward, or the choice of going back when TT4 allows it), then the short menu of what
-``legal_actions`` allows, with Done. A weighing (``weighing.Weigher``) shows LIGHTER, HEAVIER or
-BALANCED, never grams. At the end the baskets are weighed in arrival order, then the reveal shows
-every gram figure, the baskets ranked, then the winner with the win sound. Every refused press
-says why on the screen. An undo says what to put back on the table (the box only counts). A
-scales-row weighing in progress is noted in the journal, so after a power cut the box goes back
-to it rather than to the turn's menu (the Purchase's and the end's weighings follow from the
-game's state anyway).
-
-The flow is one explicit ``Step`` (``step()``, decided in ``flow.py``) from one ``busy`` (the
-box rolling the die, a weighing, a basket's items still on the pan, or nothing) and what the
-engine waits for. A key and the screen both go by it.
+The flow is one ``Step`` (``step()``, ``flow.py``) from one ``busy`` (the die rolling, a weighing,
+a basket's items or the Purchase still on the pan, or nothing) and what the engine waits for.
 """
 
 from __future__ import annotations
 
-import logging
+from dataclasses import replace
 from typing import Any
 
 from ....games.core import Chance, Event, Option
 from ....games.tante_trudels_troedel import TanteTrudelsTroedel
 from ...i18n import N_, _
 from ...inputs import Weight
-from ...journal_file import JournalError
 from ...screens import View, wrap
 from ...session import Session
 from ..base import Referee, Table
 from ..base.controllers import Die
-from . import flow
+from . import flow, jobs
 from .flow import Busy, Rolling, Step, TakingOff, Weighing
+from .memory import Memory, Reference
 from .pages import event_pages, final_view, undo_pages
 from .public import Public
-from .screens import (act_view, move_view, off_pan, refusal_lines, roll_view, rolling_view,
-                      take_off_view, weigh_view)
+from .screens import (act_view, move_view, refusal_lines, roll_view, rolling_view,
+                      take_off_lines, take_off_view, weigh_view)
 from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, TakeOff, Weigher
-
-log = logging.getLogger(__name__)
 
 ROLL_TICK_S = 0.1    # the buzzer's roll: the shared die's ticks this far apart, then the number
 OK_KEYS = ("B", "ok")
 NEXT_KEYS = ("C", "next")
-WEIGH_NOTE = "tante-trudels-troedel-weighing"  # journal note: {"game": id, "at": count or None}
 RESHOWN = ("weigh", "potd_row")  # news no later screen repeats: shown again after a power cut
 
 
@@ -66,7 +57,8 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         self.die = Die(table, Chance("value"), box_rolls=not self.table_die,
                        tick_s=ROLL_TICK_S, sound="tick")
         self.busy: Busy = None
-        self._noted: int | None = None           # the scales-row weighing the journal holds
+        self.memory = Memory(table.journal, session.game_id)  # what the journal keeps besides
+        self.ref: Reference | None = self.memory.reference()  # the Purchase on its pan, read
         self._remember()
         self._sync()
 
@@ -106,9 +98,6 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         """The App's ``Scales`` (None on a box without load cells)."""
         return flow.usable(self.table.scales)
 
-    def pan_names(self) -> tuple[str, str | None]:
-        return flow.pan_names(self.table.scales)
-
     def potd_pan(self) -> str:
         return flow.potd_pan(self.table.scales)
 
@@ -126,21 +115,13 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         return scales is not None and take_off.waiting(scales)
 
     def _drop_stale_take_off(self) -> None:
-        """A basket's items are off the pan (or it cannot be read): the take-off is over."""
+        """A basket's items (or the Purchase) are off the pan, or it cannot be read: the
+        take-off is over."""
         if isinstance(self.busy, TakingOff) and not self._still_on(self.busy.take_off):
+            if self.busy.take_off.purchase and self.ref is not None:  # it left the basket's pan
+                self._keep_reference(replace(self.ref, away=False))
             self._become(None)
             self._sync()
-
-    def _note(self, count: int | None) -> None:
-        """Note (or drop) a scales-row weighing in the journal, so a power cut in the middle of
-        it resumes to it. A journal that cannot be written only costs that."""
-        if count == self._noted:
-            return
-        try:
-            self.table.journal.add_note(WEIGH_NOTE, {"game": self.session.game_id, "at": count})
-            self._noted = count
-        except JournalError as exc:
-            log.error("the weighing could not be noted: %s", exc)
 
     def _purchase_waits(self) -> bool:
         """The Purchase of the Day waits to be weighed: the engine lists only that now."""
@@ -148,23 +129,11 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
 
     def _needed(self) -> Job | None:
         """The weighing the game itself needs now: the Purchase, or a basket at the end."""
-        state, count = self.state, len(self.session.actions)
-        basket, ref = self.pan_names()
-        if self._purchase_waits():
-            return Job("potd", state.potd_maker, self.potd_pan(), key=count)
-        if state.phase == "weighing":
-            player = state.waiting_for()[0]
-            return Job("basket", player, basket, ref, state.potd_g, state.items[player], count)
-        return None
+        return jobs.needed_job(self.state, self.table.scales, self.ref, self._purchase_waits(),
+                               len(self.session.actions))
 
     def _row_job(self) -> Job | None:
-        """A scales-row weighing for the player on turn, now."""
-        state = self.state
-        if state.phase != "play" or not state.turn:
-            return None
-        basket, ref = self.pan_names()
-        return Job("weigh", state.turn, basket, ref, state.potd_g, state.items[state.turn],
-                   len(self.session.actions))
+        return jobs.row_job(self.state, self.table.scales, self.ref, len(self.session.actions))
 
     def _sync(self) -> None:
         """Start (or stop) the weighing the game needs now. A scales-row weighing the player
@@ -185,7 +154,16 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         scales = self.scales()
         if scales is not None:
             hold_s = POTD_HOLD_S if job.kind == "potd" else BASKET_HOLD_S
-            self._become(Weighing(Weigher(job, scales, self.table, self._measured, hold_s)))
+            swap = self.memory.swap_of(job.key, job.kind, job.player)  # resumed mid-way
+
+            def close_call(basket_g: float) -> None:  # kept for a power cut in the middle
+                self.memory.note_swap(job.key, job.kind, job.player, basket_g)
+            self._become(Weighing(Weigher(job, scales, self.table, self._measured, hold_s,
+                                          close=close_call, basket_g=swap)))
+
+    def _keep_reference(self, ref: Reference) -> None:
+        self.ref = ref
+        self.memory.keep_reference(ref)
 
     def _measured(self, grams: float) -> None:
         """The weigher's reading: the action that carries it."""
@@ -194,9 +172,14 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         job = weigher.job
         kind = {"potd": "weigh_potd", "weigh": "weigh", "basket": "weigh_basket"}[job.kind]
         self._become(None)
+        if weigher.purchase_now_g is not None:  # substituted: the Purchase is on this pan now
+            self._keep_reference(Reference(weigher.purchase_now_g, cross=True, away=True))
+            self.memory.note_swap(None)
+        elif weigher.ref_read_g is not None:
+            self._keep_reference(Reference(weigher.ref_read_g))
         taken = self.act({"type": kind, "player": job.player, "grams": grams})
         if job.kind == "weigh":
-            self._note(None)  # done (or refused: back to the menu)
+            self.memory.note_weighing(None)  # done (or refused: back to the menu)
         if taken is None:
             self._sync()
 
@@ -207,12 +190,9 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         self._remember()
         missed = [e for e in self.session.last_events if e.kind in RESHOWN]
         self.pages.show(event_pages(missed, self.seen, self.pan_count(), self.potd_pan()))
-        notes = self.table.journal.notes(WEIGH_NOTE, 1)
-        note = notes[0] if notes else {}
         count = len(self.session.actions)
-        if not self.state.is_over and note.get("game") == self.session.game_id \
-                and note.get("at") == count:
-            self._noted = count
+        if not self.state.is_over and self.memory.weighing_at() == count:
+            self.memory.noted = count
             row = self._row_job()
             if row is not None and self.scales() is not None and self.legal_of(
                     self.state.waiting_for()[0], "weigh"):
@@ -225,10 +205,11 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         super().after_undo()
         self._become(None)
         self.cursor = 0
-        self._note(None)
+        self.memory.note_weighing(None)
+        self.memory.note_swap(None)
         self._remember()
         self.pages.show(undo_pages(undone, before, self.seen, self.pan_count(),
-                                   self.pan_names()[0], self.potd_pan()))
+                                   flow.pan_names(self.table.scales)[0], self.potd_pan()))
         self._sync()
 
     def close(self) -> None:
@@ -279,7 +260,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         step = self.step()
         if step is Step.TAKE_OFF:
             assert isinstance(self.busy, TakingOff)
-            self.refuse(_("Take your items"), off_pan(self.busy.take_off.pan, self.pan_count()))
+            self.refuse(*take_off_lines(self.busy.take_off, self.pan_count(), self.potd_pan()))
         elif step is Step.ROLLING:
             self.refuse(_("The die is rolling"))
         elif step is Step.WEIGHING:
@@ -341,7 +322,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         if self.scales() is None or row is None:
             self.refuse(_("This box has no"), _("scales to weigh on"))
             return
-        self._note(len(self.session.actions))
+        self.memory.note_weighing(len(self.session.actions))
         self._weigh(row)
 
     def _weigh_key(self, key: str, station: bool) -> None:
@@ -349,11 +330,12 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         weigher = self.weigher
         assert weigher is not None
         if weigher.job.kind == "weigh" and key in ("C", "back"):
-            self._note(None)
+            self.memory.note_weighing(None)
+            self.memory.note_swap(None)
             self._become(None)
             return
-        reason = weigher.all_on() if key in OK_KEYS else \
-            "load" if weigher.stage == "load" else weigher.refusal()
+        reason = weigher.all_on() if key in OK_KEYS else "load" if weigher.stage == "load" \
+            else "swap_load" if weigher.stage == "swap_on" else weigher.refusal()
         if reason is None:
             return
         self.refuse(*refusal_lines(reason, weigher.job, self.pan_count(), station))
@@ -374,11 +356,15 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
             self.table.beep("score")
         else:
             self.table.beep("click")
-        self.pages.show(event_pages(events, self.seen, self.pan_count(), self.potd_pan()),
+        if "potd_weighed" in kinds and self.state.potd_g is not None:
+            self._keep_reference(Reference(float(self.state.potd_g)))  # it lies there now
+        away = self.ref is not None and self.ref.away
+        self.pages.show(event_pages(events, self.seen, self.pan_count(), self.potd_pan(), away),
                         finale=finale)
         weighed = [e for e in events if e.kind == "weigh"]
         if weighed and self.scales() is not None:
-            self._become(TakingOff(TakeOff(weighed[-1].data["player"], self.pan_names()[0])))
+            pan = flow.pan_names(self.table.scales)[0]
+            self._become(TakingOff(TakeOff(weighed[-1].data["player"], pan, purchase=away)))
         self._sync()
 
     # -- the screen ------------------------------------------------------------------------------
@@ -394,7 +380,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
             return rolling_view(busy.player, self.die.rolling)
         if step is Step.TAKE_OFF:
             assert isinstance(busy, TakingOff)
-            return take_off_view(busy.take_off.player, busy.take_off.pan, self.pan_count())
+            return take_off_view(busy.take_off, self.pan_count(), self.potd_pan())
         if step is Step.WEIGHING:
             assert isinstance(busy, Weighing)
             return weigh_view(busy.weigher, station, self.pan_count(),

@@ -15,7 +15,7 @@ from ...i18n import N_, _, decimal, ngettext
 from ...scales import pan_name
 from ...screens import CHARS, View
 from .public import Public
-from .weighing import Job, Weigher
+from .weighing import Job, TakeOff, Weigher
 
 PAGE_S = 3.0
 BIG_CHARS = CHARS // 2  # what ``big`` can show (twice the font's size)
@@ -61,10 +61,28 @@ def off_pan(pan: str, pans: int) -> str:
     return fit(_("off the {pan} pan.").format(pan=pan_name(pan)), _("off the pan."))
 
 
-def take_off_view(player: str, pan: str, pans: int) -> View:
-    """After a scales-row weighing, while the items still lie on the pan."""
+def purchase_back_lines(potd_pan: str, pans: int) -> tuple[str, ...]:
+    """After a substitution: the Purchase goes back where it lives (two pans: on the first;
+    one pan: off it, the box remembers its weight)."""
+    if pans >= 2:
+        return (_("Put the Purchase of"), _("the Day back"), on_pan(potd_pan, pans))
+    return (_("Take the"), _("Purchase of the Day"), off_pan(potd_pan, pans))
+
+
+def take_off_lines(take_off: TakeOff, pans: int, potd_pan: str) -> tuple[str, ...]:
+    """Why a key waits while something lies on the pan after a scales-row weighing."""
+    if take_off.purchase:
+        return purchase_back_lines(potd_pan, pans)
+    return (_("Take your items"), off_pan(take_off.pan, pans))
+
+
+def take_off_view(take_off: TakeOff, pans: int, potd_pan: str) -> View:
+    """After a scales-row weighing, while the items (or the Purchase) still lie on the pan."""
+    player = take_off.player
+    if take_off.purchase:
+        return View(_("Purchase of the Day"), purchase_back_lines(potd_pan, pans))
     return View(fit(_("{name}'s items").format(name=player), player),
-                (_("Take your items"), off_pan(pan, pans), _("Back in the basket.")))
+                (_("Take your items"), off_pan(take_off.pan, pans), _("Back in the basket.")))
 
 
 def empty_lines(pan: str, pans: int) -> tuple[str, ...]:
@@ -195,7 +213,21 @@ def note_lines(weigher: Weigher, pans: int) -> tuple[str, ...]:
         return (_("Put the Purchase of"), _("the Day back"), on_pan(ref, pans))
     if weigher.note == "potd_extra":
         return (_("Take your items"), off_pan(ref, pans), _("Purchase alone there."))
+    if weigher.note == "swap_missing":
+        return (_("Put all of the"), _("Purchase of the Day"), on_pan(job.pan, pans))
+    if weigher.note == "swap_extra":
+        return (_("Only the"), _("Purchase of the Day"), on_pan(job.pan, pans))
     return ()
+
+
+def swap_lines(weigher: Weigher, pans: int) -> tuple[str, ...]:
+    """A close call: the basket off its pan, then the Purchase on it."""
+    job = weigher.job
+    if weigher.stage == "swap_off":
+        return (_("Take your items"), off_pan(job.pan, pans), _("Then the Purchase."))
+    if pans >= 2:
+        return (_("Now move the"), _("Purchase of the Day"), on_pan(job.pan, pans))
+    return (_("Now put the"), _("Purchase of the Day"), on_pan(job.pan, pans))
 
 
 def refusal_lines(reason: str, job: Job, pans: int, station: bool) -> tuple[str, ...]:
@@ -205,7 +237,8 @@ def refusal_lines(reason: str, job: Job, pans: int, station: bool) -> tuple[str,
     return {
         "paused": (_("Scale not answering: check its cable."),),
         "heavy": (_("Too heavy for the pan"),),
-        "clear": (_("First take everything"), off_pan(job.pan, pans)),
+        "clear": (purchase_back_lines(job.ref or job.pan, pans) if job.away else
+                  (_("First take everything"), off_pan(job.pan, pans))),
         "wait": (_("Weighing now: hands off the pans."),),
         "empty": empty_lines(job.pan, pans),
         "potd_missing": (_("The Purchase of the Day is missing on the {pan} pan.").format(
@@ -213,6 +246,14 @@ def refusal_lines(reason: str, job: Job, pans: int, station: bool) -> tuple[str,
         "potd_extra": (_("Only the Purchase of the Day on the {pan} pan, please.").format(
             pan=ref),),
         "load": (_("Items on? Then press B.") if station else _("Items on? Then press OK."),),
+        "swap_off": (_("Close call: first take your items {where}").format(
+            where=off_pan(job.pan, pans)),),
+        "swap_load": (_("Purchase on? Then press B.") if station else
+                      _("Purchase on? Then press OK."),),
+        "swap_missing": (_("Put all of the Purchase of the Day {where}").format(
+            where=on_pan(job.pan, pans)),),
+        "swap_extra": (_("Only the Purchase of the Day {where}").format(
+            where=on_pan(job.pan, pans)),),
     }[reason]
 
 
@@ -230,7 +271,14 @@ def weigh_view(weigher: Weigher, station: bool, pans: int, cancel: bool) -> View
         return View(title, (_("Too heavy for the pan"), _("Take something"),
                             off_pan(weigher.heavy, pans)), footer=back)
     if weigher.stage == "clear":
+        if job.away:
+            return View(title, purchase_back_lines(job.ref or job.pan, pans), footer=back)
         return View(title, (_("First take everything"), off_pan(job.pan, pans)), footer=back)
+    if weigher.stage in ("swap_off", "swap_on"):
+        footer = back
+        if weigher.stage == "swap_on":
+            footer = _("B: all on") if station else _("OK: all on")
+        return View(_("Close call!"), swap_lines(weigher, pans), footer=footer)
     if weigher.stage == "load":
         footer = _("B: all on") if station else _("OK: all on")
         if cancel:
@@ -243,5 +291,5 @@ def weigh_view(weigher: Weigher, station: bool, pans: int, cancel: bool) -> View
 
 
 __all__ = ["act_view", "action_label", "big_name", "empty_lines", "fit", "grams", "move_view",
-           "off_pan", "on_pan", "place", "refusal_lines", "roll_view", "rolling_view",
-           "weigh_view"]
+           "off_pan", "on_pan", "place", "purchase_back_lines", "refusal_lines", "roll_view",
+           "rolling_view", "swap_lines", "take_off_lines", "take_off_view", "weigh_view"]
