@@ -18,8 +18,8 @@ conversions in the same run:
   (``get_units(10)``), with the 200 g calibration; a comparison compares two such means.
 
 ``--mix potd`` plays a Trudel game as the referee weighs it with two pans instead (see
-``Game.play_potd``) and compares three ways of judging a basket against the Purchase; ``--mix
-weigher`` judges by the Trudel Weigher's rule (substitution on a close call, ``Game.play_weigher``)
+``drift_trudel.play_potd``) and compares three ways of judging a basket against the Purchase; ``--mix
+weigher`` judges by the Trudel Weigher's rule (substitution on a close call, ``drift_trudel.play_weigher``)
 next to the plain reading, and checks the first pan's Purchase as the weigher does. ``--span``
 chooses the span's temperature coefficient: each cell its own (the profile's default), both pans
 the same, or none.
@@ -37,31 +37,24 @@ import multiprocessing
 import random
 import statistics
 import sys
-from dataclasses import dataclass, field
+
+import drift_trudel  # the Trudel mixes, next to this script (sys.path[0])
+from drift_common import PANS, Trial, p95, upper_bound, verdict_of
 
 from spielleiter.device.scales import Scales
 from spielleiter.drivers import sim
 from spielleiter.drivers.loadcell import Integrity, LoadCellSample, ReadAttempt
 from spielleiter.drivers.sim.cell_physics import CellProfile
-from spielleiter.drivers.weighing import (Calibration, Calibrator, ChannelSettings, ScaleChannel,
-                                          result_of)
-from spielleiter.device.modes.tante_trudels_troedel.memory import Reference
-from spielleiter.device.modes.tante_trudels_troedel.weighing import Job, Weigher
+from spielleiter.drivers.weighing import Calibration, Calibrator, ChannelSettings, ScaleChannel
 from spielleiter.drivers.weighing.zero import ZeroSettings
-from spielleiter.games.core import compare_grams
 
-PANS = ("left", "right")
 MASSES = (200.0, 500.0, 100.0)
-BAND_G = 0.05
 HELD_S = 0.5  # a settled value counts once it has averaged this long (the judge's judge_s)
 NAIVE_WAIT_S, NAIVE_N = 1.0, 10
 READERS = ("ours", "ours_1mass", "no_tracking")
 
 
 SPANS = ("cells", "batch", "off")
-POTD_HOLD_S, BASKET_HOLD_S = 2.0, 1.0  # Trudel's holds (tante_trudels_troedel/weighing.py)
-POTD_TOL_G = 0.5  # ... and how far the first pan may read the Purchase from its number
-SWAP_REUSE_S = 300.0
 
 
 def physics(span: str = "cells") -> sim.PanPhysics:
@@ -70,24 +63,6 @@ def physics(span: str = "cells") -> sim.PanPhysics:
     batch that drift alike); "off", none (the figures before the span was modelled)."""
     extra = {"span_per_10k": (0.0, 0.0)} if span == "off" else {}
     return sim.PanPhysics.realistic(cell=CellProfile(box_rise_k=(10.0, 10.0), **extra))
-
-
-class _NoTimers:
-    """What a ``Weigher`` needs of the Table: the benchmark calls ``check`` itself each sample."""
-
-    def call_later(self, delay: float, fn: object) -> None:
-        return None
-
-    def cancel(self, token: object) -> None:
-        return None
-
-
-@dataclass
-class Trial:
-    kind: str  # "weigh", "compare", "heavy"
-    t0: float
-    loads: dict[str, float]
-    got: dict[str, dict[str, float | str | None]] = field(default_factory=dict)
 
 
 class Game:
@@ -224,154 +199,15 @@ class Game:
                 return shot.grams
         return None
 
-    def play_potd(self, minutes: float) -> list[Trial]:
-        """A Trudel game as the referee weighs it with two pans: the Purchase (5-450 g) weighed
-        once at the start on the first pan and left there; each basket (the Purchase's weight,
-        0.1 g more or less, or the same) on the second pan, held 5-20 s; before each basket the
-        Purchase is weighed on the second pan too (for the substitution). The verdicts per basket
-        (``WAYS``): "coded" (the basket's grams against the Purchase's number from the start, what
-        the referee does today with two pans), "one" (the same on one pan: the number is the
-        Purchase weighed on the basket's pan at the start), "both" (the judge: both pans at the
-        same time), "swap" (the Purchase weighed on the basket's pan just before the basket:
-        substitution) and "swap5" (that weighing reused for 5 minutes). "check": how far the
-        first pan's reading of the Purchase is from its number (the weigher's ``POTD_TOL_G``)."""
-        rng, trials = self.rng, []
-        potd = rng.uniform(5.0, 450.0)
-        left, right = PANS
-        t0 = self.clock.now()
-        self.cells[left].pan.place(potd)
-        number = self.settle(left, t0, POTD_HOLD_S)
-        end = t0 + minutes * 60.0
-        first_ref: float | None = None
-        tracked = number
-        block: tuple[float, float] | None = None  # (when, grams) of the reused substitution
-        while number is not None and self.clock.now() < end - 60:
-            t1 = self.clock.now()
-            self.cells[right].pan.place(potd)  # the substitution's reference
-            ref = self.settle(right, t1, POTD_HOLD_S)
-            self.cells[right].pan.remove(potd)
-            if ref is not None:
-                first_ref = ref if first_ref is None else first_ref
-                if block is None or t1 - block[0] > SWAP_REUSE_S:
-                    block = (t1, ref)
-            self.run_until(self.clock.now() + 3.0)
-            d = rng.choice((0.1, -0.1, 0.0))
-            trial = Trial("basket", self.clock.now(), {left: potd, right: potd + d})
-            self.cells[right].pan.place(potd + d)
-            basket = self.settle(right, trial.t0, BASKET_HOLD_S)
-            j = self.readers["ours"].judgement()
-            got = trial.got
-            if basket is not None:
-                for way, against in (("coded", number), ("one", first_ref), ("swap", ref),
-                                     ("swap5", None if block is None else block[1])):
-                    if against is not None:
-                        got[way] = {"v": verdict_of(basket, against), "e": basket - against - d}
-            if j is not None and j.since >= trial.t0:
-                got["both"] = {"v": verdict_of(j.second_g, j.first_g),
-                               "e": j.second_g - j.first_g - d}
-                got["check"] = {"e": j.first_g - number}
-                if tracked is not None:  # the referee's reference: the last accepted reading
-                    got["check_tracked"] = {"e": j.first_g - tracked}
-                tracked = j.first_g
-            self.run_until(self.clock.now() + rng.uniform(5.0, 20.0))
-            self.cells[right].pan.remove(potd + d)
-            self.run_until(self.clock.now() + rng.uniform(5.0, 15.0))
-            trials.append(trial)
-        return trials
-
-    def play_weigher(self, minutes: float, potd_g: tuple[float, float] = (5.0, 450.0)
-                     ) -> list[Trial]:
-        """A Trudel game with two pans, each basket judged by the referee's own ``Weigher``
-        (device/modes/tante_trudels_troedel/weighing.py) on the ``ours`` Scales: the Purchase
-        (``potd_g``, default 5-450 g; the game's own is 6-24 g, its ``Measurement``) weighed
-        once on the first pan and left there; each basket (its weight, 0.1 g more or less, or
-        the same) on the second, "all on" 1 s after the set-down. The person does what the
-        screens ask: on a close call the basket comes off, the Purchase moves onto the second pan,
-        "all on"; after the verdict the Purchase goes back. The first pan's check uses the
-        referee's tracked reference (``memory.Reference``). Recorded per basket: "weigher" (the
-        verdict of the grams the Weigher gives the engine, and whether it substituted), "plain"
-        (the basket's own reading against the Purchase's number, today's verdict), "ref_today"
-        (the first pan's Purchase beyond ``POTD_TOL_G`` of its number, today's refusal) and
-        "refused" (the Weigher said "Purchase missing/extra" though it lay there alone)."""
-        rng, trials = self.rng, []
-        potd = rng.uniform(*potd_g)
-        left, right = PANS
-        pans, scales, table = self.cells, self.readers["ours"], _NoTimers()
-        t0 = self.clock.now()
-        pans[left].pan.place(potd)
-        number = self.settle(left, t0, POTD_HOLD_S)
-        end = t0 + minutes * 60.0
-        ref = Reference(number) if number is not None else None
-        while number is not None and ref is not None and self.clock.now() < end - 60:
-            d = rng.choice((0.1, -0.1, 0.0))
-            trial = Trial("basket", self.clock.now(), {left: potd, right: potd + d})
-            given: list[float] = []
-            job = Job("basket", "p", right, left, ref.g, 1, len(trials), potd_g=number,
-                      band_g=BAND_G, ref_tol_g=ref.tol_g(number))
-            weigher = Weigher(job, scales, table, given.append, BASKET_HOLD_S)
-            refused = False
-
-            def wait(stages: tuple[str, ...], limit_s: float = 20.0) -> bool:
-                nonlocal refused
-                t_end = self.clock.now() + limit_s
-                while weigher.stage not in stages and self.clock.now() < t_end:
-                    self.run_until(self.clock.now() + 1.0 / self.rate)
-                    weigher.check()
-                    refused = refused or weigher.note in ("potd_missing", "potd_extra")
-                return weigher.stage in stages
-
-            if not wait(("load",)):
-                trials.append(trial)
-                break
-            pans[right].pan.place(potd + d)
-            self.run_until(self.clock.now() + 1.0)
-            weigher.all_on()
-            wait(("done", "swap_off"))
-            j = scales.judgement()
-            if j is not None:
-                trial.got["ref_today"] = {"off": abs(j.first_g - number) > POTD_TOL_G}
-            if weigher.stage == "swap_off":
-                self.run_until(self.clock.now() + rng.uniform(1.0, 3.0))
-                pans[right].pan.remove(potd + d)
-                wait(("swap_on",))
-                self.run_until(self.clock.now() + 1.0)
-                pans[left].pan.remove(potd)
-                pans[right].pan.place(potd)
-                self.run_until(self.clock.now() + 1.0)
-                weigher.all_on()
-                wait(("done",))
-            weigher.stop()
-            trial.got["refused"] = {"n": int(refused)}
-            if given:
-                basket = weigher.basket_g if weigher.basket_g is not None else given[0]
-                swapped = weigher.purchase_now_g is not None
-                trial.got["weigher"] = {"v": verdict_of(given[0], number),
-                                        "e": given[0] - number - d, "swap": swapped}
-                trial.got["plain"] = {"v": verdict_of(round(basket, 2), number),
-                                      "e": basket - number - d}
-                if swapped and weigher.purchase_now_g is not None:
-                    ref = Reference(weigher.purchase_now_g, cross=True, away=True)
-                elif weigher.ref_read_g is not None:
-                    ref = Reference(weigher.ref_read_g)
-            self.run_until(self.clock.now() + rng.uniform(2.0, 5.0))
-            if weigher.purchase_now_g is not None:
-                pans[right].pan.remove(potd)
-                pans[left].pan.place(potd)  # back where it lives
-            else:
-                pans[right].pan.remove(potd + d)
-            self.run_until(self.clock.now() + rng.uniform(5.0, 15.0))
-            trials.append(trial)
-        return trials
-
     def play(self, minutes: float, mix: str = "table",
              potd_g: tuple[float, float] = (5.0, 450.0)) -> list[Trial]:
         """``mix`` "table": weighings, comparisons and heavy things, held 20-120 s; "trudel":
         mostly comparisons, held 5-20 s (a Trudel game's weighings), for many verdicts;
         "potd": ``play_potd``."""
         if mix == "potd":
-            return self.play_potd(minutes)
+            return drift_trudel.play_potd(self, minutes)
         if mix == "weigher":
-            return self.play_weigher(minutes, potd_g)
+            return drift_trudel.play_weigher(self, minutes, potd_g)
         rng, trials = self.rng, []
         end = self.clock.now() + minutes * 60.0
         hold, idle = ((20.0, 120.0), (10.0, 40.0)) if mix == "table" else ((5.0, 20.0), (5.0, 15.0))
@@ -407,35 +243,6 @@ def one_game(args: tuple[int, int, float, str, str, tuple[float, float]]) -> lis
     start = game.clock.now()
     return [{"kind": t.kind, "t": t.t0 - start, "loads": t.loads, "got": t.got}
             for t in game.play(minutes, mix, potd_g)]
-
-
-def upper_bound(wrong: int, n: int) -> float:
-    """The exact one-sided 95 % upper bound of the wrong share (Clopper-Pearson), in %."""
-    if n == 0:
-        return 100.0
-    if wrong >= n:
-        return 100.0
-
-    def tail(p: float) -> float:  # P(X <= wrong) for X ~ Binomial(n, p), in log space
-        lp, lq = math.log(p), math.log1p(-p)
-        return sum(math.exp(math.lgamma(n + 1) - math.lgamma(k + 1) - math.lgamma(n - k + 1)
-                            + k * lp + (n - k) * lq) for k in range(wrong + 1))
-    lo, hi = wrong / n, 1.0
-    for _ in range(60):
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if mid > 0 and tail(mid) > 0.05 else (lo, mid)
-    return 100.0 * hi
-
-
-def p95(values: list[float]) -> float:
-    if not values:
-        return float("nan")
-    v = sorted(values)
-    return v[min(len(v) - 1, math.ceil(0.95 * len(v)) - 1)]
-
-
-def verdict_of(a: float, b: float) -> str:
-    return result_of(compare_grams(a, b, BAND_G))
 
 
 def report(trials: list[dict], minutes: float) -> dict:
@@ -494,65 +301,6 @@ def report(trials: list[dict], minutes: float) -> dict:
     return out
 
 
-WAYS = ("coded", "one", "both", "swap", "swap5")
-
-
-def report_potd(trials: list[dict]) -> dict:
-    """Per way of judging a basket: right/n, the wrong share's bound, |error| p95 and the
-    share right in the first and the second half of the game."""
-    out: dict = {}
-    for way in WAYS:
-        right = n = 0
-        errors: list[float] = []
-        for tr in trials:
-            got = tr["got"].get(way)
-            if got is None:
-                continue
-            potd, basket = tr["loads"]["left"], tr["loads"]["right"]
-            truth = verdict_of(basket, potd) if abs(basket - potd) > 1e-9 else "balanced"
-            right += got["v"] == truth
-            n += 1
-            errors.append(abs(got["e"]))
-        out[way] = {"right": right, "n": n, "pct": 100.0 * right / max(1, n),
-                    "wrong_bound_pct": upper_bound(n - right, n), "err_p95_g": p95(errors)}
-    out["baskets"] = len(trials)
-    checks = [abs(tr["got"]["check"]["e"]) for tr in trials if "check" in tr["got"]]
-    out["check_p95_g"] = p95(checks)
-    out["check_beyond_tol"] = sum(c > POTD_TOL_G for c in checks)
-    out["check_n"] = len(checks)
-    tracked = [abs(tr["got"]["check_tracked"]["e"]) for tr in trials
-               if "check_tracked" in tr["got"]]
-    out["check_tracked_p95_g"] = p95(tracked)
-    out["check_tracked_beyond_tol"] = sum(c > POTD_TOL_G for c in tracked)
-    out["check_tracked_n"] = len(tracked)
-    return out
-
-
-def report_weigher(trials: list[dict]) -> dict:
-    """The plain reading and the Weigher's rule, right/n each; the substitutions; the first
-    pan's check against the number and against the tracked reference."""
-    out: dict = {}
-    for way in ("plain", "weigher"):
-        right = n = 0
-        for tr in trials:
-            got = tr["got"].get(way)
-            if got is None:
-                continue
-            potd, basket = tr["loads"]["left"], tr["loads"]["right"]
-            truth = verdict_of(basket, potd) if abs(basket - potd) > 1e-9 else "balanced"
-            right += got["v"] == truth
-            n += 1
-        out[way] = {"right": right, "n": n, "pct": 100.0 * right / max(1, n),
-                    "wrong_bound_pct": upper_bound(n - right, n)}
-    out["swaps"] = sum(1 for tr in trials if tr["got"].get("weigher", {}).get("swap"))
-    out["baskets"] = len(trials)
-    out["ref_today"] = {"off": sum(1 for tr in trials if tr["got"].get("ref_today", {}).get("off")),
-                        "n": sum(1 for tr in trials if "ref_today" in tr["got"])}
-    out["refused"] = {"off": sum(tr["got"].get("refused", {}).get("n", 0) for tr in trials),
-                      "n": sum(1 for tr in trials if "refused" in tr["got"])}
-    return out
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10)
@@ -577,47 +325,8 @@ def main(argv: list[str] | None = None) -> int:
     trials = [t for r in results for t in r]
     head = (f"drift: {args.games} games x {args.minutes:g} min at {args.rate} SPS, box +10 K, "
             f"mix {args.mix}, span {args.span}")
-    if args.mix == "weigher":
-        out = report_weigher(trials)
-        print(f"{head}, Purchase {args.potd_g[0]:g}-{args.potd_g[1]:g} g")
-        print(f"Trudel baskets at 0.1 g, two pans ({out['baskets']} baskets):")
-        for way, name in (("plain", "plain reading against the Purchase's number (today)"),
-                          ("weigher", "the Weigher's rule: substitution on a close call")):
-            w = out[way]
-            print(f"  {way:8s} {w['right']}/{w['n']} = {w['pct']:.2f} % right (wrong: 95 % bound "
-                  f"{w['wrong_bound_pct']:.2f} %)  {name}  target >= 99.9 % proven: "
-                  f"{'PASS' if w['n'] and w['wrong_bound_pct'] < 0.1 else 'MISS'}")
-        print(f"  substitutions (the table's extra handling): {out['swaps']} of "
-              f"{out['weigher']['n']} weighings")
-        for check, name in (("ref_today", "against its number (today's weigher)"),
-                            ("refused", "against the tracked reference (the Weigher)")):
-            c = out[check]
-            print(f"  first pan's Purchase {name}: wrongly refused in {c['off']} of {c['n']}")
-        if args.json:
-            with open(args.json, "w") as fh:
-                json.dump(out, fh, indent=1)
-        return 0
-    if args.mix == "potd":
-        out = report_potd(trials)
-        print(head)
-        print(f"Trudel baskets at 0.1 g against the Purchase ({out['baskets']} baskets):")
-        names = {"coded": "two pans: the Purchase's number from the start (today)",
-                 "one": "one pan: the Purchase's number from the start (today)",
-                 "both": "both pans at the same time (the judge)",
-                 "swap": "the Purchase on the basket's pan just before",
-                 "swap5": "the same, reused for 5 min"}
-        for way in WAYS:
-            w = out[way]
-            print(f"  {way:6s} {w['right']}/{w['n']} = {w['pct']:.2f} % right (wrong: 95 % "
-                  f"bound {w['wrong_bound_pct']:.2f} %), |error| p95 {w['err_p95_g']:.3f} g  "
-                  f"{names[way]}  target >= 99.9 % proven: "
-                  f"{'PASS' if w['n'] and w['wrong_bound_pct'] < 0.1 else 'MISS'}")
-        print(f"  the first pan's reading of the Purchase against its number: |off| p95 "
-              f"{out['check_p95_g']:.3f} g, beyond the weigher's {POTD_TOL_G} g in "
-              f"{out['check_beyond_tol']} of {out['check_n']} baskets; against the last accepted "
-              f"reading (the referee's tracked reference): |off| p95 "
-              f"{out['check_tracked_p95_g']:.3f} g, beyond in {out['check_tracked_beyond_tol']} of "
-              f"{out['check_tracked_n']}")
+    if args.mix in ("weigher", "potd"):
+        out = drift_trudel.print_report(args.mix, trials, head, tuple(args.potd_g))
         if args.json:
             with open(args.json, "w") as fh:
                 json.dump(out, fh, indent=1)
