@@ -180,6 +180,12 @@ class Publisher:
             handed += 1
         return handed
 
+    @property
+    def announced(self) -> bool:
+        """Whether ``announce`` has nothing to do (already done since the last connect, or not
+        connected): the uplink asks before it makes the live state for it."""
+        return self._announced or not self.connected.is_set()
+
     def announce(self, state: str) -> None:
         """After a (re)connect: Home Assistant's sensor configs (if any), status ``online`` and
         the live state, all retained."""
