@@ -153,7 +153,7 @@ class State:
     def to_json(self) -> dict[str, Any]:
         """The whole state (hidden choices included) as JSON values, for ``from_json``."""
         return {"game": self.game, "state": {name: _plain(getattr(self, name))
-                                             for name in _field_names(type(self))}}
+                                             for name in _field_names(cast(Any, type(self)))}}
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Self:
