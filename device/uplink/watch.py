@@ -11,7 +11,7 @@ and the uplink polls ``data_version`` as before.
 from __future__ import annotations
 
 import ctypes
-import ctypes.util
+import functools
 import logging
 import os
 import select
@@ -29,9 +29,11 @@ MASK = IN_MODIFY | IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_CREATE | IN
 EVENT = struct.Struct("iIII")  # wd, mask, cookie, len; then len bytes of name
 
 
+@functools.cache
 def _libc() -> ctypes.CDLL | None:
+    """The C library's inotify calls, looked up once (the process's own symbols: no search)."""
     try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or None, use_errno=True)
+        libc = ctypes.CDLL(None, use_errno=True)
     except OSError:
         return None
     return libc if hasattr(libc, "inotify_init1") and hasattr(libc, "inotify_add_watch") else None

@@ -42,8 +42,19 @@ class Listener:
         self.client.disconnect()
 
 
+BOXES: list[TableBox] = []  # the box stays on while its uplink runs (closed, it takes its WAL)
+
+
+@pytest.fixture(autouse=True)
+def _boxes_closed_after():
+    yield
+    while BOXES:
+        BOXES.pop().close()
+
+
 def run_uplink(tmp_path, port: int, prefix: str) -> tuple[Uplink, threading.Thread]:
     box = TableBox(tmp_path / "box", seed=3)
+    BOXES.append(box)
     box.new("tatort-tonne", ("Anna", "Ben", "Cem"), seed=3)
     box.play(2)
     uplink = Uplink(box.path, tmp_path / "uplink", Box("tisch-1", "Tisch 1", prefix),
