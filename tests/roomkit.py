@@ -21,8 +21,10 @@ from spielleiter.device.uplink.reader import JournalReader
 from spielleiter.device.uplink.service import Timing, Uplink
 from spielleiter.games import GAMES, complete
 
-FAST = Timing(poll_s=0.01, rescan_s=1.0, retry_s=0.2, heartbeat_s=60.0, resend_s=0.5,
-              resend_max_s=2.0)
+# settle_s: how long data_version is asked after the watch saw a write (the -shm follows the
+# -wal within microseconds; the rescan every rescan_s catches what a short settle might miss)
+FAST = Timing(poll_s=0.01, settle_s=0.1, rescan_s=1.0, retry_s=0.2, heartbeat_s=60.0,
+              resend_s=0.5, resend_max_s=2.0)
 RECONNECT_S = (0.05, 0.5)  # paho's wait before it tries a broker again (the box's: 1 s .. 60 s)
 
 

@@ -5,8 +5,9 @@ One thread does all of it; paho's network thread and the journal's watch (``watc
 only wake it. A look happens when SQLite's ``data_version`` says another connection committed
 (asked every ``poll_s`` for ``settle_s`` after the watch saw the journal's files written, or
 always where there is no watch), and every ``rescan_s`` anyway. Woken by nothing, a watched
-uplink turns every ``idle_s`` for its timers. Nothing here can stop the box: the uplink only reads its journal, and when
-the journal or the broker cannot be reached it says so in the log and tries again.
+uplink turns every ``idle_s`` for its timers. Nothing here can stop the box: the uplink only
+reads its journal, and when the journal or the broker cannot be reached it says so in the log
+and tries again.
 """
 
 from __future__ import annotations
