@@ -21,8 +21,16 @@ from spielleiter.device.uplink.reader import JournalReader
 from spielleiter.device.uplink.service import Timing, Uplink
 from spielleiter.games import GAMES, complete
 
-FAST = Timing(poll_s=0.01, rescan_s=1.0, retry_s=0.2, heartbeat_s=60.0, resend_s=0.5,
-              resend_max_s=2.0)
+# settle_s: how long data_version is asked after the watch saw a write (the -shm follows the
+# -wal within microseconds; the rescan every rescan_s catches what a short settle might miss)
+FAST = Timing(poll_s=0.01, settle_s=0.1, rescan_s=1.0, retry_s=0.2, heartbeat_s=60.0,
+              resend_s=0.5, resend_max_s=2.0)
+RECONNECT_S = (0.05, 0.5)  # paho's wait before it tries a broker again (the box's: 1 s .. 60 s)
+
+
+def local_broker(port: int) -> Broker:
+    """The test's Mosquitto on the loopback, tried again quickly when it was killed."""
+    return Broker("127.0.0.1", port, reconnect_s=RECONNECT_S)
 
 
 class TableBox:
@@ -107,7 +115,7 @@ class RunningUplink:
 
     def __init__(self, journal: Path, state_dir: Path, box: str, port: int,
                  name: str = "") -> None:
-        self.uplink = Uplink(journal, state_dir, Box(box, name or box), Broker("127.0.0.1", port),
+        self.uplink = Uplink(journal, state_dir, Box(box, name or box), local_broker(port),
                              timing=FAST)
         self.thread = threading.Thread(target=self.uplink.run, daemon=True)
 
@@ -132,7 +140,7 @@ class Room:
         from spielleiter.device.room.store import Store
 
         self.store = Store(path)
-        self.collector = Collector(self.store, Broker("127.0.0.1", port), session=session)
+        self.collector = Collector(self.store, local_broker(port), session=session)
 
     def start(self) -> "Room":
         self.collector.start()

@@ -84,6 +84,7 @@ class Outbox:
                 self._set("journal", "1")
         self.stream = str(self._meta("stream"))
         self._last_n: int | None = None
+        self._journal: int | None = None  # the journal count, kept in memory like ``_last_n``
 
     # -- transactions ----------------------------------------------------------------------------
     def transaction(self) -> "_Transaction":
@@ -99,8 +100,11 @@ class Outbox:
     # -- the journal followed --------------------------------------------------------------------
     @property
     def journal(self) -> int:
-        """How many journal files this box has had since the stream began (1, 2 ...)."""
-        return int(self._meta("journal") or 1)
+        """How many journal files this box has had since the stream began (1, 2 ...; kept in
+        memory: the live state asks it on every change)."""
+        if self._journal is None:
+            self._journal = int(self._meta("journal") or 1)
+        return self._journal
 
     def journal_identity(self) -> str | None:
         return self._meta("journal_identity")
@@ -113,6 +117,7 @@ class Outbox:
             return False
         if known is not None:
             self._set("journal", str(self.journal + 1))
+            self._journal = None
             for table in ("games", "sent_actions", "sent_learning"):
                 self.db.execute(f"DELETE FROM {table}")
             self.db.execute("DELETE FROM meta WHERE key='corrections'")
@@ -242,6 +247,7 @@ class _Transaction:
         if exc_type:
             self.outbox.db.execute("ROLLBACK")
             self.outbox._last_n = None  # numbers handed out in it were never kept
+            self.outbox._journal = None
         else:
             self.outbox.db.execute("COMMIT")
 

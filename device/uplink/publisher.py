@@ -43,6 +43,8 @@ class Broker:
     password_file: Path | None = None
     tls: bool = False
     ca_file: Path | None = None
+    reconnect_s: tuple[float, float] = (1.0, 60.0)  # paho's wait before trying again: the
+    #   first, doubling up to the second (the room's tests wait less for a broker they restart)
 
     def password(self) -> str | None:
         if self.password_file is None:
@@ -60,7 +62,8 @@ def make_client(broker: Broker, client_id: str, *, clean_session: bool = True) -
     if broker.tls:
         client.tls_set(ca_certs=str(broker.ca_file) if broker.ca_file else None,
                        cert_reqs=ssl.CERT_REQUIRED)
-    client.reconnect_delay_set(min_delay=1, max_delay=60)
+    first, most = broker.reconnect_s  # paho hints int seconds, and sleeps floats
+    client.reconnect_delay_set(min_delay=first, max_delay=most)  # type: ignore[arg-type]
     return client
 
 
@@ -179,6 +182,12 @@ class Publisher:
             self.sent_up_to = max(self.sent_up_to, message.n)
             handed += 1
         return handed
+
+    @property
+    def announced(self) -> bool:
+        """Whether ``announce`` has nothing to do (already done since the last connect, or not
+        connected): the uplink asks before it makes the live state for it."""
+        return self._announced or not self.connected.is_set()
 
     def announce(self, state: str) -> None:
         """After a (re)connect: Home Assistant's sensor configs (if any), status ``online`` and

@@ -1,10 +1,13 @@
 """The uplink's loop: look at the journal when the box committed, drain the outbox, keep the
 retained status and state, ping systemd's watchdog.
 
-One thread does all of it; paho's network thread only wakes it. A look happens when SQLite's
-``data_version`` says another connection committed (checked every ``poll_s``), and every
-``rescan_s`` anyway. Nothing here can stop the box: the uplink only reads its journal, and when
-the journal or the broker cannot be reached it says so in the log and tries again.
+One thread does all of it; paho's network thread and the journal's watch (``watch``: inotify)
+only wake it. A look happens when SQLite's ``data_version`` says another connection committed
+(asked every ``poll_s`` for ``settle_s`` after the watch saw the journal's files written, or
+always where there is no watch), and every ``rescan_s`` anyway. Woken by nothing, a watched
+uplink turns every ``idle_s`` for its timers. Nothing here can stop the box: the uplink only
+reads its journal, and when the journal or the broker cannot be reached it says so in the log
+and tries again.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from .follower import Box, Follower
 from .outbox import Outbox
 from .publisher import Broker, Publisher
 from .reader import JournalReader, JournalUnavailable
+from .watch import JournalWatch
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +36,13 @@ STATE_S = 0.5  # the retained live state at most this often (the page looks ever
 
 @dataclass(frozen=True)
 class Timing:
-    poll_s: float = 0.05      # how often data_version is asked (a commit is seen within this)
+    poll_s: float = 0.05      # unwatched: how often data_version is asked (a commit is seen
+    #                           within this)
+    idle_s: float = 0.25      # watched: a turn when nothing woke the loop (the live state,
+    #                           trimming, sending again are due at most this late)
+    settle_s: float = 1.0     # watched: data_version asked every poll_s this long after a
+    #                           write (SQLite marks the commit in -shm through mmap, which
+    #                           inotify does not report, just after the -wal write it does)
     rescan_s: float = 5.0     # a full look even when nothing seems to have changed
     retry_s: float = 5.0      # after the journal could not be read
     heartbeat_s: float = 60.0  # status "online" again, so the room can tell a quiet box
@@ -54,6 +64,7 @@ class Uplink:
         self.wake = threading.Event()
         self.stopping = threading.Event()
         self.reader = JournalReader(journal)
+        self.watch = JournalWatch(journal, self.wake.set)
         self.outbox = Outbox(state_dir, box.id)
         self.follower = Follower(self.reader, self.outbox, box)
         self.publisher = Publisher(broker, box.id, wake=self.wake.set,
@@ -62,6 +73,7 @@ class Uplink:
         self._state_due = False
         self._state_at = -STATE_S
         self._next_scan = 0.0
+        self._ask_until = 0.0  # data_version is asked until then (after the watch saw a write)
         self._next_beat = 0.0
         self._next_ping = 0.0
         self.room_have = 0          # the room keeps this stream up to here
@@ -75,12 +87,14 @@ class Uplink:
         self.publisher.start()
         if self.notifier is not None:
             self.notifier.ready(f"uplink for {self.box.id}")
+        self.watch.start()
         try:
             while not self.stopping.is_set():
                 self.step()
-                self.wake.wait(self.timing.poll_s)
+                self.wake.wait(self._wait_s())
                 self.wake.clear()
         finally:
+            self.watch.stop()
             self.close()
 
     def step(self) -> None:
@@ -89,7 +103,8 @@ class Uplink:
         self._look(now)
         self._deliver(now)
         if self.publisher.connected.is_set():
-            self.publisher.announce(self._state())
+            if not self.publisher.announced:  # the live state is made only when it is sent
+                self.publisher.announce(self._state())
             if self._state_due and now - self._state_at >= STATE_S:
                 self.publisher.publish_state(self._state())
                 self._state_due, self._state_at = False, now
@@ -102,7 +117,7 @@ class Uplink:
 
     def _look(self, now: float) -> None:
         try:
-            if not (self._due(now) or self._changed()):
+            if not (self._due(now) or self._changed(now)):
                 return
             scan = self.follower.scan()
         except JournalUnavailable as exc:
@@ -123,10 +138,21 @@ class Uplink:
     def _due(self, now: float) -> bool:
         return now >= self._next_scan
 
-    def _changed(self) -> bool:
+    def _changed(self, now: float) -> bool:
         if not self.reader.is_open:  # (re)opened, and the file's identity checked, on a look
             return False
+        if self.watch.watching:
+            if self.watch.touched():
+                self._ask_until = now + self.timing.settle_s
+            elif now >= self._ask_until:
+                return False  # nothing written lately: no need to ask SQLite
         return self.reader.changed()
+
+    def _wait_s(self) -> float:
+        """How long the loop sleeps unless woken: ``poll_s`` while data_version is asked."""
+        if not self.watch.watching or self.clock() < self._ask_until:
+            return self.timing.poll_s
+        return self.timing.idle_s
 
     def _deliver(self, now: float) -> None:
         """Let go what the room keeps; hand paho what fits the window; send again what the room

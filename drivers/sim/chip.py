@@ -146,6 +146,9 @@ class SimHX711:
     def dout(self) -> int:
         """The DOUT level now: 0 while unread data waits, else the bit being shifted out."""
         self._update()
+        return self._level()
+
+    def _level(self) -> int:
         if self.faults.disconnected:
             return 1 if self.faults.disconnected == "high" else 0
         if not self._powered:
@@ -160,9 +163,10 @@ class SimHX711:
         """Drive PD_SCK. A rising edge shifts the next bit; high for >= 60 us powers down."""
         level = bool(level)
         self._update()
-        now = self.clock.now()
-        if level == self._sck:
-            return
+        if level != self._sck:
+            self._edge(level, self.clock.now())
+
+    def _edge(self, level: bool, now: float) -> None:
         self._sck = level
         if self.faults.disconnected:
             return
@@ -188,6 +192,51 @@ class SimHX711:
             elif self._shifting is not None and self._pulses >= 25:
                 self._shifting = None  # the read is over, trailer pulses may follow
         return
+
+    def shift_byte(self, byte: int, half: float) -> int:
+        """One byte on the wires, MSB first: each bit drives PD_SCK for two ``half`` bit times,
+        DOUT sampled between them (SPI mode 0, what ``FakeSpiDev`` sends). The same as
+        ``set_sck``, ``clock.advance(half)``, ``dout``, ``clock.advance(half)`` per bit, without
+        the lazy update where it has nothing to do (no conversion due, PD_SCK not high long
+        enough to power down): that update was most of a simulated box's time."""
+        clock, rx = self.clock, 0
+        if type(clock) is VirtualClock:
+            with clock._lock:  # the byte takes its time at once, as the SPI controller does
+                t0 = clock._now
+                since = self._high_since if self._sck else t0
+                end = t0 + 16.000001 * half
+                if (self._powered and not self.faults.disconnected and end - since < POWER_DOWN_S
+                        and end < self._epoch_t + self._next_k * self.period):
+                    t = t0
+                    for bit in range(7, -1, -1):
+                        level = bool((byte >> bit) & 1)
+                        if level != self._sck:
+                            self._edge(level, t)
+                        t += half  # the clock's own steps, so the times are the same floats
+                        rx = (rx << 1) | self._level()
+                        t += half
+                    clock._now = t
+                    return rx
+        for bit in range(7, -1, -1):
+            level = bool((byte >> bit) & 1)
+            now = clock.now()
+            if self._idle(now):
+                if level != self._sck:
+                    self._edge(level, now)
+            else:
+                self.set_sck(level)
+            clock.advance(half)
+            rx = (rx << 1) | (self._level() if self._idle(clock.now()) else self.dout())
+            clock.advance(half)
+        return rx
+
+    def _idle(self, now: float) -> bool:
+        """Whether ``_update`` at ``now`` would change nothing."""
+        if self.faults.disconnected or not self._powered:
+            return True
+        if self._sck and now - self._high_since >= POWER_DOWN_S:
+            return False
+        return self._epoch_t + self._next_k * self.period > now
 
     # -- conversions ---------------------------------------------------------------------------
 

@@ -47,13 +47,7 @@ class FakeSpiDev:
         for i, byte in enumerate(data):
             if i and gap_s:
                 self.clock.advance(gap_s)
-            rx = 0
-            for bit in range(7, -1, -1):
-                self.chip.set_sck(bool((byte >> bit) & 1))
-                self.clock.advance(half)
-                rx = (rx << 1) | self.chip.dout()
-                self.clock.advance(half)
-            out.append(rx)
+            out.append(self.chip.shift_byte(byte, half))
         self.chip.set_sck(False)  # MOSI idles low after a transfer
         return out
 

@@ -61,7 +61,8 @@ class Peer:
             self.box.runtime.posted.wait(0.02)
             self.box.runtime.posted.clear()
             self.box.runtime.pump()
-            self.buffer += self.port.read(65536)
+            # what has come, or the first byte still on its way (up to the port's timeout)
+            self.buffer += self.port.read(self.port.in_waiting or 1)
             while b"\n" in self.buffer:
                 line, self.buffer = self.buffer.split(b"\n", 1)
                 got.append(json.loads(line))

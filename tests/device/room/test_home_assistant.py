@@ -10,11 +10,10 @@ import threading
 
 import paho.mqtt.client as mqtt
 import pytest
-from roomkit import FAST, TableBox, wait_for
+from roomkit import FAST, TableBox, local_broker, wait_for
 
 from spielleiter.device import config
 from spielleiter.device.uplink.follower import Box
-from spielleiter.device.uplink.publisher import Broker
 from spielleiter.device.uplink.service import Uplink
 
 
@@ -43,12 +42,23 @@ class Listener:
         self.client.disconnect()
 
 
+BOXES: list[TableBox] = []  # the box stays on while its uplink runs (closed, it takes its WAL)
+
+
+@pytest.fixture(autouse=True)
+def _boxes_closed_after():
+    yield
+    while BOXES:
+        BOXES.pop().close()
+
+
 def run_uplink(tmp_path, port: int, prefix: str) -> tuple[Uplink, threading.Thread]:
     box = TableBox(tmp_path / "box", seed=3)
+    BOXES.append(box)
     box.new("tatort-tonne", ("Anna", "Ben", "Cem"), seed=3)
     box.play(2)
     uplink = Uplink(box.path, tmp_path / "uplink", Box("tisch-1", "Tisch 1", prefix),
-                    Broker("127.0.0.1", port), timing=FAST)
+                    local_broker(port), timing=FAST)
     thread = threading.Thread(target=uplink.run, daemon=True)
     thread.start()
     return uplink, thread

@@ -79,9 +79,12 @@ def card(driver, box: str, what: str = "text"):
         return None
 
 
-def test_the_room_follows_every_box_live_in_a_browser(tmp_path, broker, browser):
+def test_the_room_follows_every_box_live_in_a_browser(tmp_path, broker, browser, monkeypatch):
     from selenium.webdriver.common.by import By
 
+    from spielleiter.device.room import pages
+
+    monkeypatch.setattr(pages, "REFRESH_MS", 200)  # the page asks every 2 s in the room
     i18n.use(os.environ.get("SPIELLEITER_ROOM_LANG", "en"))
     room = Room(tmp_path / "room.sqlite3", broker.port).start()
     server = RoomServer(room.store, "127.0.0.1", 0).start()

@@ -17,6 +17,12 @@ def complete(room: Room, box: TableBox, box_id: str) -> bool:
     return room.actions(box_id) == published_actions(box)
 
 
+def arrived(room: Room, box_id: str, expected: list[tuple[int, int, str]]):
+    """``complete`` for a box that plays no more: its redacted actions replayed once, not on
+    every look while the room catches up."""
+    return lambda: room.actions(box_id) == expected
+
+
 def contiguous(numbers: list[int]) -> bool:
     return numbers == list(range(1, len(numbers) + 1))
 
@@ -62,7 +68,7 @@ def test_a_box_off_the_network_for_a_week_sends_it_all_in_order(tmp_path, broker
                 history.add("Mia", Attempt("grams", 1 + i % 3, 20.0, "21", 1.0, i % 2 == 0))
         wait_for(lambda: uplink.pending() > 300, what="a week in the outbox")
         broker.start()
-        wait_for(lambda: complete(room, box, "club-2"), timeout=60, what="the week")
+        wait_for(arrived(room, "club-2", published_actions(box)), timeout=60, what="the week")
         wait_for(lambda: uplink.pending() == 0, what="the outbox to drain")
         assert contiguous(room.numbers("club-2"))
         assert room.read("SELECT COUNT(*) FROM answers") == [(140,)]
@@ -147,7 +153,8 @@ def test_twenty_boxes_at_once_each_arrive_whole(tmp_path, broker):
         for box in boxes:
             box.finish()
         for i, box in enumerate(boxes):
-            wait_for(lambda: complete(room, box, f"tisch-{i}"), timeout=60, what=f"box {i}")
+            wait_for(arrived(room, f"tisch-{i}", published_actions(box)), timeout=60,
+                     what=f"box {i}")
             assert contiguous(room.numbers(f"tisch-{i}"))
         assert len(room.read("SELECT box FROM records")) == 20
         states = [json.loads(s) for (s,) in room.read("SELECT state FROM boxes ORDER BY box")]

@@ -292,3 +292,41 @@ def test_the_simulation_is_deterministic_for_a_seed():
         cell.pan.place(42.0)
         return [cell.chip.next_conversion().code for _ in range(50)]
     assert run() == run()
+
+
+def _bit_by_bit(chip, clock, byte, half):
+    """A byte the slow way: the wires' own calls for every bit (what shift_byte stands for)."""
+    rx = 0
+    for bit in range(7, -1, -1):
+        chip.set_sck(bool((byte >> bit) & 1))
+        clock.advance(half)
+        rx = (rx << 1) | chip.dout()
+        clock.advance(half)
+    return rx
+
+
+def _chip_state(chip):
+    return (chip.powered, chip.gain, chip.channel, chip.conversions, chip.dout(),
+            [(c.t, c.code) for c in chip.history])
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+_BYTES = st.sampled_from([0x00, 0xAA, 0xFF, 0x80, 0xA0, 0xA8, 0x01]) | st.integers(0, 255)
+
+
+@settings(max_examples=60, deadline=None)
+@given(steps=st.lists(st.tuples(_BYTES, st.sampled_from([0.0, 2e-6, 5e-4, 0.013, 0.1])),
+                      max_size=120),
+       speed_hz=st.sampled_from([20_000, 500_000, 2_000_000]), seed=st.integers(0, 5))
+def test_a_byte_shifted_at_once_reads_and_leaves_the_chip_as_bit_by_bit(steps, speed_hz,
+                                                                         seed):
+    half = 0.5 / speed_hz
+    slow_clock, slow = make(seed=seed)
+    fast_clock, fast = make(seed=seed)
+    for byte, pause in steps:
+        assert fast.chip.shift_byte(byte, half) == _bit_by_bit(slow.chip, slow_clock, byte, half)
+        slow_clock.advance(pause)
+        fast_clock.advance(pause)
+        assert fast_clock.now() == slow_clock.now()
+    assert _chip_state(fast.chip) == _chip_state(slow.chip)
