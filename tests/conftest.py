@@ -25,6 +25,13 @@ def english_unless_asked(request, monkeypatch):
     i18n.use("en")
 
 
+@pytest.fixture(autouse=True)
+def own_state_home(tmp_path, monkeypatch):
+    """Commands run without --state-dir keep their journal under ``$XDG_STATE_HOME``: each test
+    gets its own, so nothing the user (or another test) left in ~/.local/state is read."""
+    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
+
+
 @pytest.fixture
 def box_factory(tmp_path):
     boxes: list[Box] = []
