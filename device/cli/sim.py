@@ -24,6 +24,7 @@ Headless commands (one a line; each answered with one JSON line, an error as {{"
   keys KEY...             the interactive keyboard's keys (u: hold BACK, undo)
   put PAN GRAMS           set GRAMS down on a configured pan; negative takes off
                           (|GRAMS| <= {max_g:g})
+  empty [PAN]             lift everything off every pan (or PAN)
   new GAME PLAYER... [key=value...]
                           start a game as the serial link's "new" does; values are JSON
                           (scale_rows=[5,15]); seed=N sets the seed

@@ -51,7 +51,8 @@ def event_pages(events: list[Event], pub: Public, pans: int, potd_pan: str,
         elif event.kind == "weigh":
             pages.append(Page(View(fit(_("{name}'s basket is").format(name=data["player"]),
                                        data["player"]),
-                                   (_("than the Purchase"),),
+                                   (_("with the Purchase") if data["result"] == "balanced"
+                                    else _("than the Purchase"),),
                                    big=_(VERDICT_WORDS[data["result"]])), PAGE_S))
         elif event.kind == "arrive":
             line = _("There now: {n} of {total}").format(n=data["arrival"],

@@ -55,6 +55,13 @@ def on_pan(pan: str, pans: int) -> str:
     return fit(_("on the {pan} pan.").format(pan=pan_name(pan)), _("on the pan."))
 
 
+def onto_pan(pan: str, pans: int) -> str:
+    """Where a thing is moved to: "onto the right pan." (as ``on_pan``)."""
+    if pans < 2:
+        return _("onto the pan.")
+    return fit(_("onto the {pan} pan.").format(pan=pan_name(pan)), _("onto the pan."))
+
+
 def off_pan(pan: str, pans: int) -> str:
     if pans < 2:
         return _("off the pan.")
@@ -226,7 +233,7 @@ def swap_lines(weigher: Weigher, pans: int) -> tuple[str, ...]:
     if weigher.stage == "swap_off":
         return (_("Take your items"), off_pan(job.pan, pans), _("Then the Purchase."))
     if pans >= 2:
-        return (_("Now move the"), _("Purchase of the Day"), on_pan(job.pan, pans))
+        return (_("Now move the"), _("Purchase of the Day"), onto_pan(job.pan, pans))
     return (_("Now put the"), _("Purchase of the Day"), on_pan(job.pan, pans))
 
 

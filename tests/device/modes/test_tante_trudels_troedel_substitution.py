@@ -69,7 +69,7 @@ def substitute(box) -> weighing.Weigher:
     assert box.last_view.lines == ("Take your items", "off the right pan.", "Then the Purchase.")
     box.put("right", -weigher.basket_g_placed)     # type: ignore[attr-defined]
     box.idle(1.5)
-    assert box.last_view.lines == ("Now move the", "Purchase of the Day", "on the right pan.")
+    assert box.last_view.lines == ("Now move the", "Purchase of the Day", "onto the right pan.")
     box.put("left", -POTD_G)
     box.put("right", POTD_G)
     box.idle(1.5)
@@ -261,7 +261,7 @@ def test_a_power_cut_in_the_middle_of_a_substitution_loses_nothing(box_factory, 
     assert box.last_view.lines == ("Take your items", "off the right pan.", "Then the Purchase.")
     box.put("right", -POTD_G)
     box.idle(1.5)
-    assert box.last_view.lines == ("Now move the", "Purchase of the Day", "on the right pan.")
+    assert box.last_view.lines == ("Now move the", "Purchase of the Day", "onto the right pan.")
     box.put("right", POTD_G)
     box.idle(1.5)
     box.tap("s1.B")
