@@ -13,7 +13,7 @@ from typing import Any
 
 from . import flow
 from .memory import Reference
-from .weighing import Job
+from .weighing import Job, TakeOff
 
 
 def basket_job(state: Any, scales: Any, ref: Reference | None, kind: str, player: str,
@@ -48,4 +48,14 @@ def row_job(state: Any, scales: Any, ref: Reference | None, count: int) -> Job |
     return basket_job(state, scales, ref, "weigh", state.turn, count)
 
 
-__all__ = ["basket_job", "needed_job", "row_job"]
+
+
+def take_off_after(player: str, pan: str, purchase: bool, ref: Reference | None,
+                   potd_g: float | None, home: str) -> TakeOff:
+    """What must leave ``pan`` after a scales-row weighing; after a substitution with two pans
+    the Purchase must also lie back on ``home``, its own pan (within its reference's tolerance)."""
+    if not purchase or ref is None or potd_g is None or home == pan:
+        return TakeOff(player, pan, purchase)
+    return TakeOff(player, pan, True, home, ref.g, ref.tol_g(float(potd_g)))
+
+__all__ = ["basket_job", "needed_job", "row_job", "take_off_after"]

@@ -218,7 +218,7 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
 
     def on_weight(self, weight: Weight) -> bool:
         busy = self.busy
-        if isinstance(busy, TakingOff) and weight.pan == busy.take_off.pan:
+        if isinstance(busy, TakingOff) and weight.pan in busy.take_off.pans:
             self._drop_stale_take_off()
             return True
         if isinstance(busy, Weighing) and weight.pan in busy.weigher.pans:
@@ -364,7 +364,9 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         weighed = [e for e in events if e.kind == "weigh"]
         if weighed and self.scales() is not None:
             pan = flow.pan_names(self.table.scales)[0]
-            self._become(TakingOff(TakeOff(weighed[-1].data["player"], pan, purchase=away)))
+            self._become(TakingOff(jobs.take_off_after(weighed[-1].data["player"], pan, away,
+                                                       self.ref, self.state.potd_g,
+                                                       self.potd_pan())))
         self._sync()
 
     # -- the screen ------------------------------------------------------------------------------

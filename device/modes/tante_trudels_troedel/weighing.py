@@ -103,15 +103,30 @@ class TakeOff:
     player: str
     pan: str
     purchase: bool = False  # it is the Purchase (after a substitution), going back where it lives
+    home: str | None = None  # two pans: ... onto this pan, reading ``home_g`` within ``tol_g``
+    home_g: float | None = None
+    tol_g: float = POTD_TOL_G
+
+    @property
+    def pans(self) -> tuple[str, ...]:
+        return (self.pan,) if self.home is None else (self.pan, self.home)
 
     def waiting(self, scales: "TableScales") -> bool:
         """Something still lies on the pan: settled, or read now while it moves, at
-        ``EMPTY_G`` or more (a pan that cannot be read holds nobody up)."""
+        ``EMPTY_G`` or more (a pan that cannot be read holds nobody up); with a ``home``, the
+        Purchase is not yet settled back there."""
         shot = scales.snapshot(self.pan)
         if shot.state == "overload":
             return True
-        return shot.state in ("stable", "moving") and shot.grams is not None \
-            and shot.grams >= EMPTY_G
+        if shot.state in ("stable", "moving") and shot.grams is not None \
+                and shot.grams >= EMPTY_G:
+            return True
+        if self.home is None or self.home_g is None:
+            return False
+        home = scales.snapshot(self.home)
+        if not home.connected:
+            return False
+        return home.settled_g is None or abs(home.settled_g - self.home_g) > self.tol_g
 
 
 class Weigher:

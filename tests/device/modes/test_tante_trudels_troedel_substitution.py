@@ -124,6 +124,26 @@ def test_a_close_call_asks_for_the_purchase_and_the_verdict_follows_the_substitu
     assert ref is not None and ref.cross and not ref.away
 
 
+def test_after_a_close_call_the_turn_waits_until_the_purchase_lies_back_on_its_own_pan(
+        box_factory):
+    box = box_factory(["Anna", "Ben"])
+    start_at_row_8(box)
+    choose_weigh(box)
+    weigh_close(box, POTD_G + 0.05)
+    while box.app.referee.pages:
+        box.tap("host.ok")
+    box.put("right", -POTD_G)                      # off the basket's pan, but not put back
+    box.idle(10.0)
+    assert box.app.referee.step().value != "menu"
+    assert box.last_view.lines == ("Put the Purchase of", "the Day back", "on the left pan.")
+    box.put("left", POTD_G - 1.0)                  # a part of it: still not the Purchase
+    box.idle(3.0)
+    assert box.app.referee.step().value != "menu"
+    box.put("left", 1.0)
+    box.idle(1.5)
+    assert box.app.referee.step().value == "menu"
+
+
 def test_a_far_reading_gives_its_verdict_without_asking_for_the_purchase(box_factory):
     box = box_factory(["Anna", "Ben"])
     start_at_row_8(box)
