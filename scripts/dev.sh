@@ -78,6 +78,7 @@ ensure() {
   hash=$(cat pyproject.toml setup.py | sha256sum | cut -d' ' -f1)
   have=$(cat "$stamp" 2>/dev/null || true)
   if [ -x "$venv/bin/spielleiter" ] && { [ "$have" = "$hash $extra" ] || [ "$have" = "$hash test" ]; }; then
+    compiled
     return 0
   fi
   echo "dev.sh: installing spielleiter${extra:+ with [$extra]} into $venv (once; pyproject.toml or the venv changed)" >&2
@@ -89,6 +90,15 @@ ensure() {
     exit 1
   fi
   echo "$hash $extra" >"$stamp"
+  compiled
+}
+
+# The package's byte code, written as pip does for a regular install (an editable one leaves it
+# to the first import, and not at all under PYTHONDONTWRITEBYTECODE): every start, each test's
+# subprocess and each test worker then loads it instead of compiling the sources again.
+# Only what changed is compiled (about 0.3 s when nothing did).
+compiled() {
+  "$venv/bin/python" -m compileall -q -j 0 device drivers games >/dev/null 2>&1 || true
 }
 
 case "$task" in
