@@ -170,24 +170,28 @@ def play_weigher(game: Any, minutes: float, potd_g: tuple[float, float] = (5.0, 
 WAYS = ("coded", "one", "both", "swap", "swap5")
 
 
+def verdicts(trials: list[dict], way: str) -> dict:
+    """How often ``way``'s verdict on a basket was the truth: right/n, %, the wrong share's bound."""
+    right = n = 0
+    for tr in trials:
+        got = tr["got"].get(way)
+        if got is None:
+            continue
+        potd, basket = tr["loads"]["left"], tr["loads"]["right"]
+        truth = verdict_of(basket, potd) if abs(basket - potd) > 1e-9 else "balanced"
+        right += got["v"] == truth
+        n += 1
+    return {"right": right, "n": n, "pct": 100.0 * right / max(1, n),
+            "wrong_bound_pct": upper_bound(n - right, n)}
+
+
 def report_potd(trials: list[dict]) -> dict:
     """Per way of judging a basket: right/n, the wrong share's bound, |error| p95 and the
     share right in the first and the second half of the game."""
     out: dict = {}
     for way in WAYS:
-        right = n = 0
-        errors: list[float] = []
-        for tr in trials:
-            got = tr["got"].get(way)
-            if got is None:
-                continue
-            potd, basket = tr["loads"]["left"], tr["loads"]["right"]
-            truth = verdict_of(basket, potd) if abs(basket - potd) > 1e-9 else "balanced"
-            right += got["v"] == truth
-            n += 1
-            errors.append(abs(got["e"]))
-        out[way] = {"right": right, "n": n, "pct": 100.0 * right / max(1, n),
-                    "wrong_bound_pct": upper_bound(n - right, n), "err_p95_g": p95(errors)}
+        errors = [abs(tr["got"][way]["e"]) for tr in trials if way in tr["got"]]
+        out[way] = {**verdicts(trials, way), "err_p95_g": p95(errors)}
     out["baskets"] = len(trials)
     checks = [abs(tr["got"]["check"]["e"]) for tr in trials if "check" in tr["got"]]
     out["check_p95_g"] = p95(checks)
@@ -204,19 +208,7 @@ def report_potd(trials: list[dict]) -> dict:
 def report_weigher(trials: list[dict]) -> dict:
     """The plain reading and the Weigher's rule, right/n each; the substitutions; the first
     pan's check against the number and against the tracked reference."""
-    out: dict = {}
-    for way in ("plain", "weigher"):
-        right = n = 0
-        for tr in trials:
-            got = tr["got"].get(way)
-            if got is None:
-                continue
-            potd, basket = tr["loads"]["left"], tr["loads"]["right"]
-            truth = verdict_of(basket, potd) if abs(basket - potd) > 1e-9 else "balanced"
-            right += got["v"] == truth
-            n += 1
-        out[way] = {"right": right, "n": n, "pct": 100.0 * right / max(1, n),
-                    "wrong_bound_pct": upper_bound(n - right, n)}
+    out: dict = {way: verdicts(trials, way) for way in ("plain", "weigher")}
     out["swaps"] = sum(1 for tr in trials if tr["got"].get("weigher", {}).get("swap"))
     out["baskets"] = len(trials)
     out["ref_today"] = {"off": sum(1 for tr in trials if tr["got"].get("ref_today", {}).get("off")),

@@ -24,12 +24,6 @@ SCREENS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.use("en")
-
-
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_the_learning_screens_look_as_drawn_with_their_word_big(name, language):

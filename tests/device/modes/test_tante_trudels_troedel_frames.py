@@ -36,12 +36,6 @@ SCREENS = {
 }
 
 
-@pytest.fixture(autouse=True)
-def english_afterwards():
-    yield
-    i18n.use("en")
-
-
 @pytest.mark.parametrize("language", ["en", "de"])
 @pytest.mark.parametrize("name", sorted(SCREENS))
 def test_the_close_call_screens_look_as_drawn_and_fit(name, language):
