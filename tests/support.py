@@ -207,3 +207,14 @@ def act(box, **action) -> None:
     box.runtime.post(lambda: box.app.external_action(action))
     box.runtime.pump()
     box.idle(0.5)
+
+
+def one_pan_box(tmp_path: Path) -> Box:
+    """A box whose right pan is switched off (``reader = "none"``): one pan alone, English."""
+    raw = english(config.read(None))
+    raw["loadcells"]["right"] = {"reader": "none"}
+    box = Box.build(config.validate(raw), tmp_path / "one", pin_factory=mock_factory(),
+                    display_device=open_device("dummy"), clock=ManualClock(),
+                    seed_source=lambda: 7)
+    box.runtime.pump()
+    return box

@@ -6,15 +6,10 @@ import re
 
 import pytest
 
-from support import HeadlessSim, act, english, start_header
-from spielleiter.device import config
-from spielleiter.device.box import Box
+from support import HeadlessSim, act, one_pan_box, start_header
 from spielleiter.device.cli.demo import play
 from spielleiter.device.modes.tante_trudels_troedel.demo import PLAYERS, script
-from spielleiter.device.runtime import ManualClock
 from spielleiter.device.screens import CHARS
-from spielleiter.drivers.buttons import mock_factory
-from spielleiter.drivers.display import open_device
 
 GAME = "tante-trudels-troedel"
 DECIMAL = re.compile(r"\d[.,]\d")
@@ -87,16 +82,6 @@ def to_the_weighing(box) -> None:
         if state(box).turn == player and state(box).phase == "play":
             act(box, type="end_turn", player=player)
     read_pages(box)
-
-
-def one_pan_box(tmp_path) -> Box:
-    raw = english(config.read(None))
-    raw["loadcells"]["right"] = {"reader": "none"}
-    box = Box.build(config.validate(raw), tmp_path / "one", pin_factory=mock_factory(),
-                    display_device=open_device("dummy"), clock=ManualClock(),
-                    seed_source=lambda: 7)
-    box.runtime.pump()
-    return box
 
 
 # -- the whole game ------------------------------------------------------------------------------

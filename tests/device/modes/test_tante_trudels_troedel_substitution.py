@@ -10,15 +10,10 @@ from dataclasses import replace
 
 import pytest
 
-from support import act, english, start_header
-from spielleiter.device import config
-from spielleiter.device.box import Box
-from spielleiter.device.runtime import ManualClock
+from support import act, one_pan_box, start_header
 from spielleiter.device.modes.tante_trudels_troedel import referee as referee_module
 from spielleiter.device.modes.tante_trudels_troedel import weighing
 from spielleiter.device.modes.tante_trudels_troedel.memory import Reference
-from spielleiter.drivers.buttons import mock_factory
-from spielleiter.drivers.display import open_device
 from spielleiter.drivers.sim.cell_physics import Cell
 from spielleiter.games.trudel_rules import verdict
 
@@ -292,16 +287,6 @@ def test_a_power_cut_in_the_middle_of_a_substitution_loses_nothing(box_factory, 
 
 
 # -- one pan alone -------------------------------------------------------------------------------
-def one_pan_box(tmp_path) -> Box:
-    raw = english(config.read(None))
-    raw["loadcells"]["right"] = {"reader": "none"}
-    box = Box.build(config.validate(raw), tmp_path / "one", pin_factory=mock_factory(),
-                    display_device=open_device("dummy"), clock=ManualClock(),
-                    seed_source=lambda: 7)
-    box.runtime.pump()
-    return box
-
-
 def test_with_one_pan_a_close_call_puts_the_purchase_on_and_then_off_the_pan(tmp_path):
     with one_pan_box(tmp_path) as box:
         start_header(box, GAME, ("Anna", "Ben"), {}, 7, None)
