@@ -20,6 +20,7 @@ from ..drivers.buzzer import Beeper
 from ..drivers.display import Display, open_device
 from ..drivers.link import LinkLine, LinkStatus, SerialLink
 from ..drivers.loadcell import LoadCellSample, LoadCellStatus
+from ..drivers.thermometer import Temperature, ThermometerReader
 from .app import App
 from .config import Config
 from .journal import Journal
@@ -31,6 +32,7 @@ from .scales_sim import restore_loads, save_loads
 from .runtime import ManualClock, Runtime
 from .screens import View, render
 from .settings_store import Settings
+from .thermometer import thermometer_for
 from .timebase import TimeSource, always_synced
 
 log = logging.getLogger(__name__)
@@ -48,6 +50,7 @@ class Box:
     pin_factory: Any = None
     link: SerialLink | None = None
     scales: Scales | None = None
+    thermometer: ThermometerReader | None = None  # the sensor on a cell's bar, if any
     state_dir: Path | None = None  # simulated pans keep what lies on them here
     _shown: list[View] = field(default_factory=list)
     _closed: bool = False
@@ -139,9 +142,13 @@ class Box:
 
         self.runtime.route(LoadCellSample, scales.on_sample)
         self.runtime.route(LoadCellStatus, scales.on_status)
+        self.runtime.route(Temperature, lambda reading: scales.set_temperature(reading.celsius))
         scales.listeners.append(app.on_weight)
+        self.thermometer = thermometer_for(scales, self.runtime.post, self.runtime.clock)
         if not isinstance(self.runtime.clock, ManualClock):
             scales.start()
+            if self.thermometer is not None:
+                self.thermometer.start()
 
     def put(self, pan: str, grams: float) -> None:
         """Simulation: set ``grams`` down on a pan (negative: take that much off)."""
@@ -200,7 +207,7 @@ class Box:
         if self._closed:
             return
         self._closed = True
-        for part in (self.link, self.scales, self.buttons, self.beeper, self.display,
+        for part in (self.link, self.thermometer, self.scales, self.buttons, self.beeper, self.display,
                      self.journal):
             if part is None:
                 continue

@@ -385,10 +385,22 @@ class Scales:
         return True
 
     def set_calibration(self, name: str, calibration: Calibration) -> None:
-        """Adopt and persist a new calibration for a pan (journal first)."""
+        """Adopt and persist a new calibration for a pan (journal first), with what the pan's
+        earlier calibrations at other temperatures taught about its span
+        (``Calibration.learned_from``)."""
+        pan = self.pans[name]
+        calibration = calibration.learned_from(pan.channel.calibration if pan.calibrated
+                                               else None)
         if self.journal is not None:
             self.journal.save_calibration(name, calibration.to_json())
         self.use_calibration(name, calibration)
+
+    def set_temperature(self, temp_c: float | None) -> bool:
+        """The cells' temperature (the box's thermometer; None when it failed): each pan's
+        readings are compensated for its span's drift from then on. False: no screen changes."""
+        for pan in self.pans.values():
+            pan.channel.set_temperature(temp_c)
+        return False
 
     def use_calibration(self, name: str, calibration: Calibration) -> None:
         """Weigh ``name`` on ``calibration`` from now on, for this run only (nothing saved)."""

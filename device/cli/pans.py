@@ -17,12 +17,14 @@ from pathlib import Path
 from typing import Any, Callable, TextIO
 
 from ...drivers.loadcell import LoadCellSample, LoadCellStatus
+from ...drivers.thermometer import Temperature
 from ...drivers.weighing import (MAX_LOAD_G, MAX_MASSES, Calibration, CalibrationError,
                                  Calibrator)
 from .. import config as config_mod
 from ..journal import Journal
 from ..scales import Scales, verdict_text
 from ..scales_sim import weigh_sim
+from ..thermometer import thermometer_for, warmth_note
 
 CAPACITY_G = 1000.0  # the 1 kg bar cells the box is built with (hardware/README.md)
 STEP_TIMEOUT_S = 30.0  # a calibration step the pan never holds still for
@@ -80,6 +82,14 @@ class _Session:
         self.sim = self.scales.sim
         if self.sim is None:
             self.scales.start()
+        self.thermometer = thermometer_for(self.scales, self.events.put)
+        self.read_temperature()
+
+    def read_temperature(self) -> None:
+        """One reading of the cells' thermometer, if the box has one (a calibration records
+        the temperature it was made at)."""
+        if self.thermometer is not None:
+            self.thermometer.read_once()
 
     def run(self, seconds: float) -> None:
         """Let ``seconds`` pass (virtual with --sim) and feed what the readers delivered."""
@@ -102,6 +112,8 @@ class _Session:
                 self.scales.on_sample(event)
             elif isinstance(event, LoadCellStatus):
                 self.scales.on_status(event)
+            elif isinstance(event, Temperature):
+                self.scales.set_temperature(event.celsius)
 
     def close(self) -> None:
         self.scales.close()
@@ -138,6 +150,7 @@ def _unreadable(command: str, session: _Session, names: list[str]) -> bool:
 
 def _hold_step(session: _Session, calibrator: Calibrator, step: str) -> str | None:
     """Run until ``calibrator`` has captured ``step``; None, or why it could not."""
+    session.read_temperature()
     errors: list[CalibrationError] = []
     session.scales.begin_calibration(calibrator, lambda _c, error: errors.extend(
         [error] if error is not None else []))
@@ -220,6 +233,7 @@ def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float | list[flo
             out(f"{pan} pan calibrated with {', '.join(f'{m:g}' for m in masses)} g: "
                 f"{result.counts_per_gram:.2f} counts per gram{bow}, "
                 f"saved in {session.journal.path}")
+            out(warmth_note(session.scales.pans[pan].channel.calibration))
         return 0
     finally:
         session.close()

@@ -3,7 +3,8 @@ than real time, for tests, benchmarks and ``spielleiter sim``.
 
 One job per module: ``clock`` (virtual time), ``pan`` (the physics under one cell: ``SimPan``),
 ``chip`` (a bit-level HX711 on its two wires, ``make_cell``), ``gpio`` (a fake ``RPi.GPIO`` the
-real ``hx711`` package drives), ``spi`` (a fake ``spidev.SpiDev``), ``mcu`` (a microcontroller
+real ``hx711`` package drives), ``spi`` (a fake ``spidev.SpiDev``), ``thermometer`` (the sensor on a cell's bar),
+``mcu`` (a microcontroller
 streaming codes over serial) and ``scale`` (named pans with their readers on one clock: cells and
 readers only; the device's ``Scales`` weighs what they deliver, see device/scales_sim.py).
 """
@@ -15,9 +16,10 @@ from .mcu import SimMicrocontroller
 from .pan import PanPhysics, SimPan
 from .scale import SimScale
 from .spi import FakeSpiDev
+from .thermometer import SimThermometer
 
 __all__ = [
     "ChipFaults", "Conversion", "FakeGpio", "FakeSpiDev", "NOISE_G", "PanPhysics", "SimCell",
-    "SimHX711", "SimMicrocontroller", "SimPan", "SimScale", "VirtualClock", "VirtualTime",
+    "SimHX711", "SimMicrocontroller", "SimPan", "SimScale", "SimThermometer", "VirtualClock", "VirtualTime",
     "fake_gpio", "make_cell",
 ]

@@ -60,6 +60,19 @@ class Cell:
             return 0.0
         return self.box_rise_k * (1.0 - math.exp(-t_on / self.box_tau_s))
 
+    def sensor_k(self, t_on: float, lag_s: float) -> float:
+        """``temperature_k`` as a thermometer on the cell's bar reads it: a first-order lag of
+        ``lag_s`` behind the bar (the exact response of such a lag to the box's rise)."""
+        if self.box_rise_k == 0.0 or t_on <= 0:
+            return 0.0
+        tb = self.box_tau_s
+        if lag_s <= 0:
+            return self.temperature_k(t_on)
+        if abs(tb - lag_s) < 1e-9:
+            return self.box_rise_k * (1.0 - (1.0 + t_on / tb) * math.exp(-t_on / tb))
+        late = (tb * math.exp(-t_on / tb) - lag_s * math.exp(-t_on / lag_s)) / (tb - lag_s)
+        return self.box_rise_k * (1.0 - late)
+
     def zero_drift_g(self, t_on: float) -> float:
         """How far the zero has moved since power-on (warm-up plus temperature)."""
         warm = 0.0

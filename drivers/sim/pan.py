@@ -229,6 +229,15 @@ class SimPan:
                 measured = self.cell.output_g(measured, t - self._power_on)
             return clean, measured
 
+    def power_on_at(self, t: float) -> None:
+        """Say the box was switched on at ``t`` (default: when the pan was made), e.g. to
+        begin a test or a benchmark with a box that has been warming for a while."""
+        self._power_on = t
+
+    def on_for_s(self, t: float) -> float:
+        """Seconds since power-on at ``t``."""
+        return t - self._power_on
+
     def zero_drift_g(self, t: float) -> float:
         """The truth about the cell's zero at ``t``: how far it has moved since power-on."""
         drift = self.physics.zero_drift_g_per_s * t

@@ -15,11 +15,12 @@ from .channel import ChannelSettings, ScaleChannel, WeighEvent
 from .judge import JUDGE_S, RESULTS, TIE_BAND_G, Compare, Judge, Judgement, result_of
 from .snapshot import EMPTY_G, STATES, PanSnapshot
 from .stability import SpikeFilter, StabilityDetector
+from . import tempco
 
 __all__ = [
     "CALIBRATION_HOLD_S", "CALIBRATION_MASS_G", "MAX_LOAD_G", "MAX_MASSES", "Calibration",
     "CalibrationError", "Calibrator",
     "ChannelSettings", "Compare", "EMPTY_G", "JUDGE_S", "Judge", "Judgement", "MIN_SPAN_COUNTS",
     "PanSnapshot", "RESULTS", "STATES", "ScaleChannel", "SpikeFilter", "StabilityDetector",
-    "TIE_BAND_G", "WeighEvent", "result_of",
+    "TIE_BAND_G", "WeighEvent", "result_of", "tempco",
 ]

@@ -7,12 +7,14 @@ then, if the person wants it, one or two more known masses: three points fit the
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 from ..loadcell import LoadCellError
 from ..loadcell.chip import COUNTS_PER_GRAM
+from . import tempco
 
 if TYPE_CHECKING:
     from .channel import ScaleChannel
@@ -35,12 +37,18 @@ class Calibration:
     """counts = offset + counts_per_gram * (grams + bend * grams^2). ``offset`` is the zero
     (tare) in counts; ``bend`` (per gram, 0 for a straight line) is the cell's bow, fitted when
     three masses or more were weighed; ``points`` are the (grams, counts) pairs the scale was
-    fitted to, kept for the record."""
+    fitted to, kept for the record. ``temp_c`` is the cell's temperature while it was made
+    (None without a thermometer); ``spans`` the (temperature, counts per gram) of this and the
+    pan's earlier calibrations, and ``span_per_k`` the span's temperature coefficient learned
+    from them (``tempco``; 0.0 until two lie far enough apart)."""
 
     offset: float = 0.0
     counts_per_gram: float = COUNTS_PER_GRAM
     points: tuple[tuple[float, float], ...] = ()
     bend: float = 0.0
+    temp_c: float | None = None
+    span_per_k: float = 0.0
+    spans: tuple[tuple[float, float], ...] = ()
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.counts_per_gram) and self.counts_per_gram):
@@ -49,6 +57,11 @@ class Calibration:
             raise CalibrationError("offset must be a number")
         if not (math.isfinite(self.bend) and abs(self.bend) * MAX_LOAD_G <= MAX_BEND):
             raise CalibrationError(f"bend must be a number within +-{MAX_BEND / MAX_LOAD_G:g}")
+        if self.temp_c is not None and not (math.isfinite(self.temp_c)
+                                            and -40.0 <= self.temp_c <= 125.0):
+            raise CalibrationError("temp_c must be a temperature (-40 to 125 degrees C)")
+        if not (math.isfinite(self.span_per_k) and abs(self.span_per_k) <= tempco.MAX_SPAN_PER_K):
+            raise CalibrationError(f"span_per_k must be within +-{tempco.MAX_SPAN_PER_K:g}")
 
     def grams(self, counts: float) -> float:
         y = (counts - self.offset) / self.counts_per_gram
@@ -62,7 +75,36 @@ class Calibration:
 
     def with_zero(self, zero_counts: float) -> "Calibration":
         """The same scale with a new zero (tare)."""
-        return Calibration(float(zero_counts), self.counts_per_gram, self.points, self.bend)
+        return dataclasses.replace(self, offset=float(zero_counts))
+
+    def factor(self, temp_c: float | None) -> float:
+        """What a reading at ``temp_c`` is multiplied by to weigh as at ``temp_c`` of this
+        calibration (1.0 when nothing was learned or a temperature is unknown)."""
+        return tempco.factor(self.span_per_k, self.temp_c, temp_c)
+
+    def span(self) -> float:
+        """Counts per gram across ``tempco.SPAN_AT_G`` of load (the bow included): what two
+        calibrations of a cell at different temperatures compare. Steadier than the fit's slope
+        at zero, which three points leave less certain than the line through them."""
+        return self.counts_per_gram * (1.0 + self.bend * tempco.SPAN_AT_G)
+
+    def made_at(self, temp_c: float | None) -> "Calibration":
+        """This calibration as made at ``temp_c`` (a new one, its own span its only history)."""
+        if temp_c is None:
+            return dataclasses.replace(self, temp_c=None, span_per_k=0.0, spans=())
+        return dataclasses.replace(self, temp_c=float(temp_c), span_per_k=0.0,
+                                   spans=((float(temp_c), self.span()),))
+
+    def learned_from(self, previous: "Calibration | None") -> "Calibration":
+        """This new calibration of a pan, with what ``previous`` (the pan's calibration until
+        now) knew of its span at other temperatures: the coefficient learned from both, or
+        ``previous``'s own while they lie too close in temperature to learn a new one."""
+        if self.temp_c is None or previous is None or not previous.spans:
+            return self
+        per_k, kept = tempco.learn([*previous.spans, (self.temp_c, self.span())])
+        if not per_k and len(kept) > 1:
+            per_k = previous.span_per_k
+        return dataclasses.replace(self, span_per_k=per_k, spans=kept)
 
     @classmethod
     def from_points(cls, points: Iterable[tuple[float, float]]) -> "Calibration":
@@ -102,6 +144,9 @@ class Calibration:
                                 "points": [[g, c] for g, c in self.points]}
         if self.bend:
             data.update(version=2, bend=self.bend)
+        if self.temp_c is not None:  # extra keys: a box without them reads the rest as before
+            data.update(temp_c=self.temp_c, span_per_k=self.span_per_k,
+                        spans=[[t, k] for t, k in self.spans])
         return data
 
     @classmethod
@@ -115,7 +160,10 @@ class Calibration:
             return cls(offset=float(data["offset"]),
                        counts_per_gram=float(data["counts_per_gram"]),
                        points=tuple((float(g), float(c)) for g, c in data.get("points", ())),
-                       bend=float(data.get("bend", 0.0)) if data.get("version", 1) == 2 else 0.0)
+                       bend=float(data.get("bend", 0.0)) if data.get("version", 1) == 2 else 0.0,
+                       temp_c=None if data.get("temp_c") is None else float(data["temp_c"]),
+                       span_per_k=float(data.get("span_per_k", 0.0)),
+                       spans=tuple((float(t), float(k)) for t, k in data.get("spans", ())))
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, CalibrationError):
                 raise
@@ -220,7 +268,8 @@ class Calibrator:
             return False
         if self.mass_g <= 0:
             raise CalibrationError("the known mass must be positive")
-        result = Calibration.from_points([*self.points, (self.mass_g, counts)])
+        result = Calibration.from_points([*self.points, (self.mass_g, counts)]).made_at(
+            channel.temperature_c)
         self.points.append((self.mass_g, counts))
         self.result, self._more = result, False
         return True

@@ -96,6 +96,8 @@ class ScaleChannel:
         self.settings = settings or ChannelSettings.for_rate(rate)
         s = self.settings
         self._cal = calibration or Calibration()
+        self.temperature_c: float | None = None  # the cell's, from a thermometer (else None)
+        self._factor = 1.0  # the span's temperature compensation (Calibration.factor)
         self._calibrated = calibration is not None  # an uncalibrated pan has no range yet
         self._spike = SpikeFilter(s.spike_g)
         self._detector = StabilityDetector(s.window, s.band_g, s.step_g, s.smooth, s.settle,
@@ -174,13 +176,21 @@ class ScaleChannel:
     def settled_counts(self) -> float | None:
         """The settled value in raw counts (for calibration), else None."""
         g = self.settled_g
-        return None if g is None else self._cal.counts(g + self._zero_adj)
+        return None if g is None else self._cal.counts(g / self._factor + self._zero_adj)
+
+    def set_temperature(self, temp_c: float | None) -> None:
+        """The cell's temperature now (None: unknown): readings from the next sample on are
+        compensated for the span's drift since the calibration (``Calibration.factor``). A
+        cell warms by hundredths of a kelvin between two readings, so the samples already
+        averaged keep their factor: the change is far inside every band."""
+        self.temperature_c = temp_c
+        self._factor = self._cal.factor(temp_c)
 
     def feed(self, t: float, counts: float) -> list[WeighEvent]:
         """One accepted sample; returns the events it caused."""
         s = self.settings
         self.t = t
-        accepted = self._spike.accept(self._cal.grams(counts) - self._zero_adj)
+        accepted = self._spike.accept((self._cal.grams(counts) - self._zero_adj) * self._factor)
         if self._spike.dropped:
             self._detector.gap()
         shown = self._spike.value
@@ -249,7 +259,7 @@ class ScaleChannel:
         g = self.settled_g
         if g is None:
             return False
-        self._cal = self._cal.with_zero(self._cal.counts(g + self._zero_adj))
+        self._cal = self._cal.with_zero(self._cal.counts(g / self._factor + self._zero_adj))
         self._zero.zeroed(self.t if self.t is not None else 0.0)
         self._shift(-g)
         return True
@@ -257,6 +267,7 @@ class ScaleChannel:
     def set_calibration(self, calibration: Calibration) -> None:
         """Use a new calibration (e.g. after ``spielleiter calibrate``); filters restart."""
         self._cal = calibration
+        self._factor = calibration.factor(self.temperature_c)
         self._calibrated = True
         self._zero = ZeroTracker(self.settings.zero)
         if self.t is not None:

@@ -143,6 +143,26 @@ def test_calibrate_in_the_terminal_saves_per_pan(tmp_path, capsys):
     with Journal(tmp_path / "journal.sqlite3") as journal:
         assert journal.calibration("right")["points"][1][0] == 100.0
         assert journal.calibration("left") is None
+        assert 20.0 < journal.calibration("right")["temp_c"] < 22.0  # the twin's room, read
+
+
+def test_calibrating_again_warmer_learns_the_span_coefficient(tmp_path, capsys, monkeypatch):
+    from spielleiter.drivers.sim import thermometer
+
+    assert main(["calibrate", "--sim", "--pan", "left", "--mass", "200",
+                 "--state-dir", str(tmp_path)]) == 0
+    # the same box 10 K warmer:
+    monkeypatch.setattr(thermometer.SimThermometer.__init__, "__kwdefaults__",
+                        {"room_c": 31.0, "lag_s": 60.0, "seed": 0})
+    assert main(["calibrate", "--sim", "--pan", "left", "--mass", "200",
+                 "--state-dir", str(tmp_path)]) == 0
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        saved = journal.calibration("left")
+    assert [round(t) for t, _ in saved["spans"]] == [21, 31]
+    out = capsys.readouterr().out
+    assert "calibrate it again once the box is 5 K warmer" in out  # the first time
+    assert "% per 10 K, learned from calibrations at 2" in out  # the second
+    assert abs(saved["span_per_k"]) < 2e-5  # the plain twin's span does not move with warmth
 
 
 class _Terminal:
