@@ -115,6 +115,7 @@ class ThermometerReader:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._failing = False
+        self.last: Temperature | None = None
 
     def read_once(self) -> Temperature:
         try:
@@ -125,6 +126,7 @@ class ThermometerReader:
                 log.warning("thermometer: %s (the span is not compensated meanwhile)", exc)
             self._failing = True
             reading = Temperature(self.clock(), None, str(exc))
+        self.last = reading
         self.post(reading)
         return reading
 

@@ -16,6 +16,7 @@ from .report import FAIL, PASS, SKIP, Row
 WARMUP_S = 0.5  # a reset HX711 settles for 4 conversions (400 ms at 10 SPS) before the window
 WINDOW_S = 1.0  # how long each load cell's conversions are counted
 MIN_RATE = 0.7  # of the configured rate: fewer conversions than this fail
+THERMO = "thermo"  # the thermometer's part: short enough for the OLED's lines
 
 
 def stats_delta(before: ReaderStats | None, after: ReaderStats) -> ReaderStats:
@@ -129,3 +130,41 @@ def _reader_hint(cell: LoadCell) -> str:
     if cell.reader == "gpio":
         return " (is the hx711 package installed, the pins free, the user in group gpio?)"
     return ""
+
+
+def check_thermometer(*, sim: bool = False, fail: bool = False,
+                      devices: str | None = None, hwmon: str | None = None) -> Row:
+    """The cells' thermometer (optional): found and read once, or why not. A box without one
+    passes the self-test; its span is then not compensated as it warms."""
+    from ...drivers import thermometer as w1
+
+    if sim:
+        from ...drivers.sim import SimThermometer, VirtualClock, make_cell
+
+        sensor: Any = SimThermometer(make_cell(VirtualClock()).pan)
+        sensor.failed = fail
+        where = "simulated sensor on the left cell"
+    else:
+        folder = w1.find_sensor(devices or w1.W1_DEVICES, hwmon or w1.HWMON)
+        if folder is None:
+            return Row(THERMO, SKIP, "none found (optional: the span is not compensated "
+                       "as the box warms; hardware/README.md, a thermometer on a cell)", "none")
+        sensor, where = w1.SysfsThermometer(folder), folder
+    try:
+        celsius = sensor.read_c()
+    except w1.ThermometerError as exc:
+        return Row(THERMO, FAIL, f"{where}: {exc}", "no reading")
+    return Row(THERMO, PASS, f"{where}: {celsius:.2f} degrees C")
+
+
+def thermometer_row(reader: Any) -> Row:
+    """A running box's thermometer (``ThermometerReader`` or None) from its last reading."""
+    if reader is None:
+        return Row(THERMO, SKIP, "none found (optional: the span is not compensated as the box "
+                   "warms)", "none")
+    last = reader.last
+    if last is None:
+        return Row(THERMO, SKIP, "no reading yet", "not yet")
+    if last.celsius is None:
+        return Row(THERMO, FAIL, last.detail, "no reading")
+    return Row(THERMO, PASS, f"{last.celsius:.2f} degrees C")

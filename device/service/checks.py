@@ -24,7 +24,7 @@ from ..i18n import _
 from ..paths import load_config
 from ..screens import View, font_problem, render
 from . import link_port
-from .check_cells import WARMUP_S, WINDOW_S, check_loadcells
+from .check_cells import WARMUP_S, WINDOW_S, check_loadcells, check_thermometer
 from .report import FAIL, PASS, SKIP, Report, Row
 
 log = logging.getLogger(__name__)
@@ -36,6 +36,7 @@ FAULTS: dict[str, tuple[str, ...]] = {
     "right": ("silent", "stuck", "saturated"),
     "buttons": ("s1.A",),  # that button reads as held (any button name; unknown: the first)
     "link": ("gone",),  # the port cannot be opened
+    "thermometer": ("silent",),  # the cells' thermometer gives no reading
 }
 UNPLUGGED = "/dev/spielleiter-sim-link-unplugged"
 
@@ -299,6 +300,8 @@ def run(config_path: Path | None = None, *, sim: bool = False,
     try:
         rows += check_loadcells(cfg, sim=sim, faults=faults, seconds=seconds, warmup=warmup,
                                 wait=wait)
+        if cfg.loadcells:
+            rows.append(check_thermometer(sim=sim, fail="thermometer" in faults))
         rows.append(check_buttons(cfg, sim=sim, stuck=faults.get("buttons")))
         rows.append(check_link(cfg, sim=sim, fail="link" in faults))
         if state_dir is not None:

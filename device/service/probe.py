@@ -11,7 +11,7 @@ from typing import Any, Iterable
 from ...drivers.loadcell import ReaderStats
 from ..config import PANS
 from ..screens import render
-from .check_cells import evaluate_loadcell, not_configured, stats_delta
+from .check_cells import evaluate_loadcell, not_configured, stats_delta, thermometer_row
 from .checks import evaluate_buttons
 from .report import FAIL, PASS, SKIP, Report, Row
 
@@ -46,6 +46,8 @@ class BoxProbe:
         elapsed = box.runtime.clock() - (self._t0 if self._t0 is not None else 0.0)
         rows = [Row("config", PASS, f"{self.config_source}: valid"), Row("OLED", PASS, "")]
         rows += self._pans(elapsed)
+        if box.scales is not None and box.scales.pans:
+            rows.append(thermometer_row(box.thermometer))
         rows.append(evaluate_buttons(box.buttons.held(), box.config.button_pins()))
         rows.append(self._link())
         rows[1] = self._display(Report(tuple(rows)))

@@ -30,7 +30,7 @@ from spielleiter.drivers.buttons import mock_factory
 from spielleiter.drivers.display import RecordingBus, open_device
 from spielleiter.drivers.loadcell import ReaderStats
 
-PARTS = ["config", "OLED", "left pan", "right pan", "buttons", "link"]
+PARTS = ["config", "OLED", "left pan", "right pan", "thermo", "buttons", "link"]
 
 
 def verdicts(report: Report) -> dict[str, str]:
@@ -49,7 +49,7 @@ def test_everything_passes_in_sim(capsys):
     assert lines[0] == "Spielleiter self-test (simulated hardware)"
     for part in PARTS:
         assert any(line.startswith(part) and " PASS " in line for line in lines), part
-    assert "verdict: PASS (6 passed)" in out
+    assert "verdict: PASS (7 passed)" in out
     assert "10 samples in 1.0 s (rate 10), no rail or saturated values" in out
 
 
@@ -61,6 +61,7 @@ FAULTS = {  # flag -> (part, words the detail must hold, the OLED's word)
     "buttons": ("buttons", "held at start: s1.A (GPIO4)", "s1.A held"),
     "buttons:host.ok": ("buttons", "held at start: host.ok (GPIO6)", "host.ok held"),
     "link": ("link", "cannot open /dev/spielleiter-sim-link-unplugged", "port not open"),
+    "thermometer": ("thermo", "no answer from the thermometer", "no reading"),
 }
 
 
@@ -79,7 +80,7 @@ def test_several_faults_at_once_exit_1_with_a_table(capsys):
     code = main(["selftest", "--sim", "--config", os.devnull, "--fail", "display,left,link"])
     assert code == 1
     out = capsys.readouterr().out
-    assert "verdict: FAIL (3 passed, 3 failed)" in out
+    assert "verdict: FAIL (4 passed, 3 failed)" in out
     assert "failed: OLED, left pan, link" in out
 
 
@@ -90,7 +91,7 @@ def test_json_output(capsys):
     assert doc["verdict"] == "FAIL" and doc["ok"] is False
     assert [p["part"] for p in doc["parts"]] == PARTS
     assert all(set(p) == {"part", "verdict", "detail"} for p in doc["parts"])
-    assert [p["verdict"] for p in doc["parts"]] == ["PASS", "PASS", "PASS", "FAIL", "PASS", "PASS"]
+    assert [p["verdict"] for p in doc["parts"]] == ["PASS", "PASS", "PASS", "FAIL", "PASS", "PASS", "PASS"]
 
 
 def test_fault_flags_are_checked(capsys):
@@ -108,7 +109,8 @@ def test_unconfigured_parts_are_skipped_and_skips_pass(tmp_path):
     site.write_text('[loadcells.right]\nreader = "none"\n[link]\nenabled = false\n')
     report = checks.run(site, sim=True)
     assert verdicts(report) == {"config": "PASS", "OLED": "PASS", "left pan": "PASS",
-                                "right pan": "SKIP", "buttons": "PASS", "link": "SKIP"}
+                                "right pan": "SKIP", "thermo": "PASS", "buttons": "PASS",
+                                "link": "SKIP"}
     assert report.exit_code == 0
     assert report.summary() == "self-test passed (right pan, link skipped)"
     assert 'loadcells.right.reader = "none"' in detail(report, "right pan")
@@ -178,6 +180,7 @@ def test_service_self_test_all_fine(tmp_path):
     with manual_box(tmp_path, bus=RecordingBus(), link=FakeLink(True)) as box:
         service = Service(box, Notifier(None), selftest=True)
         service.start()
+        box.thermometer.read_once()  # its thread does this on a real clock
         box.idle(1.4)
         assert service.selftest_report is None  # 0.5 s to settle, then a one-second window
         box.idle(0.2)
@@ -206,7 +209,8 @@ def test_service_reports_failed_parts_and_keeps_refereeing(tmp_path):
         report = service.selftest_report
         assert report is not None
         assert verdicts(report) == {"config": "PASS", "OLED": "FAIL", "left pan": "FAIL",
-                                    "right pan": "PASS", "buttons": "FAIL", "link": "FAIL"}
+                                    "right pan": "PASS", "thermo": "SKIP", "buttons": "FAIL",
+                                    "link": "FAIL"}  # thermo: its thread reads on a real clock
         assert box.last_view.title == "Self-test: 4 failed"
         assert box.last_view.lines == ("OLED: no answer", "left pan: no signal",
                                        "buttons: s1.B held", "link: port not open")
@@ -298,3 +302,17 @@ def test_the_oled_fails_with_the_fix_when_the_screens_font_is_missing(monkeypatc
     row, device = checks.check_display(checks.check_config(None)[1], sim=True)
     checks._cleanup(device)
     assert row.verdict == "FAIL" and "fonts-terminus-otb" in row.detail
+
+
+def test_a_box_without_a_thermometer_skips_it_and_a_found_one_is_read(tmp_path):
+    row = check_cells.check_thermometer(devices=str(tmp_path), hwmon=str(tmp_path))
+    assert row.verdict == "SKIP" and "optional" in row.detail
+    sensor = tmp_path / "hwmon3"
+    sensor.mkdir()
+    (sensor / "name").write_text("lm75\n")
+    (sensor / "temp1_input").write_text("25500\n")
+    row = check_cells.check_thermometer(devices=str(tmp_path), hwmon=str(tmp_path))
+    assert row.verdict == "PASS" and "25.50 degrees C" in row.detail
+    (sensor / "temp1_input").write_text("85000\n")  # read before its first conversion
+    row = check_cells.check_thermometer(devices=str(tmp_path), hwmon=str(tmp_path))
+    assert row.verdict == "FAIL" and "not a reading" in row.detail
