@@ -20,56 +20,19 @@ from ..drivers.loadcell import LoadCellError, LoadCellSample, LoadCellStatus, ma
 from ..drivers.weighing import (JUDGE_S, TIE_BAND_G, Calibration, CalibrationError, Calibrator,
                                 Judge, Judgement, PanSnapshot, ScaleChannel)
 from .config import Config
-from . import i18n
-from .i18n import _
 from .inputs import Weight
 from .journal import Journal
 from .journal_file import Notice
+from .scales_text import PanReading, verdict_text
 from .scales_checks import (MAX_COUNTS_PER_GRAM, MAX_OFFSET_COUNTS, MIN_COUNTS_PER_GRAM,
                             implausible)
 
 log = logging.getLogger(__name__)
 
-def pan_name(pan: str) -> str:
-    """A pan's name as the table says it ("left", "right"; others as configured)."""
-    return {"left": _("left"), "right": _("right")}.get(pan, pan)
-
-
-def verdict_text(verdict: str) -> str:
-    """The one wording of a verdict ("balanced", "left-lighter", ...): "Left is lighter"."""
-    if verdict == "balanced":
-        return _("Balanced")
-    pan, _sep, result = verdict.rpartition("-")
-    pan = pan_name(pan)
-    result = {"lighter": _("lighter"), "heavier": _("heavier")}.get(result, result)
-    return _("{pan} is {result}").format(pan=pan.capitalize(), result=result)
-
-
 def _reason(name: str, exc: Exception) -> str:
     """A reader's error without the pan's name the drivers put first."""
     text = str(exc) or type(exc).__name__
     return text[len(name) + 2:] if text.startswith(f"{name}: ") else text
-
-
-@dataclass(frozen=True)
-class PanReading:
-    """What a screen needs of one pan."""
-
-    pan: str
-    grams: float | None
-    stable: bool
-    connected: bool
-    calibrated: bool
-    overload: bool = False  # too heavy for the pan: no grams, ever
-
-    def text(self) -> str:
-        if not self.connected:
-            return _("no signal")
-        if self.overload:
-            return _("too heavy")
-        if self.grams is None:
-            return "..."
-        return f"{i18n.decimal(self.grams, 2, 8)} g{' *' if self.stable else '  '}"
 
 
 class TableScales(Protocol):

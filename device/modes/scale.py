@@ -10,7 +10,7 @@ from typing import Any
 from ...drivers.weighing import CALIBRATION_MASS_G, MAX_MASSES, CalibrationError, Calibrator
 from ..i18n import N_, _
 from ..inputs import Weight
-from ..scales import pan_name, verdict_text
+from ..scales_text import pan_name, verdict_text
 from ..screens import View
 from .base import HostTool, ModeInfo
 

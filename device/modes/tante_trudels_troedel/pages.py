@@ -13,7 +13,7 @@ from typing import Any, Mapping
 
 from ....games.core import Event
 from ...i18n import N_, _
-from ...scales import pan_name
+from ...scales_text import pan_name
 from ...screens import CHARS, View, pack, wrap
 from ..base import Page
 from .public import Public

@@ -12,7 +12,7 @@ from typing import Any
 
 from ....games.trudel_rules import WEIGHING
 from ...i18n import N_, _, decimal, ngettext
-from ...scales import pan_name
+from ...scales_text import pan_name
 from ...screens import CHARS, View
 from .public import Public
 from .weighing import Job, TakeOff, Weigher
