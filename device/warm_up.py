@@ -1,5 +1,5 @@
 """The warm-up notice: after power-on, until the pans' zeros are steady, a screen where weighing
-matters says so in its title bar ("Scales warming up"). It only says: the table may still play,
+matters says so in its title bar ("Warming up: play on"). It only says: the table may still play,
 nothing waits for it and nothing is refused.
 
 Load cells and the HX711 drift for about 10 minutes after power-on (``drivers.weighing.zero``:
@@ -30,7 +30,7 @@ CHECK_S = 2.0
 
 
 def notice_text() -> str:
-    return _("Scales warming up")
+    return _("Warming up: play on")
 
 
 def weighs(screen: Any) -> bool:

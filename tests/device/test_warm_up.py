@@ -1,5 +1,5 @@
 """The warm-up notice on the screens where weighing matters (issue 20): after power-on, until the
-pans' zeros are steady, "Scales warming up" in the title bar; play goes on meanwhile."""
+pans' zeros are steady, "Warming up: play on" in the title bar; play goes on meanwhile."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from spielleiter.device.screens import View, layout, misfits, render
 from spielleiter.device.roster import Roster
 from support import act, assert_frame, start_header
 
-NOTICE = "Scales warming up"
+NOTICE = "Warming up: play on"
 
 
 def warm(box) -> None:
