@@ -139,6 +139,42 @@ def test_after_a_close_call_the_turn_waits_until_the_purchase_lies_back_on_its_o
     assert box.app.referee.step().value == "menu"
 
 
+def test_cancelling_a_close_call_asks_for_the_pan_cleared_and_the_purchase_back_home(
+        box_factory):
+    box = box_factory(["Anna", "Ben"])
+    start_at_row_8(box)
+    choose_weigh(box)
+    count = len(box.app.session.actions)
+    basket_on(box, POTD_G + 0.05)
+    assert box.app.referee.weigher.stage == "swap_off"
+    box.put("right", -(POTD_G + 0.05))            # the basket off, the Purchase over ...
+    box.idle(1.5)
+    box.put("left", -POTD_G)
+    box.put("right", POTD_G)
+    box.idle(1.5)
+    assert box.app.referee.weigher.stage == "swap_on"
+    box.tap("s1.C")                               # ... and then the player cancels
+    assert len(box.app.session.actions) == count  # nothing weighed
+    assert box.last_view.lines == ("Put the Purchase of", "the Day back", "on the left pan.")
+    box.put("right", -POTD_G)
+    box.put("left", POTD_G)
+    box.idle(1.5)
+    assert box.app.referee.step().value == "menu"
+    assert "Weigh your basket" in box.last_view.lines  # and the choice is offered again
+
+
+def test_cancelling_before_the_purchase_moved_asks_only_for_the_items_off(box_factory):
+    box = box_factory(["Anna", "Ben"])
+    start_at_row_8(box)
+    choose_weigh(box)
+    basket_on(box, POTD_G + 0.05)
+    box.tap("s1.C")                               # at "Close call!": the basket still lies on
+    assert box.last_view.lines[0] == "Take your items"
+    box.put("right", -(POTD_G + 0.05))
+    box.idle(1.5)
+    assert box.app.referee.step().value == "menu"
+
+
 def test_a_far_reading_gives_its_verdict_without_asking_for_the_purchase(box_factory):
     box = box_factory(["Anna", "Ben"])
     start_at_row_8(box)
