@@ -4,6 +4,7 @@ then taken out of every reading (zero tracking cannot see a span drift)."""
 import dataclasses
 
 import pytest
+from hypothesis import given, strategies as st
 
 from spielleiter.device.scales import Scales
 from spielleiter.drivers import sim
@@ -150,3 +151,18 @@ def test_a_box_without_a_sensor_on_the_bus_has_no_thermometer(tmp_path, monkeypa
     assert thermometer_for(Scales.fed(["left"]), print) is None
     (tmp_path / "28-00000a1b2c3d").mkdir()
     assert thermometer_for(Scales.fed(["left"]), print) is not None
+
+
+_temps = st.floats(-40.0, 125.0, allow_nan=False)
+_spans = st.floats(1.0, 5000.0, allow_nan=False)
+
+
+@given(st.lists(st.tuples(_temps, _spans), max_size=12), _temps)
+def test_whatever_the_calibrations_the_learned_coefficient_is_one_a_cell_can_have(spans, temp):
+    per_k, kept = tempco.learn(spans)
+    assert abs(per_k) <= tempco.MAX_SPAN_PER_K and len(kept) <= tempco.KEEP
+    if spans:
+        cal = dataclasses.replace(Calibration().made_at(spans[-1][0]), span_per_k=per_k,
+                                  spans=kept)
+        assert Calibration.from_json(cal.to_json()) == cal  # it can always be saved and read
+        assert 0.9 < cal.factor(temp) < 1.1
