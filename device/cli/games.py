@@ -201,10 +201,16 @@ def describe(record: Any) -> list[str]:
         lines.append(f"Where: {record.box_name}")
     lines.append("Players in seat order: " + ", ".join(
         f"{i} {p}" for i, p in enumerate(record.players, 1)))
-    lines.append("Result:")
-    for s in record.standings:
-        lines.append(f"  {s.rank}. {s.player:12} {score(s.score):>8}"
-                     f"{'  won' if s.winner else ''}")
+    if record.status == "abandoned":  # stopped before its end: a ranking would be made up
+        scored = [s for s in record.standings if s.score]
+        lines.append("Result: none, the game was abandoned" +
+                     (" (scores when it stopped: " + ", ".join(
+                         f"{s.player} {score(s.score)}" for s in scored) + ")" if scored else ""))
+    else:
+        lines.append("Result:")
+        for s in record.standings:
+            lines.append(f"  {s.rank}. {s.player:12} {score(s.score):>8}"
+                         f"{'  won' if s.winner else ''}")
     if record.error:
         lines.append(f"Not replayed to its end: {record.error}")
     if record.corrected:

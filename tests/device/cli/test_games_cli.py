@@ -305,3 +305,12 @@ def test_a_game_still_being_played_shows_no_actions_and_is_not_exported(tmp_path
     assert code == 0 and "(running)" in out and "grams" not in out
     code, out, _ = cli(capsys, "games", "export", "--all", "--state-dir", str(tmp_path))
     assert json.loads(out)["games"] == []
+
+
+def test_an_abandoned_game_is_shown_without_a_ranking(played, capsys):
+    state_dir, ids, _ = played
+    code, out, _ = cli(capsys, "games", "show", str(ids["abandoned"]), "--state-dir",
+                       str(state_dir))
+    assert code == 0
+    assert "Result: none, the game was abandoned" in out
+    assert "  1. " not in out  # no made-up ranking of the scores when it stopped
