@@ -8,6 +8,7 @@ read the load cells the config names, on the real clock.
 from __future__ import annotations
 
 import json
+import logging
 import math
 import queue
 import shutil
@@ -77,11 +78,16 @@ class _Session:
         self.config = config
         self.journal = Journal(state_dir / "journal.sqlite3")
         self.events: queue.Queue[Any] = queue.Queue()
-        self.scales = Scales.build(self.config, self.journal, self.events.put, simulated=sim,
-                                   seed=seed)
-        self.sim = self.scales.sim
-        if self.sim is None:
-            self.scales.start()
+        quiet = logging.getLogger(Scales.__module__)  # the command says itself which pan
+        quiet.disabled = True                         # cannot be read (``_unreadable``)
+        try:
+            self.scales = Scales.build(self.config, self.journal, self.events.put,
+                                       simulated=sim, seed=seed)
+            self.sim = self.scales.sim
+            if self.sim is None:
+                self.scales.start()
+        finally:
+            quiet.disabled = False
         self.thermometer = thermometer_for(self.scales, self.events.put)
         self.read_temperature()
 

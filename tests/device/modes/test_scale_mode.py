@@ -314,7 +314,7 @@ def test_the_scale_screen_gives_the_verdict_only_after_judge_s_of_joint_stabilit
 
 
 def test_calibrate_without_the_hardware_modules_fails_at_once_and_says_why(
-        tmp_path, capsys, monkeypatch):
+        tmp_path, capsys, monkeypatch, caplog):
     import sys
     import time
 
@@ -327,6 +327,7 @@ def test_calibrate_without_the_hardware_modules_fails_at_once_and_says_why(
     assert code == 1 and time.monotonic() - started < 5
     assert "cannot read the left pan" in err and "spidev is missing" in err
     assert "never held still" not in err and "Traceback" not in err
+    assert not [r for r in caplog.records if "spidev" in r.getMessage()]  # said once, not logged too
 
 
 @pytest.mark.parametrize("seconds", ["nan", "-1", "0", "inf"])
