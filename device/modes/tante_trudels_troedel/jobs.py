@@ -58,4 +58,13 @@ def take_off_after(player: str, pan: str, purchase: bool, ref: Reference | None,
         return TakeOff(player, pan, purchase)
     return TakeOff(player, pan, True, home, ref.g, ref.tol_g(float(potd_g)))
 
-__all__ = ["basket_job", "needed_job", "row_job", "take_off_after"]
+
+def cancelled(job: Job, stage: str, ref: Reference | None, potd_g: float | None,
+              home: str) -> TakeOff:
+    """What must leave the pan when a scales-row weighing is cancelled: the items, and the
+    Purchase back on ``home`` once a substitution had asked for it on the basket's pan."""
+    moved = stage in ("swap_on", "swap_wait")
+    return take_off_after(job.player, job.pan, moved, ref, potd_g, home)
+
+
+__all__ = ["basket_job", "cancelled", "needed_job", "row_job", "take_off_after"]

@@ -332,10 +332,8 @@ class TanteTrudelsTroedelReferee(Referee[TanteTrudelsTroedel]):
         if weigher.job.kind == "weigh" and key in ("C", "back"):
             self.memory.note_weighing(None)
             self.memory.note_swap(None)
-            moved = weigher.stage in ("swap_on", "swap_wait")  # the Purchase may lie on it now
-            self._become(TakingOff(jobs.take_off_after(weigher.job.player, weigher.job.pan, moved,
-                                                       self.ref, self.state.potd_g,
-                                                       self.potd_pan())))
+            self._become(TakingOff(jobs.cancelled(weigher.job, weigher.stage, self.ref,
+                                                  self.state.potd_g, self.potd_pan())))
             self._sync()
             return
         reason = weigher.all_on() if key in OK_KEYS else "load" if weigher.stage == "load" \
