@@ -81,8 +81,9 @@ via_raspi_config() {
   [ "$(raspi_get "$get")" = "$want" ] || { say "warning: $what still off after raspi-config $set"; return 1; }
 }
 
+# boot_config.py is the standard library only: -S starts Python without site-packages' hooks.
 boot_edit() {  # boot_edit config|cmdline FILE ARGS...: scripts/boot_config.py's edit
-  "$PYTHON" "$BOOT_CONFIG" "$@" >/dev/null
+  "$PYTHON" -S "$BOOT_CONFIG" "$@" >/dev/null
 }
 
 say_changes() {  # say_changes BEFORE AFTER: the lines that went and came, as +/- lines
@@ -95,7 +96,7 @@ say_changes() {  # say_changes BEFORE AFTER: the lines that went and came, as +/
 
 i2c_speed() {  # [display] i2c_speed_hz of the site config (or the shipped default)
   local value
-  value=$("$PYTHON" "$BOOT_CONFIG" setting "$SRC/device/data/default_config.toml" "$CONF" \
+  value=$("$PYTHON" -S "$BOOT_CONFIG" setting "$SRC/device/data/default_config.toml" "$CONF" \
     display.i2c_speed_hz)
   if ! [[ $value =~ ^[0-9]+$ ]] || [ "$value" -lt 10000 ] || [ "$value" -gt 1000000 ]; then
     say "warning: display.i2c_speed_hz = $value is not 10000-1000000 Hz; using 400000" >&2
