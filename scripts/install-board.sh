@@ -82,7 +82,7 @@ via_raspi_config() {
 }
 
 # boot_config.py is the standard library only: -S starts Python without site-packages' hooks.
-boot_edit() {  # boot_edit config|cmdline FILE ARGS...: scripts/boot_config.py's edit
+boot_edit() {  # boot_edit config FILE ARGS...: scripts/boot_config.py's edit
   "$PYTHON" -S "$BOOT_CONFIG" "$@" >/dev/null
 }
 
@@ -126,13 +126,14 @@ configure_board() {
   if ! via_raspi_config get_serial_hw do_serial_hw 0 "the UART"; then
     if is_pi5; then ops+=(dtparam:uart0=on); else ops+=(set:enable_uart=1); fi
   fi
-  boot_edit config "$txt" "${ops[@]}"
-
+  # raspi-config's do_serial_cons edits only cmdline.txt, so it may come before the edit of
+  # config.txt; the cmdline.txt edit, where it is not done, goes with that one (one Python).
   if [ -z "$cmdline" ]; then
     say "warning: no cmdline.txt: make sure no console=serial0 is on the kernel command line"
   elif ! via_raspi_config get_serial_cons do_serial_cons 1 "no serial console"; then
-    boot_edit cmdline "$cmdline" --drop-console serial0,serial1,ttyAMA0,ttyS0
+    ops+=(--cmdline "$cmdline" --drop-console "serial0,serial1,ttyAMA0,ttyS0")
   fi
+  boot_edit config "$txt" "${ops[@]}"
   if cmp -s "$saved/config.txt" "$txt" &&
       { [ -z "$cmdline" ] || cmp -s "$saved/cmdline.txt" "$cmdline"; }; then
     say "boot settings: unchanged ($(show "$txt")${cmdline:+, $(show "$cmdline")})"

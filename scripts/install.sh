@@ -219,7 +219,7 @@ choose_extra() {
 
 # -- the Python side ------------------------------------------------------------------------------
 check_python() {
-  "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
+  "$PYTHON" -S -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
     die "$PYTHON is missing or older than 3.11: Spielleiter needs Raspberry Pi OS bookworm or newer"
 }
 
