@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Edit a Raspberry Pi's config.txt and cmdline.txt the way scripts/install.sh needs, idempotently.
 
-    boot_config.py config FILE OP...     OP: dtparam:NAME=VALUE   overlay:NAME   set:KEY=VALUE
+    boot_config.py config FILE OP... [--cmdline FILE --drop-console DEVICE[,DEVICE...]]
+                                         OP: dtparam:NAME=VALUE   overlay:NAME   set:KEY=VALUE
     boot_config.py cmdline FILE --drop-console DEVICE[,DEVICE...]
     boot_config.py setting DEFAULTS SITE SECTION.KEY
 
@@ -12,7 +13,8 @@ missing one is appended (after an ``[all]`` line if the file ends in a condition
 Parameters come before overlays in what is appended: a ``dtparam=`` line after a ``dtoverlay=``
 line would go to that overlay when it has a parameter of the same name.
 
-``cmdline`` removes ``console=DEVICE[,BAUD]`` for the given devices from the one line.
+``cmdline`` removes ``console=DEVICE[,BAUD]`` for the given devices from the one line;
+``config ... --cmdline`` does both edits in one start of Python (the installer's way).
 
 ``setting`` prints a value of the shipped defaults with the site file over them (the installer
 runs before the package is installed, so it reads the TOML itself).
@@ -207,7 +209,12 @@ def setting(defaults: Path, site: Path, dotted: str) -> str:
 
 def main(argv: list[str]) -> int:
     if len(argv) >= 2 and argv[0] == "config":
-        changes = edit_config(Path(argv[1]), argv[2:])
+        ops, cmdline = argv[2:], None
+        if len(ops) >= 4 and ops[-4] == "--cmdline" and ops[-2] == "--drop-console":
+            ops, cmdline = ops[:-4], (Path(ops[-3]), ops[-1].split(","))
+        changes = edit_config(Path(argv[1]), ops)
+        if cmdline is not None:
+            changes += edit_cmdline(*cmdline)
     elif len(argv) == 4 and argv[0] == "cmdline" and argv[2] == "--drop-console":
         changes = edit_cmdline(Path(argv[1]), argv[3].split(","))
     elif len(argv) == 4 and argv[0] == "setting":

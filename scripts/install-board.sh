@@ -81,8 +81,9 @@ via_raspi_config() {
   [ "$(raspi_get "$get")" = "$want" ] || { say "warning: $what still off after raspi-config $set"; return 1; }
 }
 
-boot_edit() {  # boot_edit config|cmdline FILE ARGS...: scripts/boot_config.py's edit
-  "$PYTHON" "$BOOT_CONFIG" "$@" >/dev/null
+# boot_config.py is the standard library only: -S starts Python without site-packages' hooks.
+boot_edit() {  # boot_edit config FILE ARGS...: scripts/boot_config.py's edit
+  "$PYTHON" -S "$BOOT_CONFIG" "$@" >/dev/null
 }
 
 say_changes() {  # say_changes BEFORE AFTER: the lines that went and came, as +/- lines
@@ -95,7 +96,7 @@ say_changes() {  # say_changes BEFORE AFTER: the lines that went and came, as +/
 
 i2c_speed() {  # [display] i2c_speed_hz of the site config (or the shipped default)
   local value
-  value=$("$PYTHON" "$BOOT_CONFIG" setting "$SRC/device/data/default_config.toml" "$CONF" \
+  value=$("$PYTHON" -S "$BOOT_CONFIG" setting "$SRC/device/data/default_config.toml" "$CONF" \
     display.i2c_speed_hz)
   if ! [[ $value =~ ^[0-9]+$ ]] || [ "$value" -lt 10000 ] || [ "$value" -gt 1000000 ]; then
     say "warning: display.i2c_speed_hz = $value is not 10000-1000000 Hz; using 400000" >&2
@@ -125,13 +126,14 @@ configure_board() {
   if ! via_raspi_config get_serial_hw do_serial_hw 0 "the UART"; then
     if is_pi5; then ops+=(dtparam:uart0=on); else ops+=(set:enable_uart=1); fi
   fi
-  boot_edit config "$txt" "${ops[@]}"
-
+  # raspi-config's do_serial_cons edits only cmdline.txt, so it may come before the edit of
+  # config.txt; the cmdline.txt edit, where it is not done, goes with that one (one Python).
   if [ -z "$cmdline" ]; then
     say "warning: no cmdline.txt: make sure no console=serial0 is on the kernel command line"
   elif ! via_raspi_config get_serial_cons do_serial_cons 1 "no serial console"; then
-    boot_edit cmdline "$cmdline" --drop-console serial0,serial1,ttyAMA0,ttyS0
+    ops+=(--cmdline "$cmdline" --drop-console "serial0,serial1,ttyAMA0,ttyS0")
   fi
+  boot_edit config "$txt" "${ops[@]}"
   if cmp -s "$saved/config.txt" "$txt" &&
       { [ -z "$cmdline" ] || cmp -s "$saved/cmdline.txt" "$cmdline"; }; then
     say "boot settings: unchanged ($(show "$txt")${cmdline:+, $(show "$cmdline")})"

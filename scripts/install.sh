@@ -219,7 +219,7 @@ choose_extra() {
 
 # -- the Python side ------------------------------------------------------------------------------
 check_python() {
-  "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
+  "$PYTHON" -S -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null ||
     die "$PYTHON is missing or older than 3.11: Spielleiter needs Raspberry Pi OS bookworm or newer"
 }
 
@@ -288,10 +288,23 @@ install_venv() {
 }
 
 # -- the room (docs/room.md) ----------------------------------------------------------------------
+FLEET=""  # 1 or 0 once the site config's [fleet] was read (read_fleet): it stays so for the run
 fleet_configured() {  # [fleet] box_id and broker both set in the site config (or asked for now)
   [ -n "$BOX_ID" ] && return 0
   [ -r "$CONF" ] || return 1
-  "$PYTHON" - "$CONF" <<'PY'
+  if [ -z "$FLEET" ]; then
+    if fleet_in_conf; then FLEET=1; else FLEET=0; fi
+  fi
+  [ "$FLEET" = 1 ]
+}
+
+# read_fleet: fleet_configured's answer read once, in this shell, before the $(extras) subshells
+# ask for it (each would start Python again). Only --box-id adds a room during a run, and it
+# answers by itself; the config written from the defaults has every setting commented out.
+read_fleet() { fleet_configured || true; }
+
+fleet_in_conf() {  # -S: the standard library only, without site-packages' start-up hooks
+  "$PYTHON" -S - "$CONF" <<'PY'
 import sys, tomllib
 try:
     fleet = tomllib.load(open(sys.argv[1], "rb")).get("fleet", {})
@@ -382,6 +395,7 @@ do_install() {
   fi
 
   install -d -m 0755 "$OPT"
+  read_fleet
   install_venv
   if [ -f "$SRC/docs/install.md" ]; then put_file 0644 "$SRC/docs/install.md" "$OPT/docs/install.md"; fi
   if [ -f "$SRC/docs/room.md" ]; then put_file 0644 "$SRC/docs/room.md" "$OPT/docs/room.md"; fi

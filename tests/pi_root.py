@@ -10,6 +10,7 @@ in order compare equal.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -133,3 +134,34 @@ def effective(text: str, board: Board) -> dict[str, object]:
         else:
             settings[key] = value
     return {"dtparam": params, "dtoverlay": overlays, "settings": settings}
+
+
+class Installs:
+    """One ``install`` per distinct scratch root and arguments in a test module (its
+    ``installs`` fixture): the tests that only read what a first install left share it, and a
+    test that goes on to change the root (a second install, an uninstall) does so on its own
+    copy. Each install runs the installer on a root of its own; no file it leaves names the
+    root's path (the unit links are root-relative), so a copy is the root it was copied from."""
+
+    def __init__(self, base: Path) -> None:
+        self.base = base
+        self.done: dict[tuple, tuple[Path, subprocess.CompletedProcess]] = {}
+
+    def get(self, *args: str, standin: bool = False, board: Board | None = BOARDS["pi5"],
+            os_name: str = "bookworm", bits: int = 64) -> tuple[Path, subprocess.CompletedProcess]:
+        """The root after ``install(make_root(board, os_name, bits), *args)`` and its result:
+        only to read."""
+        key = (args, standin, board, OS_RELEASE.get(os_name, os_name), bits)
+        if key not in self.done:
+            root = make_root(self.base / f"install-{len(self.done)}", board, os_name, bits)
+            self.done[key] = root, install(root, *args, standin=standin)
+        return self.done[key]
+
+    def copy(self, dest: Path, *args: str, **kwargs) -> tuple[Path, subprocess.CompletedProcess]:
+        """``get``'s root copied to ``dest``/root (to change), with the first install's result
+        (its paths are those of the shared root)."""
+        root, result = self.get(*args, **kwargs)
+        copied = dest / "root"
+        shutil.copytree(root, copied, symlinks=True)
+        return copied, result
+

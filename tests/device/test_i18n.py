@@ -4,6 +4,9 @@ and ``--lang``."""
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pickle
 import string
 from pathlib import Path
 
@@ -99,14 +102,33 @@ def _screens(name: str, language: str, state_dir: Path) -> list[View]:
 _BUILT: dict[tuple[str, str], tuple[View, ...]] = {}
 
 
-def demo_views(name: str, language: str, state_dir: Path) -> tuple[View, ...]:
-    """``_screens`` once per demo and language in a test process: three tests read each demo's
-    screens (they fit, say one thing, and no letters touch) and share one play of it when
-    they run in the same worker."""
+def demo_views(name: str, language: str, tmp_path_factory) -> tuple[View, ...]:
+    """``_screens`` once per demo and language in a test run: several tests read each demo's
+    screens (they fit, say one thing, no letters touch, the learning words are large) and share
+    one play of it. Under xdist the workers share it too, the way the xdist docs run a session
+    fixture once: the first worker to lock it in the run's common temporary folder plays the
+    demo and leaves the screens there (pickled); a worker that asks meanwhile waits on the lock,
+    then reads them."""
     key = (name, language)
-    if key not in _BUILT:
-        _BUILT[key] = tuple(_screens(name, language, state_dir))
-    return _BUILT[key]
+    if key in _BUILT:
+        return _BUILT[key]
+    if os.environ.get("PYTEST_XDIST_WORKER") is None:  # one process: its own play is the only one
+        views = tuple(_screens(name, language, tmp_path_factory.mktemp(name)))
+    else:
+        shared = tmp_path_factory.getbasetemp().parent / "demo-views"  # this run's, every worker's
+        shared.mkdir(exist_ok=True)
+        done = shared / f"{name}-{language}.pickle"
+        with open(shared / f"{name}-{language}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+            if done.exists():
+                views = pickle.loads(done.read_bytes())
+            else:
+                views = tuple(_screens(name, language, tmp_path_factory.mktemp(name)))
+                part = done.with_suffix(".part")
+                part.write_bytes(pickle.dumps(views))
+                part.replace(done)
+    _BUILT[key] = views
+    return views
 
 
 DEMOS = [pytest.param(name, language, id=f"{name}-{language}")
@@ -114,9 +136,9 @@ DEMOS = [pytest.param(name, language, id=f"{name}-{language}")
 
 
 @pytest.mark.parametrize(("name", "language"), DEMOS)
-def test_every_screen_of_every_demo_fits_the_oled(name, language, tmp_path):
+def test_every_screen_of_every_demo_fits_the_oled(name, language, tmp_path_factory):
     failures = []
-    views = demo_views(name, language, tmp_path / name)
+    views = demo_views(name, language, tmp_path_factory)
     assert len(views) > 10, name
     for view in views:
         problems = misfits(view)
@@ -128,16 +150,16 @@ def test_every_screen_of_every_demo_fits_the_oled(name, language, tmp_path):
 
 
 @pytest.mark.parametrize(("name", "language"), DEMOS)
-def test_every_page_of_every_demo_says_one_thing(name, language, tmp_path):
+def test_every_page_of_every_demo_says_one_thing(name, language, tmp_path_factory):
     """A page (not a menu) carries at most three small lines: one idea, its key word large."""
-    crowded_pages = {view.as_text() for view in demo_views(name, language, tmp_path / name)
+    crowded_pages = {view.as_text() for view in demo_views(name, language, tmp_path_factory)
                      if crowded(view)}
     assert not crowded_pages, f"{len(crowded_pages)} crowded pages:\n\n" + \
         "\n\n".join(sorted(crowded_pages))
 
 
-def test_german_demo_screens_are_german(tmp_path):
-    views = _screens("tatort-tonne", "de", tmp_path)
+def test_german_demo_screens_are_german(tmp_path_factory):
+    views = demo_views("tatort-tonne", "de", tmp_path_factory)
     titles = {view.title for view in views}
     assert "Wer zeigt auf wen" in titles and "Accusations" not in titles
 

@@ -16,7 +16,8 @@ import pytest
 
 from spielleiter.device import config as config_mod
 
-from pi_root import BOARDS, STOCK_CMDLINE, install, make_root, skipped, stock_config_txt
+from pi_root import (BOARDS, STOCK_CMDLINE, Installs, install, make_root, skipped,
+                     stock_config_txt)
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "scripts" / "install.sh"
@@ -24,6 +25,11 @@ UNIT = ROOT / "systemd" / "spielleiter.service"
 DEFAULTS = ROOT / "device" / "data" / "default_config.toml"
 PI5, PI4, PI3 = BOARDS["pi5"], BOARDS["pi4"], BOARDS["pi3"]
 STOCK_CONFIG_TXT = stock_config_txt(64)
+
+
+@pytest.fixture(scope="module")
+def installs(tmp_path_factory) -> Installs:
+    return Installs(tmp_path_factory.mktemp("installs"))
 
 
 def tree(root: Path) -> dict[str, str]:
@@ -42,9 +48,8 @@ def tree(root: Path) -> dict[str, str]:
     return out
 
 
-def test_install_on_a_pi5(tmp_path):
-    root = make_root(tmp_path, PI5)
-    result = install(root)
+def test_install_on_a_pi5(installs):
+    root, result = installs.get(board=PI5)
     commands = skipped(result)
     # The unit as shipped, enabled for multi-user.target.
     unit = root / "etc/systemd/system/spielleiter.service"
@@ -83,9 +88,8 @@ def test_install_on_a_pi5(tmp_path):
 
 
 @pytest.mark.shipped_language
-def test_the_site_config_is_the_defaults_commented_out(tmp_path):
-    root = make_root(tmp_path)
-    install(root)
+def test_the_site_config_is_the_defaults_commented_out(installs):
+    root, _ = installs.get()
     site = root / "etc/spielleiter/config.toml"
     assert config_mod.read(site) == config_mod.defaults()  # nothing active
     text = site.read_text()
@@ -99,9 +103,8 @@ def test_the_site_config_is_the_defaults_commented_out(tmp_path):
     assert tomllib.loads("\n".join(uncommented)) == config_mod.defaults()
 
 
-def test_running_twice_changes_nothing(tmp_path):
-    root = make_root(tmp_path)
-    install(root)
+def test_running_twice_changes_nothing(tmp_path, installs):
+    root, _ = installs.copy(tmp_path)
     before = tree(root)
     second = install(root)
     assert tree(root) == before
@@ -125,17 +128,15 @@ def test_an_existing_site_config_is_never_touched(tmp_path):
 @pytest.mark.parametrize("board, version, extra", [
     (PI5, "12", "pi"), (PI5, "11", "pi"), (PI4, "12", "pi"), (PI4, "13", "pi"),
     (PI3, "11", "pi-legacy"), (None, "12", "pi")])
-def test_the_gpio_backend_follows_board_and_os(tmp_path, board, version, extra):
-    root = make_root(tmp_path, board, os_name=version)
-    result = install(root)
+def test_the_gpio_backend_follows_board_and_os(installs, board, version, extra):
+    root, result = installs.get(board=board, os_name=version)
     assert any(c.endswith(f"[{extra},hx711]'") for c in skipped(result)), result.stdout
     dropin = root / "etc/systemd/system/spielleiter.service.d/gpio-legacy.conf"
     assert dropin.exists() == (extra == "pi-legacy")
 
 
-def test_moving_the_card_to_a_pi5_drops_the_legacy_backend(tmp_path):
-    root = make_root(tmp_path, PI3, os_name="11")
-    install(root)
+def test_moving_the_card_to_a_pi5_drops_the_legacy_backend(tmp_path, installs):
+    root, _ = installs.copy(tmp_path, board=PI3, os_name="11")
     dropin = root / "etc/systemd/system/spielleiter.service.d/gpio-legacy.conf"
     assert "ProtectKernelTunables=no" in dropin.read_text()
     (root / "proc/device-tree/model").write_bytes(PI5.model.encode() + b"\0")
@@ -180,9 +181,8 @@ def test_no_start(tmp_path):
     assert not any(c.startswith(("systemctl start", "systemctl restart")) for c in commands)
 
 
-def test_uninstall_keeps_the_journal_and_purge_removes_it(tmp_path):
-    root = make_root(tmp_path)
-    install(root)
+def test_uninstall_keeps_the_journal_and_purge_removes_it(tmp_path, installs):
+    root, _ = installs.copy(tmp_path)
     journal = root / "var/lib/spielleiter/journal.sqlite3"
     journal.parent.mkdir(parents=True)
     journal.write_bytes(b"games")
@@ -252,9 +252,8 @@ def test_the_build_copy_holds_every_file_the_build_reads():
         assert f'"$SRC/{name}"' in joined, name
 
 
-def test_a_room_is_named_at_install_and_only_then_the_uplink_is_enabled(tmp_path):
-    root = make_root(tmp_path)
-    plain = install(root)
+def test_a_room_is_named_at_install_and_only_then_the_uplink_is_enabled(tmp_path, installs):
+    root, plain = installs.copy(tmp_path)
     uplink = root / "etc/systemd/system/spielleiter-uplink.service"
     assert uplink.read_text() == (ROOT / "systemd/spielleiter-uplink.service").read_text()
     assert "uplink: no room configured" in plain.stdout

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pi_root import (BOARDS, STANDIN, STOCK_CMDLINE, effective, install, make_root,
+from pi_root import (BOARDS, STANDIN, STOCK_CMDLINE, Installs, effective, install, make_root,
                      stock_config_txt)
 
 CONFIG = "boot/firmware/config.txt"
@@ -18,6 +18,11 @@ CMDLINE = "boot/firmware/cmdline.txt"
 NO_CONSOLE = STOCK_CMDLINE.replace("console=serial0,115200 ", "")
 # The boot settings do not depend on the release; 32-bit images lack arm_64bit in config.txt.
 SYSTEMS = [("bookworm", 32), ("trixie", 64)]
+
+
+@pytest.fixture(scope="module")
+def installs(tmp_path_factory) -> Installs:
+    return Installs(tmp_path_factory.mktemp("installs"))
 
 
 def uart_line(board) -> str:
@@ -55,11 +60,10 @@ def test_spi1_the_uart_and_no_console_when_raspi_config_is_present(tmp_path):
 
 @pytest.mark.parametrize("key, system", list(itertools.product(BOARDS, SYSTEMS)),
                          ids=lambda v: v if isinstance(v, str) else f"{v[0]}-{v[1]}bit")
-def test_each_board_through_raspi_configs_nonint_functions(tmp_path, key, system):
+def test_each_board_through_raspi_configs_nonint_functions(tmp_path, installs, key, system):
     board = BOARDS[key]
     os_name, bits = system
-    root = make_root(tmp_path, board, os_name=os_name, bits=bits)
-    first = install(root, standin=True)
+    root, first = installs.copy(tmp_path, standin=True, board=board, os_name=os_name, bits=bits)
     stock = stock_config_txt(bits)
     assert (root / CONFIG).read_text() == (
         stock.replace("#dtparam=i2c_arm=on", "dtparam=i2c_arm=on")
@@ -83,12 +87,12 @@ def test_each_board_through_raspi_configs_nonint_functions(tmp_path, key, system
 
 
 @pytest.mark.parametrize("key", BOARDS)
-def test_raspi_config_and_the_file_edits_leave_the_same_settings(tmp_path, key):
+def test_raspi_config_and_the_file_edits_leave_the_same_settings(installs, key):
     board = BOARDS[key]
-    with_tool = make_root(tmp_path / "a", board)
-    install(with_tool, standin=True)
-    plain = make_root(tmp_path / "b", board)  # plain Debian on a Pi: no raspi-config
-    result = install(plain)
+    os_name, bits = SYSTEMS[-1]  # the root test_each_board_... installs with raspi-config first
+    with_tool, _ = installs.get(standin=True, board=board, os_name=os_name, bits=bits)
+    # plain Debian on a Pi: no raspi-config
+    plain, result = installs.get(board=board, os_name=os_name, bits=bits)
     assert "running" not in " ".join(line for line in result.stdout.splitlines()
                                      if "raspi-config" in line)
     assert effective((with_tool / CONFIG).read_text(), board) == \

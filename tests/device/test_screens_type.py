@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import deque
 from functools import lru_cache
-from pathlib import Path
 
 import pytest
 from PIL import Image, ImageChops, ImageFilter
@@ -162,6 +161,6 @@ def test_the_words_of_issue_17_read_as_written_small_and_large(word):
 
 
 @pytest.mark.parametrize(("name", "language"), DEMOS)
-def test_no_letters_touch_on_any_screen_of_any_demo(name, language, tmp_path: Path):
-    found = _report(list(demo_views(name, language, tmp_path / name)))
+def test_no_letters_touch_on_any_screen_of_any_demo(name, language, tmp_path_factory):
+    found = _report(list(demo_views(name, language, tmp_path_factory)))
     assert not found, f"{len(found)} texts a child could misread:\n" + "\n".join(found)

@@ -90,6 +90,20 @@ def test_the_command_line(tmp_path):
     assert subprocess.run([sys.executable, str(SCRIPT)], capture_output=True).returncode == 2
 
 
+def test_one_command_line_edits_config_txt_and_cmdline_txt(tmp_path):
+    """The installer's way: both files in one start of Python, config.txt's changes first."""
+    config, cmdline = tmp_path / "config.txt", tmp_path / "cmdline.txt"
+    config.write_text("")
+    cmdline.write_text("console=serial0,115200 console=tty1 rootwait\n")
+    run = [sys.executable, str(SCRIPT), "config", str(config), "overlay:spi1-1cs",
+           "--cmdline", str(cmdline), "--drop-console", "serial0,ttyS0"]
+    done = subprocess.run(run, capture_output=True, text=True)
+    assert done.stdout == "+ dtoverlay=spi1-1cs\n- console=serial0,115200\n", done.stderr
+    assert config.read_text() == "dtoverlay=spi1-1cs\n"
+    assert cmdline.read_text() == "console=tty1 rootwait\n"
+    assert subprocess.run(run, capture_output=True, text=True).stdout == ""
+
+
 @pytest.mark.parametrize("a, b", [("on", "yes"), ("1", "true"), ("off", "no")])
 def test_on_and_off_have_their_spellings(a, b):
     assert boot_config._same(a, b)

@@ -552,12 +552,12 @@ def test_a_box_without_pans_says_why_a_quiz_does_not_start(box_factory):
 
 
 @pytest.mark.parametrize("language", ["de", "en"])
-def test_every_learning_screen_draws_its_word_in_the_largest_type(language, tmp_path):
+def test_every_learning_screen_draws_its_word_in_the_largest_type(language, tmp_path_factory):
     from spielleiter.device import i18n
-    from tests.device.test_i18n import _screens
+    from tests.device.test_i18n import demo_views
 
     try:
-        views = _screens("learning-station", language, tmp_path)
+        views = demo_views("learning-station", language, tmp_path_factory)
     finally:
         i18n.use("en")
     small = [v.as_text() for v in views if v.big and big_width(v.big, BIG_SIZES[0]) <= WIDTH
