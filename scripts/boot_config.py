@@ -105,10 +105,13 @@ class ConfigTxt:
 
     # -- dtoverlay=NAME -------------------------------------------------------------------------
     def overlay(self, name: str) -> None:
+        """``name`` may carry its parameters (``i2c-sensor,tmp102``): any line of the same
+        overlay counts as done (the owner may have chosen another sensor on it)."""
+        base = name.split(",")[0]
         for line in self.lines:
             key, sep, rest = line.body.partition("=")
             if line.for_all and sep and key.strip() == "dtoverlay" and \
-                    rest.split(",")[0].strip() == name:
+                    rest.split(",")[0].strip() == base:
                 return
         self._appended_other.append(f"dtoverlay={name}")
 

@@ -4,6 +4,8 @@
 #   I2C1 for the OLED at [display] i2c_speed_hz   dtparam=i2c_arm=on, dtparam=i2c_arm_baudrate=N
 #   SPI0 for the left pan                         dtparam=spi=on
 #   SPI1 for the right pan                        dtoverlay=spi1-1cs (raspi-config has no switch)
+#   the cells' thermometer (TMP102 on I2C1)        dtoverlay=i2c-sensor,tmp102 (kept if another
+#                                                 i2c-sensor line is there: the owner's choice)
 #   the UART on GPIO 14/15 for the link           enable_uart=1; on a Pi 5 dtparam=uart0=on
 #   no serial console on that UART                console=serial0/ttyAMA0/ttyS0 out of cmdline.txt
 #
@@ -122,7 +124,7 @@ configure_board() {
   via_raspi_config get_i2c do_i2c 0 "I2C" || ops+=(dtparam:i2c_arm=on)
   via_raspi_config get_spi do_spi 0 "SPI0" || ops+=(dtparam:spi=on)
   speed=$(i2c_speed)
-  ops+=("dtparam:i2c_arm_baudrate=$speed" overlay:spi1-1cs)
+  ops+=("dtparam:i2c_arm_baudrate=$speed" overlay:spi1-1cs "overlay:i2c-sensor,tmp102")
   if ! via_raspi_config get_serial_hw do_serial_hw 0 "the UART"; then
     if is_pi5; then ops+=(dtparam:uart0=on); else ops+=(set:enable_uart=1); fi
   fi

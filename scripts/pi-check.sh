@@ -213,7 +213,8 @@ inside bash -c 'cd /root/spielleiter && bash scripts/install.sh --no-start' | te
 step "what the installer left: config.txt, cmdline.txt"
 diff -u "$DIR/etc/spielleiter-pi-check/config.txt.stock" "$DIR/boot/firmware/config.txt" || true
 cat "$DIR/boot/firmware/cmdline.txt"
-want=(dtparam=i2c_arm=on dtparam=spi=on dtparam=i2c_arm_baudrate=400000 dtoverlay=spi1-1cs)
+want=(dtparam=i2c_arm=on dtparam=spi=on dtparam=i2c_arm_baudrate=400000 dtoverlay=spi1-1cs
+      "dtoverlay=i2c-sensor,tmp102")
 if [ "$MODEL" = pi5 ]; then want+=(dtparam=uart0=on); else want+=(enable_uart=1); fi
 for line in "${want[@]}"; do
   grep -qx "$line" "$DIR/boot/firmware/config.txt" || fail "config.txt has no line $line"

@@ -77,7 +77,8 @@ def test_install_on_a_pi5(installs):
     config_txt = (root / "boot/firmware/config.txt").read_text()
     assert config_txt == STOCK_CONFIG_TXT.replace("#dtparam=i2c_arm=on", "dtparam=i2c_arm=on") \
                                          .replace("#dtparam=spi=on", "dtparam=spi=on") \
-        + "dtparam=i2c_arm_baudrate=400000\ndtparam=uart0=on\ndtoverlay=spi1-1cs\n"
+        + "dtparam=i2c_arm_baudrate=400000\ndtparam=uart0=on\ndtoverlay=spi1-1cs\n" \
+        + "dtoverlay=i2c-sensor,tmp102\n"
     assert (root / "boot/firmware/cmdline.txt").read_text() == \
         STOCK_CMDLINE.replace("console=serial0,115200 ", "")
     assert "reboot needed" in result.stdout
@@ -161,7 +162,8 @@ def test_old_config_txt_location_and_conditional_sections(tmp_path):
     # The [pi4] line is that board's business; ours go into an [all] section at the end,
     # parameters before the overlay (a dtparam after a dtoverlay can go to that overlay).
     assert result == text + "[all]\ndtparam=i2c_arm=on\ndtparam=spi=on\n" \
-        "dtparam=i2c_arm_baudrate=400000\nenable_uart=1\ndtoverlay=spi1-1cs\n"
+        "dtparam=i2c_arm_baudrate=400000\nenable_uart=1\ndtoverlay=spi1-1cs\n" \
+        "dtoverlay=i2c-sensor,tmp102\n"
     install(root)
     assert (root / "boot/config.txt").read_text() == result
 
@@ -172,7 +174,7 @@ def test_an_off_setting_is_switched_on_in_place(tmp_path):
     install(root)
     assert (root / "boot/firmware/config.txt").read_text() == \
         "dtparam=i2c_arm=on,i2c_arm_baudrate=400000\ndtparam=spi=on\nenable_uart=1\n" \
-        "dtoverlay=spi1-1cs\n"
+        "dtoverlay=spi1-1cs\ndtoverlay=i2c-sensor,tmp102\n"
 
 
 def test_no_start(tmp_path):

@@ -69,7 +69,8 @@ def test_each_board_through_raspi_configs_nonint_functions(tmp_path, installs, k
         stock.replace("#dtparam=i2c_arm=on", "dtparam=i2c_arm=on")
              .replace("#dtparam=spi=on", "dtparam=spi=on")
         # raspi-config appends its UART line; ours follow, the overlay last
-        + f"{uart_line(board)}\ndtparam=i2c_arm_baudrate=400000\ndtoverlay=spi1-1cs\n")
+        + f"{uart_line(board)}\ndtparam=i2c_arm_baudrate=400000\ndtoverlay=spi1-1cs\n"
+        + "dtoverlay=i2c-sensor,tmp102\n")  # the cells' thermometer
     assert (root / CMDLINE).read_text() == NO_CONSOLE
     calls = [c for c in standin_log(root) if c.startswith("nonint do_")]
     assert calls == ["nonint do_i2c 0", "nonint do_spi 0", "nonint do_serial_hw 0",

@@ -107,3 +107,15 @@ def test_one_command_line_edits_config_txt_and_cmdline_txt(tmp_path):
 @pytest.mark.parametrize("a, b", [("on", "yes"), ("1", "true"), ("off", "no")])
 def test_on_and_off_have_their_spellings(a, b):
     assert boot_config._same(a, b)
+
+
+def test_an_overlay_with_parameters_is_added_once_and_the_owners_own_choice_is_kept(tmp_path):
+    path = tmp_path / "config.txt"
+    path.write_text("dtparam=i2c_arm=on\n")
+    run = [sys.executable, str(SCRIPT), "config", str(path), "overlay:i2c-sensor,tmp102"]
+    assert subprocess.run(run, capture_output=True, text=True).stdout == \
+        "+ dtoverlay=i2c-sensor,tmp102\n"
+    assert subprocess.run(run, capture_output=True, text=True).stdout == ""  # once
+    path.write_text("dtoverlay=i2c-sensor,lm75,addr=0x48\n")  # the owner fitted an LM75
+    subprocess.run(run, capture_output=True, text=True)
+    assert path.read_text() == "dtoverlay=i2c-sensor,lm75,addr=0x48\n"
