@@ -38,7 +38,7 @@ def warmth_note(cal: Calibration) -> str:
     temps = ", ".join(f"{t:.1f}" for t, _ in cal.spans)
     spread = max(t for t, _ in cal.spans) - min(t for t, _ in cal.spans) if cal.spans else 0.0
     if cal.span_per_k or spread >= MIN_SPREAD_K:
-        return (f"  at {cal.temp_c:.1f} degrees C; its span moves {cal.span_per_k * 1e5:+.3f} % "
+        return (f"  at {cal.temp_c:.1f} degrees C; its span moves {cal.span_per_k * 1e3:+.3f} % "
                 f"per 10 K, learned from calibrations at {temps} degrees C")
     return (f"  at {cal.temp_c:.1f} degrees C; calibrate it again once the box is "
             f"{MIN_SPREAD_K:g} K warmer or colder, and it learns how its span moves with warmth")

@@ -25,7 +25,8 @@ log = logging.getLogger(__name__)
 
 W1_DEVICES = "/sys/bus/w1/devices"
 HWMON = "/sys/class/hwmon"
-I2C_SENSORS = ("tmp102", "lm75", "tmp75", "tmp175", "tmp275", "jc42")  # jc42: the MCP9808
+I2C_SENSORS = ("tmp102", "lm75", "tmp75", "tmp175", "tmp275", "jc42", "mcp980x")  # jc42, mcp980x:
+#               the MCP9808, as the jc42 or the lm75 driver names it
 READ_EVERY_S = 30.0  # a box warms by at most ~0.1 K in that time (10-20 K over 20 min or more)
 RESOLUTION_K = 0.0625  # the DS18B20's 12-bit steps
 POWER_ON_C = 85.0  # the scratchpad's reset value: read before a conversion finished, not a temperature

@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--fail", metavar="PARTS", default=None,
                    help="with --sim: break these parts to see a failure; comma-separated: "
                         "display, left, right (left:stuck, left:saturated), buttons "
-                        "(buttons:host.ok), link")
+                        "(buttons:host.ok), link, thermo (the cells' thermometer)")
     p.set_defaults(func=run)
 
 

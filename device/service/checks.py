@@ -36,7 +36,7 @@ FAULTS: dict[str, tuple[str, ...]] = {
     "right": ("silent", "stuck", "saturated"),
     "buttons": ("s1.A",),  # that button reads as held (any button name; unknown: the first)
     "link": ("gone",),  # the port cannot be opened
-    "thermometer": ("silent",),  # the cells' thermometer gives no reading
+    "thermo": ("silent",),  # the cells' thermometer gives no reading (its row's name)
 }
 UNPLUGGED = "/dev/spielleiter-sim-link-unplugged"
 
@@ -301,7 +301,7 @@ def run(config_path: Path | None = None, *, sim: bool = False,
         rows += check_loadcells(cfg, sim=sim, faults=faults, seconds=seconds, warmup=warmup,
                                 wait=wait)
         if cfg.loadcells:
-            rows.append(check_thermometer(sim=sim, fail="thermometer" in faults))
+            rows.append(check_thermometer(sim=sim, fail="thermo" in faults))
         rows.append(check_buttons(cfg, sim=sim, stuck=faults.get("buttons")))
         rows.append(check_link(cfg, sim=sim, fail="link" in faults))
         if state_dir is not None:

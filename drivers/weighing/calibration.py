@@ -101,7 +101,10 @@ class Calibration:
         ``previous``'s own while they lie too close in temperature to learn a new one."""
         if self.temp_c is None or previous is None or not previous.spans:
             return self
-        per_k, kept = tempco.learn([*previous.spans, (self.temp_c, self.span())])
+        spans = list(previous.spans)
+        if previous.points and self.points[:len(previous.points)] == previous.points:
+            spans.pop()  # one more mass of the same calibration: it replaces its own entry
+        per_k, kept = tempco.learn([*spans, (self.temp_c, self.span())])
         if not per_k and len(kept) > 1:
             per_k = previous.span_per_k
         return dataclasses.replace(self, span_per_k=per_k, spans=kept)

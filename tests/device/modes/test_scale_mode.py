@@ -149,20 +149,34 @@ def test_calibrate_in_the_terminal_saves_per_pan(tmp_path, capsys):
 def test_calibrating_again_warmer_learns_the_span_coefficient(tmp_path, capsys, monkeypatch):
     from spielleiter.drivers.sim import thermometer
 
-    assert main(["calibrate", "--sim", "--pan", "left", "--mass", "200",
+    three = ["--mass", "200", "--mass", "500", "--mass", "100"]
+    assert main(["calibrate", "--sim", "--pan", "left", *three,
                  "--state-dir", str(tmp_path)]) == 0
     # the same box 10 K warmer:
     monkeypatch.setattr(thermometer.SimThermometer.__init__, "__kwdefaults__",
                         {"room_c": 31.0, "lag_s": 60.0, "seed": 0})
-    assert main(["calibrate", "--sim", "--pan", "left", "--mass", "200",
+    assert main(["calibrate", "--sim", "--pan", "left", *three,
                  "--state-dir", str(tmp_path)]) == 0
     with Journal(tmp_path / "journal.sqlite3") as journal:
         saved = journal.calibration("left")
-    assert [round(t) for t, _ in saved["spans"]] == [21, 31]
+    assert [round(t) for t, _ in saved["spans"]] == [21, 31]  # one a calibration, not a mass
     out = capsys.readouterr().out
     assert "calibrate it again once the box is 5 K warmer" in out  # the first time
     assert "% per 10 K, learned from calibrations at 2" in out  # the second
     assert abs(saved["span_per_k"]) < 2e-5  # the plain twin's span does not move with warmth
+
+
+def test_the_calibration_note_gives_the_span_drift_in_percent_per_10_kelvin():
+    from dataclasses import replace
+
+    from spielleiter.device.thermometer import warmth_note
+    from spielleiter.drivers.weighing import Calibration
+
+    learned = replace(Calibration(counts_per_gram=420.0).made_at(30.0), span_per_k=5e-5,
+                      spans=((21.0, 420.0), (30.0, 420.19)))
+    assert "its span moves +0.050 % per 10 K, learned from calibrations at 21.0, 30.0" in \
+        warmth_note(learned)  # 5e-5 per K: the bar-cell sheets' 0.05 % per 10 K
+    assert "no thermometer" in warmth_note(Calibration())
 
 
 class _Terminal:

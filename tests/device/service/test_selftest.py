@@ -61,7 +61,7 @@ FAULTS = {  # flag -> (part, words the detail must hold, the OLED's word)
     "buttons": ("buttons", "held at start: s1.A (GPIO4)", "s1.A held"),
     "buttons:host.ok": ("buttons", "held at start: host.ok (GPIO6)", "host.ok held"),
     "link": ("link", "cannot open /dev/spielleiter-sim-link-unplugged", "port not open"),
-    "thermometer": ("thermo", "no answer from the thermometer", "no reading"),
+    "thermo": ("thermo", "no answer from the thermometer", "no reading"),
 }
 
 

@@ -166,3 +166,10 @@ def test_whatever_the_calibrations_the_learned_coefficient_is_one_a_cell_can_hav
                                   spans=kept)
         assert Calibration.from_json(cal.to_json()) == cal  # it can always be saved and read
         assert 0.9 < cal.factor(temp) < 1.1
+
+
+def test_another_mass_of_the_same_calibration_replaces_its_entry_and_adds_none():
+    cold = Calibration(counts_per_gram=420.0).made_at(21.0)
+    one = Calibration.from_points([(0.0, 0.0), (200.0, 84000.0)]).made_at(30.0).learned_from(cold)
+    two = Calibration.from_points([*one.points, (500.0, 210010.0)]).made_at(30.1).learned_from(one)
+    assert [t for t, _ in two.spans] == [21.0, 30.1]  # the cold one and this calibration's own
