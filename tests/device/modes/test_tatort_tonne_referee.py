@@ -66,6 +66,26 @@ def example_choices(box) -> None:
     hot_seat(box, 0, last=True)
 
 
+def test_the_standings_wait_until_the_reveal_has_been_read(box_factory):
+    box = box_factory(EXAMPLE_PLAYERS)
+    example_round_pointed(box)
+    assert box.app.referee.pages                   # the reveal, page by page, not read yet
+    box.tap("host.back")
+    assert box.app.mode == "menu"
+    box.tap("host.next")
+    box.tap("host.ok")                             # Standings: they would tell who stole
+    assert box.app.mode == "menu" and box.app.flash_view is not None
+    assert "Read the news first" in box.app.flash_view.as_text()
+    box.idle(3)
+    box.tap("host.back")                           # back to the reveal, read to its end
+    while box.app.referee.pages:
+        box.tap("host.ok")
+    box.tap("host.back")
+    box.tap("host.next")
+    box.tap("host.ok")
+    assert box.last_view.title == "Standings"
+
+
 def example_round_pointed(box) -> None:
     """The rulebook's example round from the start: choices, the countdown, and Melanie and
     Ulrike pointed at Birgit at the box; the reveal pages follow."""
