@@ -6,6 +6,7 @@ import random
 from typing import Iterator
 
 from ....games.bunte_runde import full_set, new_game
+from ...i18n import _
 from ..base import Demo, DemoStep
 from .screens import pick_colours, pick_shapes
 
@@ -28,18 +29,18 @@ def _setup(players: int, tiles: bool, free: bool) -> Iterator[DemoStep]:
 
 def dealt() -> Iterator[DemoStep]:
     """36 pieces dealt from the seed, three players at their stations, one undo on the way."""
-    yield ("say", "Menu: Bunte Runde, 3 players, 36 pieces, circle dealt from the seed")
+    yield ("say", _("Menu: Bunte Runde, 3 players, 36 pieces, circle dealt from the seed"))
     yield from _setup(3, tiles=False, free=False)
-    yield ("say", "Lay out the circle: what to do, one place a screen (36), the figure")
+    yield ("say", _("Lay out the circle: what to do, one place a screen (36), the figure"))
     for _ in range(38):
         yield ("tap", "host.ok")
-    yield ("say", "Anna, Ben and Carla press A/B/C for 1/2/3 steps at their stations")
+    yield ("say", _("Anna, Ben and Carla press A/B/C for 1/2/3 steps at their stations"))
     pattern = "BCABACCBA"
     for move in range(36):        # more than any game needs; presses after the end are refused
         yield ("tap", f"s{move % 3 + 1}.{pattern[move % len(pattern)]}")
         if move == 1:
             yield ("idle", 1.0)
-            yield ("say", "Ben took the wrong piece: hold BACK to undo, then move again")
+            yield ("say", _("Ben took the wrong piece: hold BACK to undo, then move again"))
             yield ("hold", "host.back", 1.2)
             yield ("idle", 2.0)       # the "Undone" notice goes; what to put back shows
             yield ("read",)
@@ -49,7 +50,7 @@ def dealt() -> Iterator[DemoStep]:
 
 def free_tiles() -> Iterator[DemoStep]:
     """25 tiles in a free layout: four players (Dirk at the host panel) report what they took."""
-    yield ("say", "Menu: Bunte Runde, 4 players, 25 tiles, free layout (Dirk at the host panel)")
+    yield ("say", _("Menu: Bunte Runde, 4 players, 25 tiles, free layout (Dirk at the host panel)"))
     yield from _setup(4, tiles=True, free=True)
     state = new_game(PLAYERS, {"set": "tiles", "layout": "free"}, 0)
     order = full_set("tiles")

@@ -14,6 +14,7 @@ import random
 from typing import Iterator
 
 from ....games.currency_torraku import KINDS, new_game
+from ...i18n import _
 from ..base import Demo, DemoStep
 
 PLAYERS = ("Anna", "Ben")
@@ -62,11 +63,11 @@ def bid(station: int, steps: int) -> Iterator[DemoStep]:
 def whole_game() -> Iterator[DemoStep]:
     rng = random.Random(12)
     state = new_game(PLAYERS, {}, 7)
-    yield ("say", "Menu: Currency Torraku, 2 players, the stack on the first pan (left)")
+    yield ("say", _("Menu: Currency Torraku, 2 players, the stack on the first pan (left)"))
     yield from setup(len(PLAYERS))
-    yield ("say", "Learn the set: three trucks, washing machines and rice cookers, one at a time")
+    yield ("say", _("Learn the set: three trucks, washing machines and rice cookers, one at a time"))
     yield from learn(rng)
-    yield ("say", "Anna opens with 4 (C C C, B); Ben bids all his 10; both hold B to pass")
+    yield ("say", _("Anna opens with 4 (C C C, B); Ben bids all his 10; both hold B to pass"))
     yield from bid(1, 3)
     yield from bid(2, 6)
     yield ("hold", "s1.B", HOLD_S)
@@ -76,7 +77,7 @@ def whole_game() -> Iterator[DemoStep]:
                    {"type": "pass", "player": "Anna"}, {"type": "pass", "player": "Ben"}):
         state, _ = state.apply(action)
     yield ("read",)
-    yield ("say", "Stacking on the left pan: each settled piece is placed for the player to move")
+    yield ("say", _("Stacking on the left pan: each settled piece is placed for the player to move"))
     on_pan: list[float] = []
     order = ["truck", "washing_machine", "rice_cooker"]
     placed = 0
@@ -85,7 +86,7 @@ def whole_game() -> Iterator[DemoStep]:
         player = state.turn()
         assert player is not None
         if player == "Anna" and len(on_pan) >= 5 and not collapsed:
-            yield ("say", "Anna's piece knocks three pieces off the stack: collapse")
+            yield ("say", _("Anna's piece knocks three pieces off the stack: collapse"))
             fallen = round(sum(on_pan[-3:]), 2)
             del on_pan[-3:]
             yield ("put", PAN, -fallen)
@@ -93,7 +94,7 @@ def whole_game() -> Iterator[DemoStep]:
             yield ("read",)
             state, _ = state.apply({"type": "collapse", "player": player})
             collapsed = True
-            yield ("say", "Anna clears the pan and starts a new stack")
+            yield ("say", _("Anna clears the pan and starts a new stack"))
             yield ("put", PAN, -round(sum(on_pan), 2))
             on_pan.clear()
             yield ("idle", SETTLE_S)
@@ -102,7 +103,7 @@ def whole_game() -> Iterator[DemoStep]:
         kind = next((k for k in order[placed % 3:] + order if k in kinds), "rice_cooker")
         grams = piece(kind, rng)
         if placed == 2:
-            yield ("say", "Ben's piece slips onto the table: A at his station, no penalty")
+            yield ("say", _("Ben's piece slips onto the table: A at his station, no penalty"))
             yield ("tap", "s2.A")
             state, _ = state.apply({"type": "drop", "player": player})
         yield ("put", PAN, grams)
@@ -111,13 +112,13 @@ def whole_game() -> Iterator[DemoStep]:
         state, _ = state.apply({"type": "place", "player": player, "piece": kind})
         placed += 1
         if placed == 3:
-            yield ("say", "A hand steadies the stack for a moment: no event")
+            yield ("say", _("A hand steadies the stack for a moment: no event"))
             yield ("put", PAN, 30.0)
             yield ("idle", 0.2)
             yield ("put", PAN, -30.0)
             yield ("idle", SETTLE_S)
         if placed == 5:
-            yield ("say", "Ben lifts his piece and puts it back: no event")
+            yield ("say", _("Ben lifts his piece and puts it back: no event"))
             yield ("put", PAN, -grams)
             yield ("idle", 0.1)
             yield ("put", PAN, grams)

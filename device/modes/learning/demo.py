@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from ...i18n import _
 from ..base import Demo, DemoStep
 
 SETTLE_S = 2.0  # the pans settle and are judged together (joint stability), the screen is read
 
 
 def script() -> Iterator[DemoStep]:
-    yield ("say", "The learning station: Mia chooses herself, then a quiz.")
+    yield ("say", _("The learning station: Mia chooses herself, then a quiz."))
     yield ("open", "learning")
     yield ("tap", "host.ok")                 # Mia (the first name)
-    yield ("say", "Which is heavier? An apple (182 g) left, a pear (176 g) right.")
+    yield ("say", _("Which is heavier? An apple (182 g) left, a pear (176 g) right."))
     yield ("tap", "host.ok")                 # Heavier?
     yield ("put", "left", 182.0)
     yield ("put", "right", 176.0)
@@ -24,13 +25,13 @@ def script() -> Iterator[DemoStep]:
     yield ("put", "left", -182.0)
     yield ("put", "right", -176.0)
     yield ("idle", SETTLE_S)
-    yield ("say", "A book (420 g) against a spoon (35 g); Mia says right: not quite.")
+    yield ("say", _("A book (420 g) against a spoon (35 g); Mia says right: not quite."))
     yield ("put", "left", 420.0)
     yield ("put", "right", 35.0)
     yield ("idle", SETTLE_S)
     yield ("tap", "s1.C")
     yield ("idle", SETTLE_S)
-    yield ("say", "She lifts them again and tries again: no penalty for that.")
+    yield ("say", _("She lifts them again and tries again: no penalty for that."))
     yield ("tap", "host.ok")
     yield ("tap", "s1.A")
     yield ("idle", SETTLE_S)
@@ -39,7 +40,7 @@ def script() -> Iterator[DemoStep]:
     yield ("put", "right", -35.0)
     yield ("idle", SETTLE_S)
     yield ("tap", "host.back")               # back to the quizzes
-    yield ("say", "How many grams? A mug on the left pan; A less, C more, B smaller steps.")
+    yield ("say", _("How many grams? A mug on the left pan; A less, C more, B smaller steps."))
     yield ("tap", "host.next")
     yield ("tap", "host.ok")                 # Grams?
     yield ("put", "left", 312.0)
@@ -54,7 +55,7 @@ def script() -> Iterator[DemoStep]:
     yield ("put", "left", -312.0)
     yield ("idle", SETTLE_S)
     yield ("tap", "host.back")
-    yield ("say", "Make it balance: a toy car (250 g) left; Mia adds blocks on the right.")
+    yield ("say", _("Make it balance: a toy car (250 g) left; Mia adds blocks on the right."))
     yield ("tap", "host.next")
     yield ("tap", "host.ok")                 # Balance
     yield ("put", "left", 250.0)
@@ -69,7 +70,7 @@ def script() -> Iterator[DemoStep]:
     yield ("put", "right", -240.0)
     yield ("idle", SETTLE_S)
     yield ("tap", "host.back")
-    yield ("say", "Put them in order: three things on the left pan, one by one.")
+    yield ("say", _("Put them in order: three things on the left pan, one by one."))
     yield ("tap", "host.next")
     yield ("tap", "host.ok")                 # In order
     for grams in (140.0, 60.0, 505.0):
@@ -82,19 +83,19 @@ def script() -> Iterator[DemoStep]:
     yield ("idle", SETTLE_S)
     yield ("tap", "host.ok")
     yield ("tap", "host.back")
-    yield ("say", "Mia's results, one number a page.")
+    yield ("say", _("Mia's results, one number a page."))
     yield ("tap", "host.next")
     yield ("tap", "host.ok")                 # My results
     for _ in range(4):                       # today, in a row, in all, how it's going
         yield ("idle", SETTLE_S)
         yield ("tap", "host.ok")
-    yield ("say", "How it works, one idea a page.")
+    yield ("say", _("How it works, one idea a page."))
     yield ("tap", "host.next")
     yield ("tap", "host.ok")                 # How it works
     for _ in range(6):
         yield ("idle", SETTLE_S)
         yield ("tap", "host.ok")
-    yield ("say", "A station's button on the menu says which buttons choose.")
+    yield ("say", _("A station's button on the menu says which buttons choose."))
     yield ("tap", "s1.A")
     yield ("idle", SETTLE_S)
     yield ("tap", "host.back")               # back to who is learning

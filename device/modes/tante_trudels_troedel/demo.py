@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterator
 
 from ....games.tante_trudels_troedel import new_game
+from ...i18n import _
 from ..base import Demo, DemoStep
 
 PLAYERS = ("Anna", "Ben", "Carla")
@@ -119,15 +120,15 @@ def weigh(station: str, grams: float) -> Iterator[DemoStep]:
 
 
 def script() -> Iterator[DemoStep]:
-    yield ("say", "Tante Trudels Troedel: Anna, Ben and Carla; the table rolls a real die")
+    yield ("say", _("Tante Trudels Troedel: Anna, Ben and Carla; the table rolls a real die"))
     yield from _setup()
     table = _Table()
-    yield ("say", "The Purchase of the Day: Anna rolls 6, 4, 3 (the rulebook's example)")
+    yield ("say", _("The Purchase of the Day: Anna rolls 6, 4, 3 (the rulebook's example)"))
     for value in POTD_ROLLS:
         yield from _enter_die("s1", value)
         yield ("read",)
         table.apply({"type": "roll", "player": "Anna", "value": value})
-    yield ("say", "Its three items on the left pan: they stay there for the whole game")
+    yield ("say", _("Its three items on the left pan: they stay there for the whole game"))
     yield ("idle", 1.0)
     yield ("put", "left", round(sum(POTD_ITEMS), 2))
     yield ("tap", "s1.B")
@@ -136,7 +137,7 @@ def script() -> Iterator[DemoStep]:
     table.apply({"type": "weigh_potd", "grams": sum(POTD_ITEMS)})
     for player, roll, direction, plan in TURNS:
         station = f"s{PLAYERS.index(player) + 1}"
-        yield ("say", f"{player} rolls {roll}" + (", goes back" if direction == "back" else ""))
+        yield ("say", (_("{player} rolls {roll}, goes back") if direction == "back" else _("{player} rolls {roll}")).format(player=player, roll=roll))
         yield from _enter_die(station, roll)
         table.apply({"type": "roll", "player": player, "value": roll})
         if direction == "back":
@@ -151,7 +152,7 @@ def script() -> Iterator[DemoStep]:
             for _ in range(index):
                 yield ("tap", f"{station}.C")
             if what == "weigh":
-                yield ("say", f"{player} weighs on a scales row")
+                yield ("say", _("{player} weighs on a scales row").format(player=player))
                 yield ("tap", f"{station}.B")
                 yield from weigh(station, table.basket_g(player))
                 action = {**action, "grams": table.basket_g(player)}
@@ -166,12 +167,12 @@ def script() -> Iterator[DemoStep]:
         yield ("tap", f"{station}.B")
         yield ("read",)
         table.apply(action)
-    yield ("say", "The weighing, in arrival order; coupons stay out")
+    yield ("say", _("The weighing, in arrival order; coupons stay out"))
     for player in list(table.state.arrivals):
         station = f"s{PLAYERS.index(player) + 1}"
         yield ("idle", 0.5)
         yield from weigh(station, table.basket_g(player))
-    yield ("say", "The reveal: Anna's basket is 0.1 g under the Purchase of the Day")
+    yield ("say", _("The reveal: Anna's basket is 0.1 g under the Purchase of the Day"))
     yield ("read",)
 
 
