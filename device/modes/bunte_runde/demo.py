@@ -15,7 +15,7 @@ PLAYERS = ("Anna", "Ben", "Carla", "Dirk")
 
 def _setup(players: int, tiles: bool, free: bool) -> Iterator[DemoStep]:
     yield ("open", "bunte-runde")
-    for _ in range((players - 4) % 5):  # the players option starts at 4 and cycles 2-6
+    for _turn in range((players - 4) % 5):  # the players option starts at 4 and cycles 2-6
         yield ("tap", "host.next")
     yield ("tap", "host.ok")
     if tiles:
@@ -32,7 +32,7 @@ def dealt() -> Iterator[DemoStep]:
     yield ("say", _("Menu: Bunte Runde, 3 players, 36 pieces, circle dealt from the seed"))
     yield from _setup(3, tiles=False, free=False)
     yield ("say", _("Lay out the circle: what to do, one place a screen (36), the figure"))
-    for _ in range(38):
+    for _turn in range(38):
         yield ("tap", "host.ok")
     yield ("say", _("Anna, Ben and Carla press A/B/C for 1/2/3 steps at their stations"))
     pattern = "BCABACCBA"
@@ -61,10 +61,10 @@ def free_tiles() -> Iterator[DemoStep]:
         seat = state.players.index(player)
         nxt, ok = (f"s{seat + 1}.A", f"s{seat + 1}.B") if seat < 3 else ("host.next", "host.ok")
         takes = [a for a in state.legal_actions(player) if a["type"] == "take"]
-        for _ in range(pick_colours(takes).index(colour)):
+        for _turn in range(pick_colours(takes).index(colour)):
             yield ("tap", nxt)
         yield ("tap", ok)
-        for _ in range(pick_shapes(takes, colour).index(shape)):
+        for _turn in range(pick_shapes(takes, colour).index(shape)):
             yield ("tap", nxt)
         yield ("tap", ok)
         yield ("read",)

@@ -32,9 +32,9 @@ def piece(kind: str, rng: random.Random) -> float:
 def setup(players: int) -> Iterator[DemoStep]:
     """From the home menu: the player count (it starts at 4 and cycles 1-6), the defaults."""
     yield ("open", "currency-torraku")
-    for _ in range((players - 4) % 6):
+    for _turn in range((players - 4) % 6):
         yield ("tap", "host.next")
-    for _ in range(5):                 # players, money, pan, piece weights, start
+    for _turn in range(5):                 # players, money, pan, piece weights, start
         yield ("tap", "host.ok")
 
 
@@ -42,7 +42,7 @@ def learn(rng: random.Random) -> Iterator[DemoStep]:
     """Weigh three pieces of each kind on the pan, one at a time, then clear it."""
     total = 0.0
     for kind in KINDS:
-        for _ in range(3):
+        for _turn in range(3):
             grams = piece(kind, rng)
             total += grams
             yield ("put", PAN, grams)
@@ -55,7 +55,7 @@ def learn(rng: random.Random) -> Iterator[DemoStep]:
 
 def bid(station: int, steps: int) -> Iterator[DemoStep]:
     """Raise the choice ``steps`` times with C, then bid it with B."""
-    for _ in range(steps):
+    for _turn in range(steps):
         yield ("tap", f"s{station}.C")
     yield ("tap", f"s{station}.B")
 
@@ -75,7 +75,7 @@ def whole_game() -> Iterator[DemoStep]:
     for action in ({"type": "bid", "player": "Anna", "count": 4},
                    {"type": "bid", "player": "Ben", "count": 10},
                    {"type": "pass", "player": "Anna"}, {"type": "pass", "player": "Ben"}):
-        state, _ = state.apply(action)
+        state, _events = state.apply(action)
     yield ("read",)
     yield ("say", _("Stacking on the left pan: each settled piece is placed for the player to move"))
     on_pan: list[float] = []
@@ -92,7 +92,7 @@ def whole_game() -> Iterator[DemoStep]:
             yield ("put", PAN, -fallen)
             yield ("idle", SETTLE_S)
             yield ("read",)
-            state, _ = state.apply({"type": "collapse", "player": player})
+            state, _events = state.apply({"type": "collapse", "player": player})
             collapsed = True
             yield ("say", _("Anna clears the pan and starts a new stack"))
             yield ("put", PAN, -round(sum(on_pan), 2))
@@ -105,11 +105,11 @@ def whole_game() -> Iterator[DemoStep]:
         if placed == 2:
             yield ("say", _("Ben's piece slips onto the table: A at his station, no penalty"))
             yield ("tap", "s2.A")
-            state, _ = state.apply({"type": "drop", "player": player})
+            state, _events = state.apply({"type": "drop", "player": player})
         yield ("put", PAN, grams)
         yield ("idle", SETTLE_S)
         on_pan.append(grams)
-        state, _ = state.apply({"type": "place", "player": player, "piece": kind})
+        state, _events = state.apply({"type": "place", "player": player, "piece": kind})
         placed += 1
         if placed == 3:
             yield ("say", _("A hand steadies the stack for a moment: no event"))

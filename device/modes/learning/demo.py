@@ -45,7 +45,7 @@ def script() -> Iterator[DemoStep]:
     yield ("tap", "host.ok")                 # Grams?
     yield ("put", "left", 312.0)
     yield ("idle", SETTLE_S)
-    for _ in range(4):                       # 100 g -> 300 g in steps of 50 g
+    for _turn in range(4):                       # 100 g -> 300 g in steps of 50 g
         yield ("tap", "s1.C")
     yield ("tap", "s1.B")                    # fine steps of 10 g
     yield ("tap", "s1.C")                    # 310 g
@@ -86,13 +86,13 @@ def script() -> Iterator[DemoStep]:
     yield ("say", _("Mia's results, one number a page."))
     yield ("tap", "host.next")
     yield ("tap", "host.ok")                 # My results
-    for _ in range(4):                       # today, in a row, in all, how it's going
+    for _turn in range(4):                       # today, in a row, in all, how it's going
         yield ("idle", SETTLE_S)
         yield ("tap", "host.ok")
     yield ("say", _("How it works, one idea a page."))
     yield ("tap", "host.next")
     yield ("tap", "host.ok")                 # How it works
-    for _ in range(6):
+    for _turn in range(6):
         yield ("idle", SETTLE_S)
         yield ("tap", "host.ok")
     yield ("say", _("A station's button on the menu says which buttons choose."))

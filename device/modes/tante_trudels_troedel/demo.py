@@ -69,7 +69,7 @@ def _setup() -> Iterator[DemoStep]:
 def _enter_die(station: str, value: int) -> Iterator[DemoStep]:
     """A/C step the die from 1 to ``value`` the short way round, B enters it."""
     key, times = ("C", value - 1) if value <= 4 else ("A", 7 - value)
-    for _ in range(times):
+    for _turn in range(times):
         yield ("tap", f"{station}.{key}")
     yield ("tap", f"{station}.B")
 
@@ -149,7 +149,7 @@ def script() -> Iterator[DemoStep]:
             continue                                   # at the weighing: the turn is over
         for what in plan:
             index, action = table.menu_index(player, what)
-            for _ in range(index):
+            for _turn in range(index):
                 yield ("tap", f"{station}.C")
             if what == "weigh":
                 yield ("say", _("{player} weighs on a scales row").format(player=player))
@@ -162,7 +162,7 @@ def script() -> Iterator[DemoStep]:
             table.track(player, action)
             table.apply(action)
         action = {"type": "end_turn", "player": player}
-        for _ in range(table.state.legal_actions(player).index(action)):
+        for _turn in range(table.state.legal_actions(player).index(action)):
             yield ("tap", f"{station}.C")
         yield ("tap", f"{station}.B")
         yield ("read",)

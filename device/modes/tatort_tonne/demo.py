@@ -17,7 +17,7 @@ def _hot_seat(card_index: int, last: bool = False) -> Iterator[DemoStep]:
     ``last`` card of a round goes straight on to the countdown or the reveal)."""
     yield ("tap", "host.ok")          # the waiting hot-seat player takes the box
     yield ("tap", "host.ok")          # cards shown
-    for _ in range(card_index):
+    for _turn in range(card_index):
         yield ("tap", "host.next")
     yield ("tap", "host.ok")          # card down; screen blanked
     if not last:
@@ -27,7 +27,7 @@ def _hot_seat(card_index: int, last: bool = False) -> Iterator[DemoStep]:
 def _host_pick(steps: int) -> Iterator[DemoStep]:
     """The host panel answers whom an accuser pointed at: OK opens the list, NEXT moves, OK."""
     yield ("tap", "host.ok")
-    for _ in range(steps):
+    for _turn in range(steps):
         yield ("tap", "host.next")
     yield ("tap", "host.ok")
 

@@ -75,3 +75,25 @@ def test_a_reader_that_goes_away_ends_the_demo_quietly(monkeypatch, caplog):
     with caplog.at_level(logging.ERROR):
         assert main(["demo"]) == 141
     assert caplog.records == []  # no handler error logged for every later frame
+
+
+def _narration(game: str, language: str) -> list[str]:
+    lines: list[str] = []
+    assert run_demo(game, out=lines.append, language=language) == 0
+    return [line for line in lines if line.startswith("### ")]
+
+
+def test_the_demo_narrates_in_german_with_lang_de():
+    tatort = _narration("tatort-tonne", "de")
+    assert "### Runde 3: Sarah klaut ihre dritte Müllkarte" in tatort
+    assert not any("Round" in line or "players" in line for line in tatort)
+    troedel = _narration("tante-trudels-troedel", "de")
+    assert any(line.startswith("### Der Tageskauf: Anna würfelt 6, 4, 3") for line in troedel)
+    assert any(re.match(r"### \w+ würfelt \d", line) for line in troedel)   # the filled-in ones
+    assert not any("Purchase of the Day" in line or " rolls " in line for line in troedel)
+
+
+def test_the_demo_still_narrates_in_english_with_lang_en():
+    tatort = _narration("tatort-tonne", "en")
+    assert "### Round 3: Sarah steals her third trash" in tatort
+    assert not any("Runde" in line for line in tatort)
