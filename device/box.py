@@ -207,8 +207,8 @@ class Box:
         if self._closed:
             return
         self._closed = True
-        for part in (self.link, self.thermometer, self.scales, self.buttons, self.beeper, self.display,
-                     self.journal):
+        for part in (self.link, self.thermometer, self.scales, self.buttons, self.beeper,
+                     self.display, self.journal):
             if part is None:
                 continue
             try:

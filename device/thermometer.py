@@ -1,5 +1,6 @@
 """Which thermometer the box's cells have: the twin on simulated pans, else the sensor the
-kernel shows (``drivers.thermometer.find_sensor``), else none (the span is then not compensated; everything else works the same).
+kernel shows (``drivers.thermometer.find_sensor``), else none (the span is then not compensated;
+everything else works the same).
 The device and ``spielleiter calibrate`` both ask here, so a calibration records the temperature
 it was made at wherever it is made."""
 

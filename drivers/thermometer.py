@@ -29,7 +29,7 @@ I2C_SENSORS = ("tmp102", "lm75", "tmp75", "tmp175", "tmp275", "jc42", "mcp980x")
 #               the MCP9808, as the jc42 or the lm75 driver names it
 READ_EVERY_S = 30.0  # a box warms by at most ~0.1 K in that time (10-20 K over 20 min or more)
 RESOLUTION_K = 0.0625  # the DS18B20's 12-bit steps
-POWER_ON_C = 85.0  # the scratchpad's reset value: read before a conversion finished, not a temperature
+POWER_ON_C = 85.0  # a DS18B20's reset value: read before a conversion finished, no temperature
 
 
 class ThermometerError(RuntimeError):
@@ -62,7 +62,8 @@ def parse_c(text: str, name: str) -> float:
     try:
         celsius = int(text.strip()) / 1000.0
     except ValueError:
-        raise ThermometerError(f"the thermometer said {text.strip()[:20]!r}, not a number") from None
+        raise ThermometerError(
+            f"the thermometer said {text.strip()[:20]!r}, not a number") from None
     if celsius == POWER_ON_C or not -40.0 <= celsius <= 125.0:
         raise ThermometerError(f"the thermometer read {celsius:g} degrees C: not a reading")
     return celsius
@@ -147,5 +148,5 @@ class ThermometerReader:
             self._thread = None
 
 
-__all__ = ["READ_EVERY_S", "Temperature", "Thermometer", "ThermometerReader", "POWER_ON_C", "RESOLUTION_K", "SysfsThermometer", "ThermometerError", "find_sensor",
-           "parse_c"]
+__all__ = ["POWER_ON_C", "READ_EVERY_S", "RESOLUTION_K", "SysfsThermometer", "Temperature",
+           "Thermometer", "ThermometerError", "ThermometerReader", "find_sensor", "parse_c"]

@@ -1,8 +1,8 @@
 """The simulated twin of the box's thermometer: a TMP102 (or DS18B20) taped to a load cell's bar.
 
-It reads the bar's warming (``Cell.sensor_k``: a first-order lag of ``lag_s``, 60 s for a small
-sensor board under tape on aluminium, an assumption) on top of the room's temperature, off by a fixed
-error within the datasheets' +-0.5 K, in the sensors' 1/16 K steps. Only the change matters to
+It reads the bar's warming (``Cell.sensor_k``: a first-order lag of ``lag_s``, 60 s for a
+small sensor board under tape on aluminium, an assumption) on top of the room's temperature, off
+by a fixed error within the datasheets' +-0.5 K, in the sensors' 1/16 K steps. Only the change matters to
 the span's compensation, so the fixed error costs nothing; the lag and the steps are what is
 left. ``fail`` makes it read like a loose wire (the driver's ``ThermometerError``).
 """
