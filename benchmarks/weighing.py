@@ -363,6 +363,7 @@ def fault_run(seed: int, rate: int, transport: str, seconds: float,
     bad_grams = 0
     quiet = 0
     prev_cleans: list[float] = []
+    top, edge = RangeSettings().max_g, RangeSettings().hysteresis_g
     for s in samples:
         conv = conversion_of(s)
         if conv is None:
@@ -375,8 +376,7 @@ def fault_run(seed: int, rate: int, transport: str, seconds: float,
         window = prev_cleans[-6:]
         shot = scales.snapshot("pan")
         if len(window) == 6 and max(window) - min(window) < 0.05:
-            top = RangeSettings().max_g
-            if abs(conv.clean_g - top) <= RangeSettings().hysteresis_g:
+            if abs(conv.clean_g - top) <= edge:
                 continue  # at the range's edge either answer is right
             quiet += 1
             if conv.clean_g > top:  # the masses added up past the range: "too heavy", no number

@@ -218,3 +218,15 @@ def one_pan_box(tmp_path: Path) -> Box:
                     seed_source=lambda: 7)
     box.runtime.pump()
     return box
+
+
+def trudel_turns_to_row_8(box) -> None:
+    """Tante Trudels Trödel after the Purchase: Anna takes an item and ends, Ben moves one, and
+    Anna moves on to row 8 (a scales row), her turn still open."""
+    for player, roll, take in (("Anna", 5, True), ("Ben", 1, False), ("Anna", 3, None)):
+        act(box, type="roll", player=player, value=roll)
+        act(box, type="move", player=player, direction="forward")
+        if take:
+            act(box, type="take", player=player, coupon=False)
+        if take is not None:
+            act(box, type="end_turn", player=player)

@@ -132,6 +132,10 @@ def _reader_hint(cell: LoadCell) -> str:
     return ""
 
 
+NO_THERMOMETER = ("none found (optional: the span is not compensated as the box warms; "
+                  "hardware/README.md, a thermometer on a cell)")
+
+
 def check_thermometer(*, sim: bool = False, fail: bool = False,
                       devices: str | None = None, hwmon: str | None = None) -> Row:
     """The cells' thermometer (optional): found and read once, or why not. A box without one
@@ -147,24 +151,26 @@ def check_thermometer(*, sim: bool = False, fail: bool = False,
     else:
         folder = w1.find_sensor(devices or w1.W1_DEVICES, hwmon or w1.HWMON)
         if folder is None:
-            return Row(THERMO, SKIP, "none found (optional: the span is not compensated "
-                       "as the box warms; hardware/README.md, a thermometer on a cell)", "none")
+            return Row(THERMO, SKIP, NO_THERMOMETER, "none")
         sensor, where = w1.SysfsThermometer(folder), folder
     try:
-        celsius = sensor.read_c()
+        return _reading_row(sensor.read_c(), "", where)
     except w1.ThermometerError as exc:
-        return Row(THERMO, FAIL, f"{where}: {exc}", "no reading")
-    return Row(THERMO, PASS, f"{where}: {celsius:.2f} degrees C")
+        return _reading_row(None, str(exc), where)
 
 
 def thermometer_row(reader: Any) -> Row:
     """A running box's thermometer (``ThermometerReader`` or None) from its last reading."""
     if reader is None:
-        return Row(THERMO, SKIP, "none found (optional: the span is not compensated as the box "
-                   "warms)", "none")
+        return Row(THERMO, SKIP, NO_THERMOMETER, "none")
     last = reader.last
     if last is None:
         return Row(THERMO, SKIP, "no reading yet", "not yet")
-    if last.celsius is None:
-        return Row(THERMO, FAIL, last.detail, "no reading")
-    return Row(THERMO, PASS, f"{last.celsius:.2f} degrees C")
+    return _reading_row(last.celsius, last.detail)
+
+
+def _reading_row(celsius: float | None, detail: str, where: str = "") -> Row:
+    prefix = f"{where}: " if where else ""
+    if celsius is None:
+        return Row(THERMO, FAIL, prefix + detail, "no reading")
+    return Row(THERMO, PASS, f"{prefix}{celsius:.2f} degrees C")

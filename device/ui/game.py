@@ -100,7 +100,7 @@ class GameMenuScreen(Screen):
         if key == "back" or choice == "continue":
             self.shell.pop()
         elif choice == "standings":
-            if getattr(self.game.referee, "pages", None):  # a reveal not read to its end yet:
+            if self.game.referee.pages:  # a reveal not read to its end yet:
                 self.shell.flash(_("Read the news first"))  # the scores would give it away
                 return
             self.shell.push(StandingsScreen(self.shell, self.game))

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import pytest
 
-from support import act, one_pan_box, start_header
+from support import act, one_pan_box, start_header, trudel_turns_to_row_8
 from spielleiter.device.modes.tante_trudels_troedel import referee as referee_module
 from spielleiter.device.modes.tante_trudels_troedel import weighing
 from spielleiter.device.modes.tante_trudels_troedel.memory import Reference
@@ -32,13 +32,7 @@ def start_at_row_8(box, **options) -> None:
     act(box, type="weigh_potd", player="Anna", grams=POTD_G)
     while box.app.referee.pages:
         box.tap("host.ok")
-    for player, roll, take in (("Anna", 5, True), ("Ben", 1, False), ("Anna", 3, None)):
-        act(box, type="roll", player=player, value=roll)
-        act(box, type="move", player=player, direction="forward")
-        if take:
-            act(box, type="take", player=player, coupon=False)
-        if take is not None:
-            act(box, type="end_turn", player=player)
+    trudel_turns_to_row_8(box)
     box.put("left", POTD_G)
     box.idle(1.5)
 

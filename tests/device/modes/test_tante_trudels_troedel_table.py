@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from support import HeadlessSim, act, start_header
+from support import HeadlessSim, act, start_header, trudel_turns_to_row_8
 
 GAME = "tante-trudels-troedel"
 POTD_G = 13.2
@@ -57,13 +57,7 @@ def to_row_8(box) -> None:
     """Anna on row 8 (a scales row) with one item, her turn's menu open."""
     start(box)
     purchase(box)
-    for player, roll, take in (("Anna", 5, True), ("Ben", 1, False), ("Anna", 3, None)):
-        act(box, type="roll", player=player, value=roll)
-        act(box, type="move", player=player, direction="forward")
-        if take:
-            act(box, type="take", player=player, coupon=False)
-        if take is not None:
-            act(box, type="end_turn", player=player)
+    trudel_turns_to_row_8(box)
 
 
 def weigh_on_row_8(box) -> None:
