@@ -51,6 +51,7 @@ class Box:
     link: SerialLink | None = None
     scales: Scales | None = None
     thermometer: ThermometerReader | None = None  # the sensor on a cell's bar, if any
+    _thermometer_due: float = 0.0  # a ManualClock box: when ``idle`` reads it next
     state_dir: Path | None = None  # simulated pans keep what lies on them here
     _shown: list[View] = field(default_factory=list)
     _closed: bool = False
@@ -154,6 +155,15 @@ class Box:
             scales.start()
             if self.thermometer is not None:
                 self.thermometer.start()
+        else:
+            self._read_thermometer()  # on virtual time, as ``idle`` feeds the simulated pans
+
+    def _read_thermometer(self) -> None:
+        """A ManualClock box reads its thermometer when ``idle`` has passed its next reading's
+        time (no runtime timer: the idle loop would wake for it)."""
+        if self.thermometer is not None and self.runtime.clock() >= self._thermometer_due:
+            self.thermometer.read_once()
+            self._thermometer_due = self.runtime.clock() + self.thermometer.every_s
 
     def put(self, pan: str, grams: float) -> None:
         """Simulation: set ``grams`` down on a pan (negative: take that much off)."""
@@ -203,6 +213,7 @@ class Box:
             until = min(end, self.runtime.clock() + step)
             if sim is not None:
                 sim.run_for(until - self.runtime.clock())
+            self._read_thermometer()
             self.runtime.run_until(until)
 
     def frame(self) -> Image.Image | None:

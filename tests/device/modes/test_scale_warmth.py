@@ -9,7 +9,7 @@ from support import assert_frame
 
 from spielleiter.device import i18n
 from spielleiter.device.modes import MODES
-from spielleiter.drivers.thermometer import Temperature
+from spielleiter.drivers.thermometer import READ_EVERY_S
 from spielleiter.drivers.weighing import CALIBRATION_HOLD_S
 
 from test_scale_mode import warm
@@ -32,8 +32,10 @@ def open_scale(box) -> None:
 
 
 def _thermometer(box, celsius: float) -> None:
-    box.runtime.post(Temperature(box.runtime.clock(), celsius))
-    box.idle(0.2)
+    """The room (and so the cells) at ``celsius``, as the box's twin thermometer reads it
+    within its fixed error, once its next reading is taken."""
+    box.thermometer.thermometer.room_c = celsius
+    box.idle(READ_EVERY_S + 0.5)
 
 
 def _calibrate_left_with_200_g(box) -> None:
@@ -67,17 +69,20 @@ def test_the_scale_tool_asks_for_a_calibration_once_the_box_is_5_kelvin_warmer(b
     assert_frame(box.frame(), f"scale_warmer_{language}")
     _calibrate_left_with_200_g(box)               # the warm calibration: the span is learned
     assert box.last_view.notice == ""
-    spans = box.journal.calibration("left")["spans"]
-    assert [t for t, _ in spans] == [21.0, 26.5]
+    cold, warm_c = (t for t, _ in box.journal.calibration("left")["spans"])
+    assert warm_c - cold == pytest.approx(5.5, abs=0.07)  # the sensor's 1/16 K steps
 
 
 def test_colder_than_the_calibration_asks_too_and_no_thermometer_never_asks(box_factory):
     box = box_factory()
     warm(box)
     open_scale(box)
-    _calibrate_left_with_200_g(box)              # no thermometer: nothing to learn from
+    box.thermometer.thermometer.failed = True     # a loose wire: no temperature
+    box.idle(READ_EVERY_S + 0.5)
+    _calibrate_left_with_200_g(box)              # made without a temperature
+    box.thermometer.thermometer.failed = False
     _thermometer(box, 15.0)
-    assert box.last_view.notice == ""
+    assert box.last_view.notice == ""             # nothing to learn from
     _thermometer(box, 22.0)
     _calibrate_left_with_200_g(box)
     _thermometer(box, 16.0)
