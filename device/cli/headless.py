@@ -242,7 +242,7 @@ def lines_of(stdin: TextIO | BinaryIO) -> Iterable[str | None]:
 
 def run_headless(config: Config, state_dir: Path, link: str | None,
                  stdin: TextIO | BinaryIO | None = None, out: TextIO | None = None,
-                 language: str | None = None) -> int:
+                 language: str | None = None, cells: str = "real") -> int:
     from ...drivers.buttons import mock_factory
     from ...drivers.display import open_device
     from ..box import Box
@@ -251,7 +251,7 @@ def run_headless(config: Config, state_dir: Path, link: str | None,
     stdin = stdin if stdin is not None else sys.stdin
     with Box.build(config, state_dir, pin_factory=mock_factory(),
                    display_device=open_device("dummy"), clock=ManualClock(),
-                   link_url=link, language=language) as box:
+                   link_url=link, language=language, sim_cells=cells) as box:
         script = Headless(box, out)
         lock = threading.Lock()
         done = threading.Event()

@@ -33,6 +33,7 @@ Headless commands (one a line; each answered with one JSON line, an error as {{"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
+    from ..scales_sim import SIM_CELLS
     from .headless import MAX_GRAMS, MAX_SECONDS
 
     p = sub.add_parser("sim", help="the whole device simulated in this terminal",
@@ -51,17 +52,21 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="serve the serial link on this port (a tty path or a pyserial URL)")
     p.add_argument("--link-pty", action="store_true",
                    help="serve the link on a simulated cable; prints the path to watch")
+    p.add_argument("--cells", choices=SIM_CELLS, default="real",
+                   help="what the simulated pans sit on: real (default) load cells as published "
+                        "figures describe them (warm-up, the box warming, creep, a bent output, "
+                        "the overload stop) or ideal ones (exact grams, for scripts)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     return run_sim(state_dir=args.state_dir, headless=args.headless, config_path=args.config,
-                   link=args.link, link_pty=args.link_pty, language=args.lang)
+                   link=args.link, link_pty=args.link_pty, language=args.lang, cells=args.cells)
 
 
 def run_sim(state_dir: Path | None = None, headless: bool = False,
             config_path: Path | None = None, link: str | None = None,
-            link_pty: bool = False, language: str | None = None) -> int:
+            link_pty: bool = False, language: str | None = None, cells: str = "real") -> int:
     from ..paths import sim_state_dir
 
     config = load_config("sim", config_path)
@@ -83,11 +88,11 @@ def run_sim(state_dir: Path | None = None, headless: bool = False,
         if headless:
             from .headless import run_headless
 
-            return run_headless(config, state_dir, link, language=language)
+            return run_headless(config, state_dir, link, language=language, cells=cells)
         from .terminal import run_terminal
 
         return run_terminal(config, state_dir, link, cable.ends[1] if cable else None,
-                            language=language)
+                            language=language, cells=cells)
     finally:
         if cable is not None:
             cable.close()

@@ -205,7 +205,8 @@ class _Screen:
 
 
 def run_terminal(config: Config, state_dir: Path, link: str | None,
-                 watch_path: str | None, language: str | None = None) -> int:
+                 watch_path: str | None, language: str | None = None,
+                 cells: str = "real") -> int:
     """The interactive simulator: curses draws the screen, keys press the mock pins."""
     import curses
 
@@ -213,7 +214,7 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
     keys = key_map(len(config.stations))
     box = Box.build(config, state_dir, pin_factory=mock_factory(),
                     display_device=open_device("dummy"), on_frame=screen.on_frame,
-                    link_url=link, language=language)
+                    link_url=link, language=language, sim_cells=cells)
     sim_pans = tuple(box.scales.pans) if box.scales is not None and box.scales.sim else ()
     hand = Hand(sim_pans, box.put)
     stations = [station.name for station in config.stations]
