@@ -51,10 +51,10 @@ def add_config(p: argparse.ArgumentParser, what: str = "a config.toml over the d
                    help=f"{what} (default: {default})")
 
 
-def add_lang(p: argparse.ArgumentParser) -> None:
+def add_lang(p: argparse.ArgumentParser, what: str = "the screens' language") -> None:
     """``--lang de|en``: this run's screen language, over the saved setting and ``[ui] language``."""
     p.add_argument("--lang", choices=("de", "en"), default=None,
-                   help="the screens' language for this run (default: the Settings choice, "
+                   help=f"{what} for this run (default: the Settings choice, "
                         "else [ui] language in the config)")
 
 

@@ -23,7 +23,10 @@ from ...drivers.weighing import (MAX_LOAD_G, MAX_MASSES, Calibration, Calibratio
                                  Calibrator)
 from .. import config as config_mod
 from ..journal import Journal
+from .. import i18n, settings_store
+from ..i18n import _
 from ..scales import Scales, verdict_text
+from ..scales_text import pan_name
 from ..scales_sim import weigh_sim
 from ..thermometer import thermometer_for, warmth_note
 
@@ -336,9 +339,11 @@ def _pacer(sim: bool, sleep: Callable[[float], None], clock: Callable[[], float]
 def run_scale(*, sim: bool, puts: list[str], seconds: float | None, state_dir: Path,
               config_path: Path | None, out: Callable[[str], None] = print, tare: bool = False,
               stream: TextIO | None = None, sleep: Callable[[float], None] = time.sleep,
-              clock: Callable[[], float] = time.monotonic) -> int:
+              clock: Callable[[], float] = time.monotonic, language: str | None = None) -> int:
     """The pans live, in real time: on a terminal one line updated in place ten times a second,
-    otherwise one line every half second (``out``). ``seconds`` of real time, or until Ctrl-C."""
+    otherwise one line every half second (``out``). ``seconds`` of real time, or until Ctrl-C.
+    The lines speak ``language`` (``--lang``), else the table's (the Settings choice, else
+    ``[ui] language``)."""
     if seconds is not None and not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
         print(f"spielleiter scale: --seconds {seconds}: use a number of seconds above 0 "
               f"(at most {MAX_SECONDS:g}), or leave it out to run until Ctrl-C", file=sys.stderr)
@@ -358,6 +363,8 @@ def run_scale(*, sim: bool, puts: list[str], seconds: float | None, state_dir: P
     live = _Live(stream if stream is not None else sys.stdout, out)
     tick = LIVE_TICK_S if live.in_place else PRINT_TICK_S
     session = _Session(config, state_dir, sim)
+    i18n.use(language or settings_store.load(
+        session.journal, settings_store.Settings(language=config.language)).language)
     try:
         if _unreadable("scale", session, list(config.pan_names)) and len(
                 session.scales.failed()) == len(session.scales.pans):
@@ -374,8 +381,11 @@ def run_scale(*, sim: bool, puts: list[str], seconds: float | None, state_dir: P
         if sim:
             for pan, grams in masses.items():
                 session.sim.put(pan, grams)
+        legend = _("Grams on each pan (* = stable); Ctrl-C stops.")
         if live.in_place:
-            out("Grams on each pan (* = holding still); Ctrl-C stops.")
+            out(legend)
+        else:  # into a pipe the lines stay data; the person watching still reads what * means
+            print(legend, file=sys.stderr)
         steps = None if seconds is None else max(1, round(seconds / tick))
         step = 0
         while steps is None or step < steps:
@@ -392,9 +402,9 @@ def run_scale(*, sim: bool, puts: list[str], seconds: float | None, state_dir: P
 
 
 def _scale_line(scales: Scales, elapsed: float) -> str:
-    parts = [f"{name}: {scales.reading(name).text()}" for name in scales.pans]
+    parts = [f"{pan_name(name)}: {scales.reading(name).text()}" for name in scales.pans]
     verdict = scales.verdict()
     warming = any(shot.warming for shot in scales.snapshots().values())
-    return (f"t={elapsed:5.1f}s  " + "   ".join(parts) +
+    return (f"t={i18n.decimal(elapsed, 1, 5)}s  " + "   ".join(parts) +
             (f"   {verdict_text(verdict)}" if verdict else "") +
-            ("   (warming up: the zero is not steady yet)" if warming else ""))
+            ("   " + _("(warming up: the zero is not steady yet)") if warming else ""))

@@ -9,7 +9,7 @@ import argparse
 import os
 from pathlib import Path
 
-from .common import EXIT_UNUSABLE, add_config, emit, load_config, say
+from .common import EXIT_UNUSABLE, add_config, add_lang, emit, load_config, say
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -51,6 +51,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tare", action="store_true",
                    help="zero every pan once it holds still, before any --put (for this run "
                         "only; the saved zero is not changed)")
+    add_lang(p, "the lines' language")
     _maintenance(p, sim_help="simulated load cells in real time (they start empty)")
     p.set_defaults(func=scale)
 
@@ -107,7 +108,8 @@ def scale(args: argparse.Namespace) -> int:
         return EXIT_UNUSABLE
     try:
         return run_scale(sim=args.sim, puts=args.put, seconds=args.seconds, state_dir=state_dir,
-                         config_path=config, out=emit, tare=args.tare)
+                         config_path=config, out=emit, tare=args.tare,
+                         language=args.lang)
     except ConfigError as exc:
         for problem in exc.problems:
             say("scale", problem)
