@@ -22,25 +22,20 @@ from ...drivers.thermometer import Temperature
 from ...drivers.weighing import (MAX_LOAD_G, MAX_MASSES, Calibration, CalibrationError,
                                  Calibrator)
 from .. import config as config_mod
-from ..journal import Journal
 from .. import i18n, settings_store
 from ..i18n import _
+from ..journal import Journal
 from ..scales import Scales, verdict_text
 from ..scales_text import pan_name
 from ..scales_sim import weigh_sim
 from ..thermometer import thermometer_for, warmth_note
+from .pan_load import mass_problem
 
-CAPACITY_G = 1000.0  # the 1 kg bar cells the box is built with (hardware/README.md)
 STEP_TIMEOUT_S = 30.0  # a calibration step the pan never holds still for
 SILENT_AFTER_S = 3.0  # a pan that has said nothing for this long is reported, not waited for
 MAX_SECONDS = 86400.0  # `scale --seconds`: a day at most
 LIVE_TICK_S = 0.1  # `scale` on a terminal: the line is rewritten ten times a second
 PRINT_TICK_S = 0.5  # `scale` into a pipe or file: a line every half second
-
-
-def in_range(grams: float) -> bool:
-    """A mass the cells can weigh: finite, 0 to the capacity."""
-    return math.isfinite(grams) and 0 <= grams <= CAPACITY_G
 
 
 def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rate: int,
@@ -50,9 +45,9 @@ def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rat
               "`spielleiter scale` or the Scale menu", file=sys.stderr)
         return 2
     for grams in (left_g, right_g):
-        if grams is not None and not in_range(grams):
-            print(f"spielleiter weigh: {grams} g is outside 0-{CAPACITY_G:g} g (the 1 kg cells)",
-                  file=sys.stderr)
+        problem = None if grams is None else mass_problem(grams)
+        if problem is not None:
+            print(f"spielleiter weigh: {problem}", file=sys.stderr)
             return 2
     result = weigh_sim(left_g, right_g, seed=seed, rate=rate)
     unsettled = [pan for pan in ("left", "right")
@@ -260,8 +255,9 @@ def parse_puts(puts: list[str], pans: tuple[str, ...]) -> dict[str, float]:
             masses[pan] = float(grams)
         except ValueError:
             raise ValueError(f"--put {item!r}: the grams must be a number") from None
-        if not in_range(masses[pan]):
-            raise ValueError(f"--put {item!r}: use 0-{CAPACITY_G:g} g")
+        problem = mass_problem(masses[pan])
+        if problem is not None:
+            raise ValueError(f"--put {item!r}: {problem}")
     return masses
 
 

@@ -23,7 +23,7 @@ Headless commands (one a line; each answered with one JSON line, an error as {{"
   idle SECONDS            let time pass (0 <= SECONDS <= {max_s:g}; repeat for longer)
   keys KEY...             the interactive keyboard's keys (u: hold BACK, undo)
   put PAN GRAMS           set GRAMS down on a configured pan; negative takes off
-                          (|GRAMS| <= {max_g:g})
+                          (at most {max_g:g} g on a pan)
   empty [PAN]             lift everything off every pan (or PAN)
   new GAME PLAYER... [key=value...]
                           start a game as the serial link's "new" does; values are JSON
@@ -33,12 +33,13 @@ Headless commands (one a line; each answered with one JSON line, an error as {{"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from .headless import MAX_GRAMS, MAX_SECONDS
+    from .headless import MAX_SECONDS
+    from .pan_load import PAN_LIMIT_G
 
     p = sub.add_parser("sim", help="the whole device simulated in this terminal",
                        description="The whole device simulated: the screen drawn in the "
                                    "terminal, the keyboard as its buttons.",
-                       epilog=EPILOG.format(max_s=MAX_SECONDS, max_g=MAX_GRAMS),
+                       epilog=EPILOG.format(max_s=MAX_SECONDS, max_g=PAN_LIMIT_G),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
                    help="where the journal lives (default: $XDG_STATE_HOME/spielleiter-sim, "
