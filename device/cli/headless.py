@@ -46,11 +46,14 @@ class CommandError(ValueError):
 
 
 def seconds_of(word: str, *, zero: bool) -> float:
-    """A duration in virtual seconds, finite and within ``MAX_SECONDS`` (``zero``: 0 allowed)."""
+    """A duration in virtual seconds, finite and within ``MAX_SECONDS``: ``zero`` for an idle
+    (0 lets no time pass), else a hold's (0 would hold nothing). The refusal says which."""
     value = number(word)
     if not (0 <= value <= MAX_SECONDS) or (value == 0 and not zero):
-        low = "0" if zero else "more than 0"
-        raise CommandError(f"{word} s: use {low} to {MAX_SECONDS:g} s (idle longer in steps)")
+        if zero:
+            raise CommandError(f"{word} s: use 0 to {MAX_SECONDS:g} s (idle longer in steps)")
+        raise CommandError(f"{word} s: a hold keeps the button down for more than 0 s, at most "
+                           f"{MAX_SECONDS:g} s (tap BUTTON is a short press)")
     return value
 
 

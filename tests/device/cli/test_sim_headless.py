@@ -153,6 +153,15 @@ def test_the_longest_idle_is_allowed(tmp_path, monkeypatch, capsys):
     assert answer["command"] == f"idle {MAX_SECONDS:g}"
 
 
+
+@pytest.mark.parametrize("seconds", ["0", "-1", f"{MAX_SECONDS + 1:g}"])
+def test_a_hold_out_of_range_is_refused_for_what_is_wrong_with_the_hold(tmp_path, monkeypatch,
+                                                                        capsys, seconds):
+    [answer] = sim(tmp_path, monkeypatch, capsys, f"hold host.back {seconds}")
+    assert refused(answer, "a hold keeps the button down for more than 0 s", "tap BUTTON")
+    assert "idle" not in answer["error"]
+
+
 # -- other input ----------------------------------------------------------------------------------
 def test_unknown_commands_buttons_keys_and_bytes_are_answered(tmp_path, monkeypatch, capsys):
     answers = sim(tmp_path, monkeypatch, capsys, "dance", "tap host.nope", "keys !",
