@@ -153,7 +153,6 @@ def test_the_longest_idle_is_allowed(tmp_path, monkeypatch, capsys):
     assert answer["command"] == f"idle {MAX_SECONDS:g}"
 
 
-
 @pytest.mark.parametrize("seconds", ["0", "-1", f"{MAX_SECONDS + 1:g}"])
 def test_a_hold_out_of_range_is_refused_for_what_is_wrong_with_the_hold(tmp_path, monkeypatch,
                                                                         capsys, seconds):
