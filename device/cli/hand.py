@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..i18n import _, ngettext
+from ..scales_text import pan_name
 from .keys import (EMPTY_KEY, HEAVIER_KEYS, LIFT_KEYS, LIGHTER_KEY, PAN_MASSES_G, PUT_KEYS,
                    TYPE_KEY)
 from .pan_load import PAN_LIMIT_G, too_heavy
@@ -60,19 +62,21 @@ class Hand:
     def on_pans(self) -> str:
         """What lies where and what the hand holds, for the legend: "left 10 + 10 g   right
         empty   in hand 12.3 g" (or the mass being typed)."""
-        parts = [f"{pan} {self._load(pan)}" for pan in self.pans]
+        parts = [f"{pan_name(pan)} {self._load(pan)}" for pan in self.pans]
         if self.typed is not None:
-            parts.append(f"typing: {self.typed}_ g (Enter takes it, Esc cancels)")
+            parts.append(_("typing: {typed}_ g (Enter takes it, Esc cancels)").format(
+                typed=self.typed))
         else:
-            parts.append(f"in hand {grams(self.mass_g)} g")
+            parts.append(_("in hand {grams} g").format(grams=grams(self.mass_g)))
         return "   ".join(parts)
 
     def _load(self, pan: str) -> str:
         pieces = self.pieces[pan]
         if not pieces:
-            return "empty"
+            return _("empty")
         if len(pieces) > 3:
-            return f"{len(pieces)} pieces, {grams(round(sum(pieces), 3))} g"
+            return ngettext("{n} piece, {grams} g", "{n} pieces, {grams} g", len(pieces)).format(
+                n=len(pieces), grams=grams(round(sum(pieces), 3)))
         return " + ".join(grams(p) for p in pieces) + " g"
 
     def key(self, key: str) -> str:

@@ -9,6 +9,7 @@ import argparse
 import os
 from pathlib import Path
 
+from ..i18n import _
 from .common import EXIT_UNUSABLE, add_config, add_lang, emit, load_config, say
 
 
@@ -51,7 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tare", action="store_true",
                    help="zero every pan once it holds still, before any --put (for this run "
                         "only; the saved zero is not changed)")
-    add_lang(p, "the lines' language")
+    add_lang(p, _("the lines' language"))
     _maintenance(p, sim_help="simulated load cells in real time (they start empty)")
     p.set_defaults(func=scale)
 
