@@ -1,6 +1,6 @@
 """``spielleiter weigh``, ``calibrate`` and ``scale``: the pans from a terminal.
 
-Only the command line lives here; the work is done in ``pans.py``.
+Only the command line lives here; the work is done in ``pans.py`` and ``scale_live.py``.
 """
 
 from __future__ import annotations
@@ -102,7 +102,7 @@ def calibrate(args: argparse.Namespace) -> int:
 
 def scale(args: argparse.Namespace) -> int:
     from ..config import ConfigError
-    from .pans import run_scale
+    from .scale_live import run_scale
 
     config, state_dir = _paths(args)
     if load_config("scale", config) is None:

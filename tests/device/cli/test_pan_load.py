@@ -12,7 +12,8 @@ import pytest
 from spielleiter.device.cli.hand import Hand
 from spielleiter.device.cli.headless import Headless
 from spielleiter.device.cli.pan_load import PAN_LIMIT_G, too_heavy
-from spielleiter.device.cli.pans import parse_puts, run_weigh
+from spielleiter.device.cli.pans import run_weigh
+from spielleiter.device.cli.scale_live import parse_puts
 
 PANS = ("left", "right")
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from spielleiter.device import config
 from spielleiter.device.box import Box
-from spielleiter.device.cli.pans import run_scale
+from spielleiter.device.cli.scale_live import run_scale
 from spielleiter.device.journal import Journal
 from spielleiter.device.runtime import ManualClock
 from spielleiter.drivers.buttons import mock_factory
