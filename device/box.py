@@ -28,7 +28,7 @@ from .journal_care import IDLE_S
 from .link import LinkProtocol
 from .paths import JOURNAL_NAME
 from .scales import Scales
-from .scales_sim import restore_loads, save_loads
+from .scales_sim import restore_loads, save_loads, sim_physics
 from .runtime import ManualClock, Runtime
 from .screens import View, render
 from .settings_store import Settings
@@ -61,9 +61,13 @@ class Box:
               on_frame: Callable[[Image.Image], None] | None = None,
               seed_source: Callable[[], int] | None = None,
               link_url: str | None = None, simulated_scales: bool | None = None,
-              language: str | None = None, time_source: TimeSource | None = None) -> "Box":
+              language: str | None = None, time_source: TimeSource | None = None,
+              sim_cells: str = "ideal") -> "Box":
         """Wire a device. ``simulated_scales`` (default: when the pins are mocked) puts the pans
         on simulated HX711s; on a ManualClock box they run on virtual time as ``idle`` passes.
+        ``sim_cells`` "real" gives those pans cells as published figures describe them (warm-up,
+        the box warming, creep, a bent output, the overload stop: ``PanPhysics.realistic``), as
+        ``spielleiter sim`` does; "ideal" (tests, the demo) cells without them.
         ``language`` (``--lang``) is this run's language over the saved setting and the config's
         ``[ui] language``. ``time_source`` is the journal's time base (default: the real
         clocks; on mocked pins, a simulator's machine, whose clock is taken to be right)."""
@@ -88,7 +92,8 @@ class Box:
         detector = PressDetector(config.debounce_s, config.hold_s)
         if simulated_scales is None:
             simulated_scales = pin_factory is not None
-        scales = Scales.build(config, journal, runtime.post, simulated=simulated_scales)
+        scales = Scales.build(config, journal, runtime.post, simulated=simulated_scales,
+                              physics=sim_physics(sim_cells) if simulated_scales else None)
         shown: list[View] = []
         app = App(runtime, journal, show=lambda view: _show(display, shown, view), beep=beeper.play,
                   power=display.set_power, sound=beeper.set_level,

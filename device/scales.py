@@ -57,6 +57,7 @@ class TableScales(Protocol):
                           on_step: Callable[[Calibrator, CalibrationError | None], None]
                           | None = None) -> None: ...
     def cancel_calibration(self) -> None: ...
+    def calibrate_again(self) -> dict[str, float]: ...
 
 
 @dataclass
@@ -90,15 +91,17 @@ class Scales:
 
     @classmethod
     def build(cls, config: Config, journal: Journal, post: Callable[[Any], None], *,
-              simulated: bool = False, seed: int = 0) -> "Scales":
-        """Readers for every configured pan; ``simulated`` puts them on simulated HX711s."""
+              simulated: bool = False, seed: int = 0, physics: Any = None) -> "Scales":
+        """Readers for every configured pan; ``simulated`` puts them on simulated HX711s,
+        whose pans and cells are ``physics`` (a ``drivers.sim.PanPhysics``; None: ideal cells)."""
         scales = cls(journal, config.tie_band_g, config.judge_s)
         cells = config.loadcells
         names = [c.pan for c in cells]
         if simulated and cells:
             from ..drivers.sim import SimScale
 
-            scales.sim = SimScale(names, seed=seed, rate=cells[0].rate, on_event=post)
+            scales.sim = SimScale(names, seed=seed, rate=cells[0].rate, on_event=post,
+                                  physics=physics)
         scales._judge_pans(names)
         for cell in cells:
             pan = scales._add_pan(cell.pan, cell.rate)
@@ -360,10 +363,24 @@ class Scales:
 
     def set_temperature(self, temp_c: float | None) -> bool:
         """The cells' temperature (the box's thermometer; None when it failed): each pan's
-        readings are compensated for its span's drift from then on. False: no screen changes."""
+        readings are compensated for its span's drift from then on. True when that changes
+        which pans ``calibrate_again`` names (the Scale tool's hint)."""
+        due = self.calibrate_again().keys()
         for pan in self.pans.values():
             pan.channel.set_temperature(temp_c)
-        return False
+        return due != self.calibrate_again().keys()
+
+    def calibrate_again(self) -> dict[str, float]:
+        """The pans a calibration now would teach how their span moves with warmth
+        (``Calibration.learns_at``), each with how much warmer (negative: colder) it is than
+        at its calibration, in kelvin."""
+        due = {}
+        for name, pan in self.pans.items():
+            cal, temp_c = pan.channel.calibration, pan.channel.temperature_c
+            if pan.calibrated and temp_c is not None and cal.temp_c is not None \
+                    and cal.learns_at(temp_c):
+                due[name] = temp_c - cal.temp_c
+        return due
 
     def use_calibration(self, name: str, calibration: Calibration) -> None:
         """Weigh ``name`` on ``calibration`` from now on, for this run only (nothing saved)."""

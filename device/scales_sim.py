@@ -22,6 +22,20 @@ from .scales import Scales
 log = logging.getLogger(__name__)
 
 TIMEOUT_S = 10.0  # virtual seconds after the set-down
+SIM_CELLS = ("real", "ideal")  # ``spielleiter sim --cells``: what the simulated pans sit on
+
+
+def sim_physics(cells: str) -> Any:
+    """The simulated pans' physics for ``--cells``: "real" as published figures describe a
+    1 kg bar cell in a closed box (``PanPhysics.realistic``: warm-up, the box warming by
+    10-20 K, creep, a bent output, the stop at 600-800 g), "ideal" none of it (None)."""
+    if cells not in SIM_CELLS:
+        raise ValueError(f"cells must be one of {', '.join(SIM_CELLS)}, not {cells!r}")
+    if cells == "ideal":
+        return None
+    from ..drivers.sim import PanPhysics
+
+    return PanPhysics.realistic()
 LOADS_NAME = "sim-pans.json"  # in the simulator's state directory: what lies on each pan
 
 

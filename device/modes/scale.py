@@ -65,10 +65,10 @@ class ScaleMode(HostTool):
             elif key == "next" and self.scales.pans:
                 self.step, self.cursor = "pick", 0
             return True
-        if key == "back":
+        if key == "back" or self.step == "done":
+            # BACK from "more" is "done": saved already, and its screen said so. No flash
+            # after it: a BACK pressed to take a flash away would close the tool.
             self.scales.cancel_calibration()
-            if self.step == "more" and self.calibrator is not None:
-                self._finished(self.calibrator)  # saved already: BACK is "done"
             self.step, self.calibrator, self.waiting = "live", None, False
             return True
         if self.step == "pick":
@@ -133,13 +133,7 @@ class ScaleMode(HostTool):
             self.step = "more"  # saved; another mass may make heavy items exact
             self.scales.begin_calibration(calibrator, self._stepped)  # it follows the zero
         elif calibrator.step == "done":
-            self._finished(calibrator)
-            self.step, self.calibrator = "live", None
-
-    def _finished(self, calibrator: Calibrator) -> None:
-        masses = ", ".join(f"{m:g}" for m in calibrator.masses)
-        self.app.flash(_("{pan} pan calibrated").format(pan=pan_name(calibrator.pan).title()),
-                       _("with {masses} g. Take it off.").format(masses=masses), seconds=3.0)
+            self.step = "done"  # the last mass: its screen stays until a key (no timer)
 
     def _reading(self, name: str) -> str:
         """One pan's reading for a line: never a number beyond the pan's range."""
@@ -160,14 +154,17 @@ class ScaleMode(HostTool):
             return View(_("Calibrate"), tuple(_("{pan} pan").format(pan=pan_name(name).title())
                                               for name in scales.pans),
                         cursor=self.cursor, footer=_("NEXT move  OK choose"))
-        if self.step == "more":
+        if self.step in ("more", "done"):
             assert self.calibrator is not None
+            title = _("{pan} pan calibrated").format(pan=pan_name(self.calibrator.pan).title())
             done = f"{self.calibrator.masses[-1]:g}"
-            return View(_("{pan} pan calibrated").format(
-                pan=pan_name(self.calibrator.pan).title()),
-                (_("Take the {masses} g off.").format(masses=done), _("Another mass makes"),
-                 _("heavy items exact.")),
-                footer=_("OK another  BACK done"))
+            off = _("Take the {masses} g off.").format(masses=done)
+            if self.step == "done":
+                masses = ", ".join(f"{m:g}" for m in self.calibrator.masses)
+                return View(title, (_("with {masses} g.").format(masses=masses), off),
+                            footer=_("OK done"))
+            return View(title, (off, _("Another mass makes"), _("heavy items exact.")),
+                        footer=_("OK another  BACK done"))
         if self.step in ("empty", "mass"):
             assert self.calibrator is not None
             pan = pan_name(self.calibrator.pan)
@@ -191,7 +188,19 @@ class ScaleMode(HostTool):
             lines.append(verdict_text(verdict))
         elif scales.judged_pans() is not None:
             lines.append(_("weighing..."))
-        return View(_("Scale  (* = stable)"), tuple(lines), footer=_("OK tare  NEXT calibr."))
+        return View(_("Scale  (* = stable)"), tuple(lines), footer=_("OK tare  NEXT calibr."),
+                    notice=self._warmth_notice())
+
+    def _warmth_notice(self) -> str:
+        """Once the box is 5 K warmer (or colder) than at a pan's only calibrations, a
+        calibration now teaches the box how that pan's span moves with warmth: say so (not while
+        the zeros still warm up: the warm-up notice comes first)."""
+        due = self.scales.calibrate_again()
+        if not due or any(shot.warming for shot in self.scales.snapshots().values()):
+            return ""
+        if next(iter(due.values())) > 0:
+            return _("Warmer: calibrate")
+        return _("Colder: calibrate")
 
 
 MODE = ModeInfo("scale", N_("Scale"), open=ScaleMode, order=80,

@@ -88,6 +88,11 @@ class Calibration:
         at zero, which three points leave less certain than the line through them."""
         return self.counts_per_gram * (1.0 + self.bend * tempco.SPAN_AT_G)
 
+    def learns_at(self, temp_c: float | None) -> bool:
+        """Whether calibrating again at ``temp_c`` would learn the span's temperature
+        coefficient (``tempco.learns_at``)."""
+        return tempco.learns_at(self.span_per_k, self.spans, temp_c)
+
     def made_at(self, temp_c: float | None) -> "Calibration":
         """This calibration as made at ``temp_c`` (a new one, its own span its only history)."""
         if temp_c is None:

@@ -48,7 +48,8 @@ class ChannelSettings:
         # after a hand's, the window otherwise; at 80 SPS the window of eight 4-sample means is
         # already within 1.3x of the chip's settling and a hand's tremor shows (benchmarks/).
         base: dict[int, dict[str, Any]] = {
-            10: dict(spike_g=0.25, smooth=1, window=4, band_g=0.05, settle=SettleRule(fast=2)),
+            10: dict(spike_g=0.25, smooth=1, window=4, band_g=0.05,
+                     settle=SettleRule(fast=2, fast_band_g=0.07)),
             80: dict(spike_g=0.4, smooth=4, window=8, band_g=0.05, raw_band_g=0.3)}
         if rate not in base:
             raise ValueError("rate must be 10 or 80")

@@ -12,8 +12,10 @@ trembles. So, by the path since the detector last left a stable level:
 - **a clean step** (monotone, no overshoot beyond the noise, its passage no more spread in time
   than a filtered set-down's, ending sharply: the sample before the last two is already within
   ``tail_frac`` of the step of the new level, and all of it within ``fast_max`` samples): the
-  last ``fast`` samples (2) inside the band are proof enough: the filter has let the force
-  through, and a still level after a monotone step is the step's end;
+  last ``fast`` samples (2) inside ``fast_band_g`` are proof enough: the filter has let the
+  force through, and a still level after a monotone step is the step's end. That band (0.07 g)
+  is two reads' noise wide (about 0.018 g each at 10 SPS) plus the set-down's last 0.05 g: the
+  motion band's 0.05 g sent one clean step in six to a third sample;
 - **a hand's path** (a reversal beyond ``reversal_g``, an overshoot and back, a passage spread in
   time like a pressing hand's rise, or a path too long to follow): ``long`` samples (1 s at 10
   SPS) inside ``long_band_g``: a hand held still for a second is rare, a wander's flat spot brief;
@@ -54,6 +56,7 @@ class SettleRule:
     long: int = 10  # samples a hand's level must stay inside ``long_band_g``
     long_band_g: float = 0.08  # the range of ``long`` samples of noise alone stays well inside
     max_path: int = 60  # a path longer than this is no longer followed: a hand's
+    fast_band_g: float | None = None  # the ``fast`` samples' band (None: the motion band's)
 
     def proofs(self, before: float | None, path: Sequence[float] | None, window: int,
                band_g: float) -> tuple[tuple[int, float], ...]:
@@ -98,7 +101,7 @@ class SettleRule:
             short = sign * (level - path[-self.fast - 1])
             if short > self.tail_frac * abs(step) + band_g:
                 return plain  # not yet the step's sharp end (or a bump's rounded top)
-        return ((self.fast, band_g),) + plain
+        return ((self.fast, self.fast_band_g or band_g),) + plain
 
 
 def passage_spread(before: float, path: Sequence[float]) -> float:

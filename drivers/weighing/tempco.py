@@ -41,6 +41,16 @@ def learn(spans: Iterable[tuple[float, float]]) -> tuple[float, tuple[tuple[floa
     return per_k, kept
 
 
+def learns_at(span_per_k: float, spans: Iterable[tuple[float, float]],
+              temp_c: float | None) -> bool:
+    """Whether a calibration at ``temp_c`` would teach the pan its span's coefficient: none is
+    learned yet, and ``temp_c`` lies ``MIN_SPREAD_K`` or more beyond the kept temperatures."""
+    temps = [t for t, _ in spans]
+    if span_per_k or temp_c is None or not temps:
+        return False
+    return max(*temps, temp_c) - min(*temps, temp_c) >= MIN_SPREAD_K
+
+
 def factor(span_per_k: float, cal_temp_c: float | None, temp_c: float | None) -> float:
     """What a reading is multiplied by at ``temp_c`` to weigh as at the calibration's
     temperature; 1.0 when either temperature is unknown or nothing was learned."""
@@ -49,4 +59,4 @@ def factor(span_per_k: float, cal_temp_c: float | None, temp_c: float | None) ->
     return 1.0 / (1.0 + span_per_k * (temp_c - cal_temp_c))
 
 
-__all__ = ["KEEP", "MAX_SPAN_PER_K", "MIN_SPREAD_K", "SPAN_AT_G", "factor", "learn"]
+__all__ = ["KEEP", "MAX_SPAN_PER_K", "MIN_SPREAD_K", "SPAN_AT_G", "factor", "learn", "learns_at"]

@@ -394,7 +394,14 @@ def test_three_masses_on_the_host_panel_are_fitted_and_saved(box_factory, tmp_pa
     assert box.last_view.big == "100 g"           # then 100 g: 200 and 500 are weighed
     box.idle(0.5)
     _weigh(box, 100)
-    assert "with 200, 500, 100 g" in box.last_view.as_text()  # the third ends it
+    view = box.last_view                          # the third ends it: its screen stays
+    assert view.title == "Left pan calibrated" and view.footer == "OK done"
+    assert view.lines == ("with 200, 500, 100 g.", "Take the 100 g off.")
+    assert_frame(box.frame(), "scale_calibrate_done")
+    box.idle(10.0)
+    assert box.last_view == view                  # no timer takes it away
+    box.tap("host.ok")
+    assert box.last_view.title == "Scale  (* = stable)"
     saved = box.journal.calibration("left")
     assert saved["version"] == 2 and [p[0] for p in saved["points"]] == [0, 200, 500, 100]
 
@@ -403,10 +410,13 @@ def test_back_after_the_first_mass_keeps_the_one_mass_calibration(box_factory, t
     box = box_factory(state_dir=tmp_path / "cal1")
     _calibrate_left_to_the_mass_screen(box)
     _weigh(box, 200)
-    box.tap("host.back")                          # done
-    assert "with 200 g" in box.last_view.as_text()
+    box.tap("host.back")                          # done: back to the live pans at once
+    assert box.last_view.title == "Scale  (* = stable)"
     saved = box.journal.calibration("left")
     assert [p[0] for p in saved["points"]] == [0, 200] and saved["version"] == 1
+    box.idle(0.5)
+    box.tap("host.back")                          # only a second BACK leaves the tool
+    assert box.last_view.title == "Spielleiter" and "Scale" in box.last_view.lines
 
 
 def test_a_mass_is_never_taken_before_the_person_confirmed_it(box_factory, tmp_path):

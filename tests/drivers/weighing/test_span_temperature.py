@@ -173,3 +173,14 @@ def test_another_mass_of_the_same_calibration_replaces_its_entry_and_adds_none()
     one = Calibration.from_points([(0.0, 0.0), (200.0, 84000.0)]).made_at(30.0).learned_from(cold)
     two = Calibration.from_points([*one.points, (500.0, 210010.0)]).made_at(30.1).learned_from(one)
     assert [t for t, _ in two.spans] == [21.0, 30.1]  # the cold one and this calibration's own
+
+
+def test_calibrating_again_teaches_the_span_only_5_kelvin_from_every_kept_calibration():
+    from spielleiter.drivers.weighing import tempco
+
+    kept = ((21.0, 420.0),)
+    assert not tempco.learns_at(0.0, kept, 25.9)
+    assert tempco.learns_at(0.0, kept, 26.0) and tempco.learns_at(0.0, kept, 16.0)
+    assert not tempco.learns_at(0.0, (), 30.0)              # no calibration with a thermometer
+    assert not tempco.learns_at(0.0, kept, None)            # no thermometer now
+    assert not tempco.learns_at(4e-5, kept + ((30.0, 420.15),), 40.0)  # learned already
