@@ -22,9 +22,11 @@ class View:
     (a countdown, a score); ``footer`` names what the buttons do. ``blank`` clears the screen
     (privacy between hot-seat players) but may still carry a footer. ``notice`` is the box's own
     word about itself (the scales warming up, ``warm_up``); ``notice_at`` says where it goes, and
-    the screen's own parts stay as they are, its title always in the title bar:
+    the screen's other parts stay as they are:
 
-    - "bar": in the title bar of a screen that has no title;
+    - "bar": in the title bar, in place of the title (the warm-up notice goes there only on a
+      screen without a title; a mode may put its own word over its title, as the Scale tool's
+      "Warmer: calibrate");
     - "row": on a row of its own under the title bar (the body moves down a row);
     - "tag": beside the title, at the right end of the bar, in plain type (the bar then ends
       after the title): for a short word where no row is free.
@@ -41,8 +43,8 @@ class View:
 
     @property
     def bar(self) -> str:
-        """What the title bar shows: the title, or on a screen without one a "bar" notice."""
-        return self.title or (self.notice if self.notice_at == "bar" else "")
+        """What the title bar shows: a "bar" notice, else the title."""
+        return self.notice if self.notice and self.notice_at == "bar" else self.title
 
     @property
     def tag(self) -> str:
