@@ -25,7 +25,7 @@ from .i18n import _, ngettext
 from .inputs import ANYONE, HOST, Inputs, Press, Weight
 from .journal import Journal, JournalError
 from .modes import GAME_MODES
-from .modes.base import ModeInfo, Referee
+from .modes.base import ModeInfo
 from .modes.setup import remember
 from .notices import notice_lines
 from .overlay import FLASH_S, Overlay
@@ -37,7 +37,8 @@ from .session import Session
 from .ui.game import GameMenuScreen, GameScreen, StandingsScreen
 from .ui.home import HomeScreen
 from .ui.screen import Question, Screen
-from .ui.start import SetupScreen, StartScreen
+from .ui.stack import ScreenStack
+from .ui.start import StartScreen
 from .ui.tool import ToolScreen
 
 log = logging.getLogger(__name__)
@@ -50,8 +51,9 @@ def _screen_key(view: View) -> tuple[Any, ...]:
     return (view.title, view.footer, view.blank)
 
 
-class App:
-    """The screen stack and the game. ``view()`` is what the OLED shows; ``redraw`` renders it."""
+class App(ScreenStack):
+    """The screen stack (``ScreenStack``) and the game. ``view()`` is what the OLED shows;
+    ``redraw`` renders it."""
 
     def __init__(self, runtime: Runtime, journal: Journal, *, show: Callable[[View], None],
                  beep: Callable[[str], None], player_names: tuple[str, ...],
@@ -108,73 +110,6 @@ class App:
         if lines:
             self.beep("error")
             self.flash(*lines[:3], seconds=6.0)
-
-    # -- the stack --------------------------------------------------------------------------------
-    @property
-    def top(self) -> Screen:
-        return self.stack[-1]
-
-    @property
-    def mode(self) -> str:
-        """The top screen's kind: home, start, setup, game, menu, standings, confirm_end,
-        confirm_undo or tool."""
-        return self.top.name
-
-    def push(self, screen: Screen) -> None:
-        self.stack.append(screen)
-        self.set_holds()
-
-    def pop(self) -> None:
-        """Close the top screen and show the one below again (home is never popped)."""
-        if len(self.stack) > 1:
-            self.stack.pop().close()
-            self.top.shown()
-        self.set_holds()
-
-    def replace(self, screen: Screen) -> None:
-        if len(self.stack) > 1:
-            self.stack.pop().close()
-        self.push(screen)
-
-    def home(self) -> None:
-        """Close everything above the home menu (a tool, a set-up, a game's screens)."""
-        while len(self.stack) > 1:
-            self.stack.pop().close()
-        self.top.shown()
-        self.set_holds()
-
-    def _find(self, kind: type[Screen]) -> Any:
-        return next((s for s in reversed(self.stack) if isinstance(s, kind)), None)
-
-    @property
-    def game_screen(self) -> GameScreen | None:
-        return self._find(GameScreen)
-
-    @property
-    def referee(self) -> Referee | None:
-        """The running game's referee (None at home, in a tool, or while a game is paused)."""
-        screen = self.game_screen
-        return screen.referee if screen is not None else None
-
-    @property
-    def setup(self) -> Any:
-        screen = self._find(SetupScreen)
-        return screen.flow if screen is not None else None
-
-    @property
-    def start(self) -> StartScreen | None:
-        return self._find(StartScreen)
-
-    @property
-    def tool(self) -> Any:
-        return self.top.mode if isinstance(self.top, ToolScreen) else None
-
-    @property
-    def cursor(self) -> int | None:
-        return self.top.cursor
-
-    def set_holds(self) -> None:
-        self.inputs.set_holds(self.top.holds())
 
     # -- redrawing and the guard -------------------------------------------------------------------
     def redraw(self) -> None:

@@ -7,7 +7,8 @@ real-time clock jumps at boot); dates come from the journal's time base (``timeb
 None ("date unknown") when the clock was not known to be right. A record is the replay of the
 game's effective actions (``corrections``), so a correction re-derives scores and winners by the
 engine's own rules, and ``GameRecord.changes`` says what was corrected, why, and what moved.
-A game whose rows cannot be read is left out of the list and named in ``problems``.
+A game whose rows cannot be read is left out of the list and named in ``problems``; the rows as
+read, and the read-only connection, are ``past_rows``.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import builtins
 import logging
 import sqlite3
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import date, datetime
 from typing import Any, Callable
 
@@ -31,7 +32,8 @@ from .i18n import _, refusal
 from .records import GameRecord
 from .replay import ReplayError, start
 from .text import InputError, loads
-from .timebase import GameTime, TimeBase, TimeSource, always_synced
+from .past_rows import GameRows, Step, no_write, open_read_only
+from .timebase import TimeBase, TimeSource, always_synced
 
 __all__ = ["ENDED", "Correction", "GameRecord", "PastGames", "Step", "open_read_only"]
 
@@ -44,84 +46,6 @@ GAME_COLUMNS = ("id", "game", "header", "status", "started", "boot", "mono", "sy
                 "ended_boot", "ended_mono")
 
 
-def open_read_only(path: Any) -> sqlite3.Connection:
-    """A read-only connection to a journal file (never writes it; the box may run beside it).
-    InputError when it cannot be opened or is not a journal."""
-    from pathlib import Path
-
-    from .journal_file import APP, decode
-
-    uri = f"{Path(path).resolve().as_uri()}?mode=ro"
-    try:
-        db = sqlite3.connect(uri, uri=True, isolation_level=None)
-        db.text_factory = decode
-        meta = dict(db.execute("SELECT key, value FROM meta"))
-    except sqlite3.Error as exc:
-        raise InputError(f"cannot read {path}: {exc}") from None
-    if meta.get("app") != APP:
-        db.close()
-        raise InputError(f"{path} is not a Spielleiter journal")
-    return db
-
-
-@dataclass(frozen=True)
-class Step:
-    """One effective action: its sequence number in the journal, the action (as corrected), when
-    it was played (None: unknown) and the correction that made it so (None: as played)."""
-
-    seq: int
-    action: dict[str, Any]
-    at: float | None
-    correction: Correction | None
-
-    @property
-    def corrected(self) -> bool:
-        return self.correction is not None
-
-
-@dataclass
-class _Game:
-    """A game's rows as read: the header, the actions' texts (parsed on first use, up to the
-    first unreadable one) and its times."""
-
-    id: int
-    header: Header
-    header_text: Any
-    status: str
-    texts: list[tuple[Any, Any]]
-    when: GameTime
-    started_at: float | None
-    ended_at: float | None
-    read_error: str | None
-    _parsed: tuple[list[dict[str, Any]], str | None] | None = None
-
-    @property
-    def originals(self) -> list[dict[str, Any]]:
-        return self._parse()[0]
-
-    @property
-    def error(self) -> str | None:
-        return self._parse()[1]
-
-    def _parse(self) -> tuple[list[dict[str, Any]], str | None]:
-        if self._parsed is None:
-            originals: list[dict[str, Any]] = []
-            error = self.read_error
-            for index, (seq, text) in enumerate(self.texts):
-                try:
-                    if seq != index:
-                        raise InputError("an action is missing")
-                    action = loads(text, f"action {seq}") if isinstance(text, str) else None
-                    if not isinstance(action, dict):
-                        raise InputError(f"action {seq} is not a JSON object")
-                except InputError as exc:
-                    error = str(exc)
-                    break
-                originals.append(action)
-            self._parsed = (originals, error)
-        return self._parsed
-
-
 class PastGames:
     """The journal's ended games (see the module doc). ``source``: the device's ``Journal``, or
     a read-only ``sqlite3.Connection``. ``box_name`` is the location an export names."""
@@ -132,7 +56,7 @@ class PastGames:
         if self.journal is None:
             db = source
             self._db: Callable[[], sqlite3.Connection] = lambda: db
-            self.times = TimeBase(self._db, _no_write,
+            self.times = TimeBase(self._db, no_write,
                                   TimeSource(synced=always_synced, boot_id=lambda: ""))
         else:
             journal = self.journal
@@ -161,7 +85,7 @@ class PastGames:
         wanted = None if game is None else filters.game_name(game)
         who = None if player is None else player.casefold()
         self.problems = []
-        found: builtins.list[_Game] = []
+        found: builtins.list[GameRows] = []
         try:
             rows = self._rows("WHERE status IN ('over', 'abandoned', 'damaged') ORDER BY id")
         except InputError as exc:  # a journal that cannot be read lists nothing, and says why
@@ -334,13 +258,13 @@ class PastGames:
         except sqlite3.Error as exc:
             raise InputError(f"the journal cannot be read: {exc}") from None
 
-    def _load(self, game_id: int) -> _Game:
+    def _load(self, game_id: int) -> GameRows:
         rows = self._rows("WHERE id=?", (game_id,)) if isinstance(game_id, int) else []
         if not rows:
             raise InputError(_("There is no game {n}.").format(n=game_id))
         return self._game(rows[0])
 
-    def _game(self, row: tuple[Any, ...]) -> _Game:
+    def _game(self, row: tuple[Any, ...]) -> GameRows:
         game_id, _name, header_text, status, started, boot, mono, synced, ended, ended_boot, \
             ended_mono = row
         try:
@@ -355,7 +279,7 @@ class PastGames:
         except sqlite3.Error as exc:
             texts, error = [], f"actions unreadable ({exc})"
         when = self.times.game_time(started, boot, mono, synced, ended, ended_boot, ended_mono)
-        return _Game(game_id, header, header_text, status, texts, when, started, ended, error)
+        return GameRows(game_id, header, header_text, status, texts, when, started, ended, error)
 
     def _corrected_ids(self) -> set[int]:
         try:
@@ -363,7 +287,7 @@ class PastGames:
         except sqlite3.Error:
             return set()
 
-    def _cached(self, found: _Game, kept: dict[int, tuple[str, str]],
+    def _cached(self, found: GameRows, kept: dict[int, tuple[str, str]],
                 fresh: dict[int, tuple[str, str]]) -> GameRecord:
         """The record of a game without corrections: its kept result when the key still fits
         (``record_cache``), else replayed (and put in ``fresh`` to be kept)."""
@@ -379,14 +303,14 @@ class PastGames:
                           started_at=found.started_at, ended_at=found.ended_at,
                           box_id=self.box_id, box_name=self.box_name, when=found.when, **fields)
 
-    def _corrections(self, found: _Game) -> builtins.list[Correction]:
+    def _corrections(self, found: GameRows) -> builtins.list[Correction]:
         return store.read(self.db, found.id, found.originals, self.times.wall_time)
 
-    def _record(self, found: _Game) -> GameRecord:
+    def _record(self, found: GameRows) -> GameRecord:
         made = self._corrections(found)
         return self._build(found, store.apply(found.originals, made), made)
 
-    def _build(self, found: _Game, actions: builtins.list[dict[str, Any]],
+    def _build(self, found: GameRows, actions: builtins.list[dict[str, Any]],
                made: builtins.list[Correction]) -> GameRecord:
         record = GameRecord.build(found.id, found.header, actions, status=found.status,
                                   started_at=found.started_at, ended_at=found.ended_at,
@@ -403,6 +327,3 @@ class PastGames:
         self.problems.append(text)
         log.warning("%s", text)
 
-
-def _no_write() -> Any:
-    raise InputError("This journal is open for reading only.")

@@ -11,7 +11,6 @@ goes.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Callable, NamedTuple
@@ -19,82 +18,22 @@ from typing import Callable, NamedTuple
 from PIL import Image, ImageDraw
 
 from .fonts import GLYPHS, Face, drawn_as, font_problem, type_set
+from .view import CHARS, PAGE_LINES, View, crowded, pack, wrap
 
 __all__ = ["CHARS", "GLYPHS", "HEIGHT", "PAGE_LINES", "WIDTH", "Layout", "Letter", "View",
            "big_width", "cannot_show", "crowded", "drawn_as", "first_fit", "font_problem",
            "layout", "letters", "misfits", "pack", "render", "wrap"]
 
 WIDTH, HEIGHT = 128, 64
-CHARS = 21                     # small characters a line
-PAGE_LINES = 3                 # small lines a page (not a menu) may carry: one idea a screen
 MARGIN = 2                     # left edge of a menu's lines (inside the cursor's bar)
 MARK_W, MARK_H = 5, 3          # a list longer than the screen: its marks at the right edge,
 MARK_CLEAR = 6                 # blank columns at least between a mark and any text: a cell
+TAG_GAP = 3                    # blank columns between the title's bar and a notice beside it
 
 
 def cannot_show(text: str) -> str:
     """The characters of ``text`` the screen can only draw as "?" (empty when all show)."""
     return "".join(ch for ch in text if ch not in GLYPHS and drawn_as(ch) == "?")
-
-
-@dataclass(frozen=True)
-class View:
-    """What one screen says.
-
-    ``lines`` fill the body (menus mark ``cursor``); ``big`` is one short word drawn large
-    (a countdown, a score); ``footer`` names what the buttons do. ``blank`` clears the screen
-    (privacy between hot-seat players) but may still carry a footer. ``notice`` is the box's own
-    short word about itself (the scales warming up, ``warm_up``), drawn in the title bar in
-    place of the title while it is set; the screen's own parts stay as they are.
-    """
-
-    title: str = ""
-    lines: tuple[str, ...] = ()
-    big: str | None = None
-    footer: str = ""
-    cursor: int | None = None
-    blank: bool = False
-    notice: str = ""
-
-    @property
-    def bar(self) -> str:
-        """What the title bar shows: the notice, else the title."""
-        return self.notice or self.title
-
-    def as_text(self) -> str:
-        """The view as plain text, for logs, the serial link and the closing notes."""
-        out = [f"[{self.title}]"] if self.title else []
-        if self.big:
-            out.append(f"  ** {self.big} **")
-        for i, line in enumerate(self.lines):
-            out.append(("> " if i == self.cursor else "  ") + line)
-        if self.footer:
-            out.append(f"({self.footer})")
-        if self.notice:
-            out.append(f"! {self.notice}")  # last: the screen's own text reads as before
-        return "\n".join(out)
-
-
-def wrap(text: str, width: int = CHARS) -> list[str]:
-    """Break ``text`` into lines of at most ``width`` characters (long words are cut)."""
-    return textwrap.wrap(text, width, break_long_words=True) or [""]
-
-
-def pack(parts: list[str], sep: str = ", ") -> list[str]:
-    """Join ``parts`` into lines of at most CHARS characters without breaking a part."""
-    lines: list[str] = []
-    for part in parts:
-        if lines and len(lines[-1]) + len(sep) + len(part) <= CHARS:
-            lines[-1] += sep + part
-        else:
-            lines.append(part[:CHARS])
-    return lines
-
-
-def crowded(view: View) -> bool:
-    """A page (not a menu, not a list the player scrolls) with more small lines than one idea
-    needs: split it or say the point in ``big``."""
-    return view.cursor is None and not view.blank and len(view.lines) > PAGE_LINES
 
 
 # -- layout ----------------------------------------------------------------------------------------
@@ -134,7 +73,7 @@ def layout(view: View) -> Layout:
     """Lay ``view`` out: the big word in the largest size that fits the width and leaves room
     for the view's lines (the smallest size when none does; ``misfits`` says so)."""
     types = type_set()
-    top = types.title_h if view.bar and not view.blank else 0
+    top = (types.title_h if view.bar and not view.blank else 0) + (types.line if view.row else 0)
     footer_top = HEIGHT - types.footer_h if view.footer else HEIGHT
     if not view.big or view.blank:
         return Layout(top, 0, top, footer_top, max(0, (footer_top - top) // types.line))
@@ -254,14 +193,33 @@ def _bars(view: View, place: Layout) -> list[tuple[int, int]]:
     return out
 
 
+def _tag_runs(view: View, y: int) -> tuple[Run, Run, int] | None:
+    """A title with a notice beside it: the title from the bar's left edge, the notice ending at
+    the screen's right edge in plain type, ``TAG_GAP`` blank columns between the bar and it; with
+    the column where the bar ends. None when the two do not fit side by side."""
+    small = type_set().small
+    (t_left, t_right), (n_left, n_right) = small.ink(view.title), small.ink(view.tag)
+    title = Run("title", small, view.title, 1 - t_left, y, 0)
+    bar_end = 1 + t_right - t_left
+    notice = Run("notice", small, view.tag, WIDTH - 1 - n_right, y, 1)
+    if bar_end + 1 + TAG_GAP > notice.x + n_left:
+        return None
+    return title, notice, bar_end
+
+
 def _runs(view: View) -> list[Run]:
     """Every text of ``view`` where it goes: title, big word, the lines shown, footer."""
     types = type_set()
     small = types.small
     place = layout(view)
     out: list[Run] = []
-    if view.bar and not view.blank:
+    tag = _tag_runs(view, _title_y(view)) if view.tag else None
+    if tag is not None:
+        out += tag[:2]
+    elif view.bar and not view.blank:
         out.append(_centred("title", small, view.bar, _title_y(view), 0))
+    if view.row:
+        out.append(_centred("notice", small, view.row, types.title_h + types.text_dy, 1))
     footer = [_centred("footer", small, view.footer, HEIGHT - small.cell_h, 1)] \
         if view.footer else []
     if view.blank:
@@ -300,9 +258,11 @@ def misfits(view: View) -> list[str]:
     screen of every demo, and every set-up choice, passes in both languages."""
     small = type_set().small
     out = []
-    for name, text in (("title", view.bar), ("footer", view.footer)):
+    for name, text in (("title", view.bar), ("footer", view.footer), ("notice", view.row)):
         if small.width(text) > WIDTH:
             out.append(f"{name} {small.width(text)} px wide")
+    if view.tag and _tag_runs(view, 0) is None:
+        out.append(f"title and notice {small.width(view.title + view.tag)} px wide")
     if view.blank:
         return out
     place = layout(view)
@@ -338,7 +298,7 @@ def _marks(draw: ImageDraw.ImageDraw, view: View, place: Layout,
     def mark(apex: int, base: int, fill: int) -> None:
         draw.polygon((left, base, right, base, mid, apex), fill=fill)
 
-    if view.bar and not view.blank:
+    if view.bar and not view.blank and not view.tag:  # a notice beside the title: at the lines
         start, end = small.extent(view.bar)
         ink = (WIDTH - (end - start)) // 2 - start + small.ink(view.bar)[1]
         if ink + MARK_CLEAR <= left:
@@ -371,8 +331,10 @@ def render(view: View) -> Image.Image:
     draw = ImageDraw.Draw(image)
     place = layout(view)
     bars = _bars(view, place)
-    for top, bottom in bars:
-        draw.rectangle((0, top, WIDTH - 1, bottom), fill=1)
+    tag = _tag_runs(view, 0) if view.tag else None
+    for i, (top, bottom) in enumerate(bars):
+        right = tag[2] if tag is not None and i == 0 else WIDTH - 1  # the title's bar first
+        draw.rectangle((0, top, right, bottom), fill=1)
     if view.footer:
         rule = HEIGHT - types.small.cell_h - 1
         draw.line((0, rule, WIDTH - 1, rule), fill=1)

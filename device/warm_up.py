@@ -1,20 +1,22 @@
 """The warm-up notice: after power-on, until the pans' zeros are steady, a screen where weighing
-matters says so in its title bar ("Warming up: play on"). It only says: the table may still play,
+matters says so ("Warming up: play on"). It only says: the table may still play,
 nothing waits for it and nothing is refused.
 
 Load cells and the HX711 drift for about 10 minutes after power-on (``drivers.weighing.zero``:
 ``WarmUp`` watches each pan's tracked zero and ``PanSnapshot.warming`` reports it); the notice
 goes once a pan's zero has held within 0.05 g over 2 minutes of empty pan, so it shows for 12 to
-15 minutes (15 at most, ``WarmUpSettings``). This is the
-one place that puts the notice on a screen: ``App.redraw`` passes every view through
+15 minutes (15 at most, ``WarmUpSettings``). This is the one place that puts the notice on a
+screen: ``App.redraw`` passes every view through
 ``Notice.mark`` (``with_notice``, and a look again every ``CHECK_S`` while the notice shows,
 so it goes when the zeros are steady even if nothing else changes on the screen). A screen
 weighs when it says so (``weighs()``: the learning station in a quiz, the Scale tool) or, for
 a game, while its referee runs a weighing (a ``weigher`` that is not None: Trödel's and the
-shared referee's). The screen's own parts are never changed: the notice
-is ``View.notice``, drawn in the title bar in place of the title, and only where the big word
-keeps its size and nothing is clipped (a screen without a title whose big word needs the whole
-height shows no notice; the screens before and after it do).
+shared referee's). The screen's own parts are never changed, and its title is never hidden: the
+notice is ``View.notice``, where ``View.notice_at`` says (``places``). A screen without a title
+has it in the title bar; a titled one on a row of its own under the title where the body keeps
+every line and the big word its size, else the word "warm-up" beside the title where both
+fit the bar (a WAIT screen's), else nowhere: the Scale tool's title fills its bar and its body
+the screen, a quiz's question and big word leave no row; the screens before and after show it.
 """
 
 from __future__ import annotations
@@ -31,6 +33,11 @@ CHECK_S = 2.0
 
 def notice_text() -> str:
     return _("Warming up: play on")
+
+
+def notice_word() -> str:
+    """The notice said short, beside a title in the bar."""
+    return _("warm-up")
 
 
 def weighs(screen: Any) -> bool:
@@ -55,14 +62,28 @@ def warming(scales: Any) -> bool:
         return False
 
 
+def places(view: View) -> list[View]:
+    """``view`` with the notice in each place it may go, the best first (``View.notice_at``)."""
+    if not view.title:
+        return [replace(view, notice=notice_text(), notice_at="bar")]
+    return [replace(view, notice=notice_text(), notice_at="row"),
+            replace(view, notice=notice_word(), notice_at="tag")]
+
+
+def keeps(marked: View, view: View) -> bool:
+    """Whether ``marked`` shows all of ``view`` as ``view`` shows it: nothing clipped, the big
+    word in its size, every line it showed still on the screen."""
+    was, now = layout(view), layout(marked)
+    return not misfits(marked) and now.size == was.size and \
+        min(now.room, len(view.lines)) == min(was.room, len(view.lines))
+
+
 def with_notice(view: View, screen: Any, scales: Any) -> View:
-    """``view`` with the warm-up notice when ``screen`` weighs and a pan warms up; else as is."""
+    """``view`` with the warm-up notice when ``screen`` weighs and a pan warms up, in the best
+    place that keeps the screen's own parts as they are; else as is."""
     if view.blank or view.notice or not weighs(screen) or not warming(scales):
         return view
-    marked = replace(view, notice=notice_text())
-    if misfits(marked) or (view.big and layout(marked).size != layout(view).size):
-        return view
-    return marked
+    return next((marked for marked in places(view) if keeps(marked, view)), view)
 
 
 class Notice:
@@ -83,4 +104,5 @@ class Notice:
         self._timer = None  # the loop redraws after a timer: ``mark`` looks again
 
 
-__all__ = ["CHECK_S", "Notice", "notice_text", "warming", "weighs", "with_notice"]
+__all__ = ["CHECK_S", "Notice", "keeps", "notice_text", "notice_word", "places", "warming",
+           "weighs", "with_notice"]

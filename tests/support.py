@@ -97,9 +97,10 @@ def assert_frame(image: Image.Image, name: str) -> None:
 class HeadlessSim:
     """``spielleiter sim --headless`` in a subprocess, one command and one JSON reply at a time."""
 
-    def __init__(self, state_dir: Path) -> None:
+    def __init__(self, state_dir: Path, cells: str = "ideal") -> None:
+        # ideal cells: these tests prove the journal through power cuts, to the exact gram
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "spielleiter.device.cli", "sim", "--headless",
+            [sys.executable, "-m", "spielleiter.device.cli", "sim", "--headless", "--cells", cells,
              "--state-dir", str(state_dir), "--config", str(english_config(state_dir))],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
             env=dict(os.environ, PYTHONUNBUFFERED="1"))

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
+import sys
 from typing import Sequence
 
-from .. import DeviceError, __version__
+from .. import DeviceError, __version__, i18n
 from . import (config_check, demo, games, history, players, replay, room, run, selftest, sim,
                stats, uplink, watch, weighing)
-from .common import EXIT_BROKEN_PIPE, quiet_stdout, say
+from .common import EXIT_BROKEN_PIPE, help_language, quiet_stdout, say
 
 DESCRIPTION = ("Spielleiter, the board game referee box: the device itself (run, sim, demo) and "
                "its scripting and maintenance tools.")
@@ -36,8 +38,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    i18n.use(help_language(sys.argv[1:] if argv is None else argv, os.environ))
+    try:  # the help in the user's language; the command then speaks its own (--lang, Settings)
+        parser = build_parser()
+        args = parser.parse_args(argv)
+    finally:
+        i18n.use(i18n.DEFAULT)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
     try:

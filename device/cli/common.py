@@ -6,7 +6,9 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Mapping, Sequence, TextIO
+
+from ..i18n import LANGUAGES, N_, _
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1  # the input was read and is wrong (an illegal action, config problems)
@@ -41,21 +43,41 @@ def quiet_stdout() -> None:
         pass
 
 
-SITE_DEFAULT = ("$CONFIGURATION_DIRECTORY/config.toml or /etc/spielleiter/config.toml if "
-                "present, else the shipped defaults")
+SITE_DEFAULT = N_("$CONFIGURATION_DIRECTORY/config.toml or /etc/spielleiter/config.toml if "
+                  "present, else the shipped defaults")
 
 
-def add_config(p: argparse.ArgumentParser, what: str = "a config.toml over the defaults",
-               default: str = SITE_DEFAULT) -> None:
+def add_config(p: argparse.ArgumentParser, what: str | None = None,
+               default: str | None = None) -> None:
+    """``--config FILE``; ``what`` and ``default`` as the help says them (already in the help's
+    language)."""
     p.add_argument("--config", type=Path, default=None, metavar="FILE",
-                   help=f"{what} (default: {default})")
+                   help=_("{what} (default: {default})").format(
+                       what=what or _("a config.toml over the defaults"),
+                       default=default or _(SITE_DEFAULT)))
 
 
-def add_lang(p: argparse.ArgumentParser) -> None:
+def add_lang(p: argparse.ArgumentParser, what: str | None = None) -> None:
     """``--lang de|en``: this run's screen language, over the saved setting and ``[ui] language``."""
-    p.add_argument("--lang", choices=("de", "en"), default=None,
-                   help="the screens' language for this run (default: the Settings choice, "
-                        "else [ui] language in the config)")
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
+                   help=_("{what} for this run (default: the Settings choice, else [ui] "
+                          "language in the config)").format(
+                       what=what or _("the screens' language")))
+
+
+def help_language(argv: Sequence[str], env: Mapping[str, str]) -> str:
+    """The language ``--help`` speaks: ``--lang``'s on the command line, else the locale's
+    (``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext looks), else English."""
+    for i, word in enumerate(argv):
+        lang = argv[i + 1] if word == "--lang" and i + 1 < len(argv) else (
+            word.partition("=")[2] if word.startswith("--lang=") else None)
+        if lang in LANGUAGES:
+            return lang
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        if env.get(name):
+            first = env[name].split(":")[0][:2]
+            return first if first in LANGUAGES else "en"
+    return "en"
 
 
 def load_config(command: str, path: Path | None) -> Any:

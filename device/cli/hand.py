@@ -13,11 +13,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..i18n import _, ngettext
+from ..scales_text import pan_name
 from .keys import (EMPTY_KEY, HEAVIER_KEYS, LIFT_KEYS, LIGHTER_KEY, PAN_MASSES_G, PUT_KEYS,
                    TYPE_KEY)
+from .pan_load import PAN_LIMIT_G, too_heavy
 
-MAX_G = 5000.0  # per piece, as ``sim --headless``'s put: past the 1 kg cells, so overload shows
-MAX_TYPED = 7  # characters of a typed mass ("4999.99")
+MAX_TYPED = 7  # characters of a typed mass ("999.999")
 CANCEL_KEYS = ("\x1b", TYPE_KEY)  # Esc, or m again
 BACKSPACE = "\b"
 
@@ -30,10 +32,12 @@ def grams(value: float) -> str:
 @dataclass
 class Hand:
     """``pans``: the simulated pans (the first pair of keys acts on the first, the second on the
-    second); ``put(pan, grams)`` sets down (negative: lifts) on the box."""
+    second); ``put(pan, grams)`` sets down (negative: lifts) on the box; ``load_g(pan)``: what
+    lies on a pan (with what an earlier run left there; default: the pieces set down here)."""
 
     pans: tuple[str, ...]
     put: Callable[[str, float], None]
+    load_g: Callable[[str], float] | None = None
     mass_g: float = 10.0
     pieces: dict[str, list[float]] = field(default_factory=dict)
     typed: str | None = None  # the digits typed after TYPE_KEY, None when not typing
@@ -58,19 +62,21 @@ class Hand:
     def on_pans(self) -> str:
         """What lies where and what the hand holds, for the legend: "left 10 + 10 g   right
         empty   in hand 12.3 g" (or the mass being typed)."""
-        parts = [f"{pan} {self._load(pan)}" for pan in self.pans]
+        parts = [f"{pan_name(pan)} {self._load(pan)}" for pan in self.pans]
         if self.typed is not None:
-            parts.append(f"typing: {self.typed}_ g (Enter takes it, Esc cancels)")
+            parts.append(_("typing: {typed}_ g (Enter takes it, Esc cancels)").format(
+                typed=self.typed))
         else:
-            parts.append(f"in hand {grams(self.mass_g)} g")
+            parts.append(_("in hand {grams} g").format(grams=grams(self.mass_g)))
         return "   ".join(parts)
 
     def _load(self, pan: str) -> str:
         pieces = self.pieces[pan]
         if not pieces:
-            return "empty"
+            return _("empty")
         if len(pieces) > 3:
-            return f"{len(pieces)} pieces, {grams(round(sum(pieces), 3))} g"
+            return ngettext("{n} piece, {grams} g", "{n} pieces, {grams} g", len(pieces)).format(
+                n=len(pieces), grams=grams(round(sum(pieces), 3)))
         return " + ".join(grams(p) for p in pieces) + " g"
 
     def key(self, key: str) -> str:
@@ -79,6 +85,10 @@ class Hand:
             return self._typing(key)
         if key in PUT_KEYS:
             pan = self.pans[PUT_KEYS.index(key)]
+            on_pan = self.load_g(pan) if self.load_g else sum(self.pieces[pan])
+            problem = too_heavy(self.mass_g, on_pan)
+            if problem is not None:
+                return problem
             self.put(pan, self.mass_g)
             self.pieces[pan].append(self.mass_g)
             return f"set {grams(self.mass_g)} g down on the {pan} pan"
@@ -140,9 +150,12 @@ class Hand:
             value = float(self.typed)
         except ValueError:
             value = 0.0
-        if not 0 < value <= MAX_G:
+        problem = too_heavy(value)
+        if problem is not None:
+            return f"{problem} (Esc cancels)"
+        if not value > 0:
             shown = self.typed or "nothing"
-            return f"{shown}: type a mass above 0 and up to {grams(MAX_G)} g (Esc cancels)"
+            return f"{shown}: type a mass above 0 and up to {grams(PAN_LIMIT_G)} g (Esc cancels)"
         self.typed = None
         self.mass_g = round(value, 3)
         return f"in hand: {grams(self.mass_g)} g"

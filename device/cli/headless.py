@@ -5,7 +5,7 @@ script is exactly repeatable. Every command is answered with one JSON line: the 
 screen and public state after it, or ``{"error": ...}`` for a command that was refused (nothing
 changed then). Bounds keep a script from hanging the simulator or breaking its pans:
 ``MAX_SECONDS`` per ``idle`` or ``hold`` (about 5 s of wall time; idle longer in several steps)
-and ``MAX_GRAMS`` per ``put``.
+and ``pan_load.PAN_LIMIT_G`` on a pan after a ``put``.
 """
 
 from __future__ import annotations
@@ -20,15 +20,13 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Iterable, TextIO
 from ..text import bad_char
 from .common import emit
 from .keys import UNDO_KEY, key_map
+from .pan_load import PAN_LIMIT_G, too_heavy
 
 if TYPE_CHECKING:  # the box is imported when a simulation runs, not to build the parser
     from ..box import Box
     from ..config import Config
 
 MAX_SECONDS = 600.0  # virtual seconds per idle/hold: a few seconds of wall time with two pans
-# Grams per put: well past the 1 kg cells (the simulated HX711 saturates near 3.9 kg), so an
-# overload can still be tried, and far from the numbers that break the pan's physics.
-MAX_GRAMS = 5000.0
 SETTLE_S = 0.5  # after new, as after a tap: past the guard of the new screen, as a person reads
 USAGE = "use tap, hold, idle, keys, put, empty, new or show"
 
@@ -48,11 +46,14 @@ class CommandError(ValueError):
 
 
 def seconds_of(word: str, *, zero: bool) -> float:
-    """A duration in virtual seconds, finite and within ``MAX_SECONDS`` (``zero``: 0 allowed)."""
+    """A duration in virtual seconds, finite and within ``MAX_SECONDS``: ``zero`` for an idle
+    (0 lets no time pass), else a hold's (0 would hold nothing). The refusal says which."""
     value = number(word)
     if not (0 <= value <= MAX_SECONDS) or (value == 0 and not zero):
-        low = "0" if zero else "more than 0"
-        raise CommandError(f"{word} s: use {low} to {MAX_SECONDS:g} s (idle longer in steps)")
+        if zero:
+            raise CommandError(f"{word} s: use 0 to {MAX_SECONDS:g} s (idle longer in steps)")
+        raise CommandError(f"{word} s: a hold keeps the button down for more than 0 s, at most "
+                           f"{MAX_SECONDS:g} s (tap BUTTON is a short press)")
     return value
 
 
@@ -168,8 +169,11 @@ class Headless:
         pan, grams = args[0], number(args[1])
         if pan not in scales.pans:
             raise CommandError(f"unknown pan {pan!r}; configured: {', '.join(scales.pans)}")
-        if abs(grams) > MAX_GRAMS:
-            raise CommandError(f"{args[1]} g: use -{MAX_GRAMS:g} to {MAX_GRAMS:g} g")
+        problem = too_heavy(grams, scales.sim.load_g(pan)) if grams > 0 else None
+        if grams < -PAN_LIMIT_G:
+            problem = f"{args[1]} g: take off at most {PAN_LIMIT_G:g} g at once"
+        if problem is not None:
+            raise CommandError(problem)
         self.box.put(pan, grams)
         self.box.idle(0.1)
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..i18n import _
+from ..scales_text import pan_name
+
 HOST_KEYS = {"b": "host.back", "o": "host.ok", "\n": "host.ok", " ": "host.next",
              "n": "host.next"}
 STATION_KEYS = ["123", "456", "789", "qwe", "asd", "zxc", "rty", "fgh"]
@@ -49,19 +52,20 @@ def legend(stations: Sequence[str], width: int = 80, pans: Sequence[str] = (),
     """The key help under the interactive screen, packed into lines of at most ``width``:
     the host panel, each station by its name (its keys are A B C), the simulated pans with
     ``on_pans`` (what lies on them and the mass in hand) first."""
-    lines = _pack("Host: ", ["b BACK", "o/Enter OK", "n/Space NEXT", "u undo",
-                             "h+key hold it",
-                             f"{QUIT_KEY} quit"], width)
+    lines = _pack(_("Host: "), [_("b BACK"), _("o/Enter OK"), _("n/Space NEXT"), _("u undo"),
+                                _("h+key hold it"), _("{key} quit").format(key=QUIT_KEY)], width)
     if stations:
-        lines += _pack("Station keys A B C: ", [
+        lines += _pack(_("Station keys A B C: "), [
             f"{name} {' '.join(row)}" for name, row in zip(stations, STATION_KEYS)], width)
     pans = list(pans)[:len(PUT_KEYS)]
     if pans:
-        where = "/".join(pans)
-        lines.append(f"Pans: {on_pans}" if on_pans else "Pans:")
-        lines += _pack(" " * len("Pans: "), [
-            f"{' '.join(PUT_KEYS[:len(pans)])} put on {where}",
-            f"{' '.join(LIFT_KEYS[:len(pans)])} lift last",
-            f"{LIGHTER_KEY} {HEAVIER_KEYS[0]} {TYPE_KEY} mass in hand",
-            f"{EMPTY_KEY} empty {'both' if len(pans) > 1 else 'it'}"], width)
+        head = _("Pans: ")
+        lines.append(f"{head}{on_pans}" if on_pans else head.rstrip())
+        lines += _pack(" " * len(head), [
+            _("{keys} put on {pans}").format(keys=" ".join(PUT_KEYS[:len(pans)]),
+                                             pans="/".join(pan_name(pan) for pan in pans)),
+            _("{keys} lift last").format(keys=" ".join(LIFT_KEYS[:len(pans)])),
+            _("{keys} mass in hand").format(keys=f"{LIGHTER_KEY} {HEAVIER_KEYS[0]} {TYPE_KEY}"),
+            (_("{key} empty both") if len(pans) > 1 else _("{key} empty it")).format(
+                key=EMPTY_KEY)], width)
     return [line[:width] for line in lines]

@@ -14,48 +14,52 @@ import os
 import sys
 from pathlib import Path
 
+from ..i18n import N_, _
 from .common import EXIT_UNUSABLE, add_config, add_lang, load_config, say
 
-EPILOG = """\
+EPILOG = N_("""\
 Headless commands (one a line; each answered with one JSON line, an error as {{"error": ...}}):
   tap BUTTON...           press and release buttons (host.back, host.ok, host.next, s1.A ...)
   hold BUTTON SECONDS     hold a button down (0 < SECONDS <= {max_s:g})
   idle SECONDS            let time pass (0 <= SECONDS <= {max_s:g}; repeat for longer)
   keys KEY...             the interactive keyboard's keys (u: hold BACK, undo)
   put PAN GRAMS           set GRAMS down on a configured pan; negative takes off
-                          (|GRAMS| <= {max_g:g})
+                          (at most {max_g:g} g on a pan)
   empty [PAN]             lift everything off every pan (or PAN)
   new GAME PLAYER... [key=value...]
                           start a game as the serial link's "new" does; values are JSON
                           (scale_rows=[5,15]); seed=N sets the seed
   show                    report without doing anything
-"""
+""")
 
 
 def register(sub: argparse._SubParsersAction) -> None:
     from ..scales_sim import SIM_CELLS
-    from .headless import MAX_GRAMS, MAX_SECONDS
+    from .headless import MAX_SECONDS
+    from .pan_load import PAN_LIMIT_G
 
-    p = sub.add_parser("sim", help="the whole device simulated in this terminal",
-                       description="The whole device simulated: the screen drawn in the "
-                                   "terminal, the keyboard as its buttons.",
-                       epilog=EPILOG.format(max_s=MAX_SECONDS, max_g=MAX_GRAMS),
+    p = sub.add_parser("sim", help=_("the whole device simulated in this terminal"),
+                       description=_("The whole device simulated: the screen drawn in the "
+                                     "terminal, the keyboard as its buttons."),
+                       epilog=_(EPILOG).format(max_s=MAX_SECONDS, max_g=PAN_LIMIT_G),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
-                   help="where the journal lives (default: $XDG_STATE_HOME/spielleiter-sim, "
-                        "that is ~/.local/state/spielleiter-sim)")
-    add_config(p, default="the shipped defaults")
+                   help=_("where the journal lives (default: $XDG_STATE_HOME/spielleiter-sim, "
+                          "that is ~/.local/state/spielleiter-sim)"))
+    add_config(p, default=_("the shipped defaults"))
     add_lang(p)
     p.add_argument("--headless", action="store_true",
-                   help="commands on stdin, one JSON line per command on stdout (for scripts)")
+                   help=_("commands on stdin, one JSON line per command on stdout (for "
+                          "scripts)"))
     p.add_argument("--link", metavar="URL", default=None,
-                   help="serve the serial link on this port (a tty path or a pyserial URL)")
+                   help=_("serve the serial link on this port (a tty path or a pyserial URL)"))
     p.add_argument("--link-pty", action="store_true",
-                   help="serve the link on a simulated cable; prints the path to watch")
+                   help=_("serve the link on a simulated cable; prints the path to watch"))
     p.add_argument("--cells", choices=SIM_CELLS, default="real",
-                   help="what the simulated pans sit on: real (default) load cells as published "
-                        "figures describe them (warm-up, the box warming, creep, a bent output, "
-                        "the overload stop) or ideal ones (exact grams, for scripts)")
+                   help=_("what the simulated pans sit on: real (default) load cells as "
+                          "published figures describe them (warm-up, the box warming, creep, a "
+                          "bent output, the overload stop) or ideal ones (exact grams, for "
+                          "scripts)"))
     p.set_defaults(func=run)
 
 

@@ -215,8 +215,9 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
     box = Box.build(config, state_dir, pin_factory=mock_factory(),
                     display_device=open_device("dummy"), on_frame=screen.on_frame,
                     link_url=link, language=language, sim_cells=cells)
-    sim_pans = tuple(box.scales.pans) if box.scales is not None and box.scales.sim else ()
-    hand = Hand(sim_pans, box.put)
+    sim = box.scales.sim if box.scales is not None else None
+    sim_pans = tuple(box.scales.pans) if box.scales is not None and sim is not None else ()
+    hand = Hand(sim_pans, box.put, sim.load_g if sim is not None else None)
     stations = [station.name for station in config.stations]
     report = PressReport(box.app, screen.changed.set)
     told: list[str] = []  # a note from the loop thread (a new game on loaded pans)

@@ -1,6 +1,6 @@
 """``spielleiter weigh``, ``calibrate`` and ``scale``: the pans from a terminal.
 
-Only the command line lives here; the work is done in ``pans.py``.
+Only the command line lives here; the work is done in ``pans.py`` and ``scale_live.py``.
 """
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ import argparse
 import os
 from pathlib import Path
 
-from .common import EXIT_UNUSABLE, add_config, emit, load_config, say
+from ..i18n import _
+from .common import EXIT_UNUSABLE, add_config, add_lang, emit, load_config, say
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -51,6 +52,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--tare", action="store_true",
                    help="zero every pan once it holds still, before any --put (for this run "
                         "only; the saved zero is not changed)")
+    add_lang(p, _("the lines' language"))
     _maintenance(p, sim_help="simulated load cells in real time (they start empty)")
     p.set_defaults(func=scale)
 
@@ -100,14 +102,15 @@ def calibrate(args: argparse.Namespace) -> int:
 
 def scale(args: argparse.Namespace) -> int:
     from ..config import ConfigError
-    from .pans import run_scale
+    from .scale_live import run_scale
 
     config, state_dir = _paths(args)
     if load_config("scale", config) is None:
         return EXIT_UNUSABLE
     try:
         return run_scale(sim=args.sim, puts=args.put, seconds=args.seconds, state_dir=state_dir,
-                         config_path=config, out=emit, tare=args.tare)
+                         config_path=config, out=emit, tare=args.tare,
+                         language=args.lang)
     except ConfigError as exc:
         for problem in exc.problems:
             say("scale", problem)

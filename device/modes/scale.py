@@ -188,15 +188,19 @@ class ScaleMode(HostTool):
             lines.append(verdict_text(verdict))
         elif scales.judged_pans() is not None:
             lines.append(_("weighing..."))
-        return View(_("Scale  (* = stable)"), tuple(lines), footer=_("OK tare  NEXT calibr."),
-                    notice=self._warmth_notice())
+        warming = any(shot.warming for shot in scales.snapshots().values())
+        # While the zeros warm up the short title leaves room beside it for the warm-up word
+        # (warm_up.py): calibrating then is what that word is for.
+        title = _("Scale") if warming else _("Scale  (* = stable)")
+        return View(title, tuple(lines), footer=_("OK tare  NEXT calibr."),
+                    notice="" if warming else self._warmth_notice())
 
     def _warmth_notice(self) -> str:
         """Once the box is 5 K warmer (or colder) than at a pan's only calibrations, a
         calibration now teaches the box how that pan's span moves with warmth: say so (not while
         the zeros still warm up: the warm-up notice comes first)."""
         due = self.scales.calibrate_again()
-        if not due or any(shot.warming for shot in self.scales.snapshots().values()):
+        if not due:
             return ""
         if next(iter(due.values())) > 0:
             return _("Warmer: calibrate")

@@ -1,5 +1,6 @@
 """The warm-up notice on the screens where weighing matters (issue 20): after power-on, until the
-pans' zeros are steady, "Warming up: play on" in the title bar; play goes on meanwhile."""
+pans' zeros are steady, "Warming up: play on"; play goes on meanwhile. It never hides a title: on
+a row under it, as a word beside it in the bar, in the bar only of a screen without a title."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ import pytest
 
 from spielleiter.device import i18n, warm_up
 from spielleiter.device.fonts import BIG_SIZES
+from spielleiter.device.i18n import _
 from spielleiter.device.modes import MODES
 from spielleiter.device.modes.learning import screens as LS
-from spielleiter.device.screens import View, layout, misfits, render
+from spielleiter.device.screens import View, layout, letters, misfits, render
 from spielleiter.device.roster import Roster
 from support import act, assert_frame, start_header
 
@@ -18,7 +20,7 @@ NOTICE = "Warming up: play on"
 
 def warm(box) -> None:
     """Let the empty pans show steady zeros (``WarmUp``: two minutes of an unmoving zero)."""
-    for _ in range(200):
+    for _second in range(200):
         if not any(s.warming for s in box.scales.snapshots().values()):
             return
         box.idle(1.0)
@@ -37,26 +39,22 @@ def english_afterwards():
     i18n.use("en")
 
 
-def test_the_scale_tool_says_the_scales_warm_up_until_the_zeros_are_steady(box_factory):
+def test_the_scale_tool_says_warm_up_beside_its_title_and_weighs_meanwhile(box_factory):
     box = box_factory()
     assert box.last_view.notice == ""                      # the home menu weighs nothing
     open_mode(box, "scale")
     box.idle(1.0)
-    view = box.last_view
-    assert view.notice == NOTICE and view.title == "Scale  (* = stable)"
-    assert view.as_text().endswith(f"! {NOTICE}")
+    view = box.last_view                                    # its short title meanwhile
+    assert warm_up.warming(box.scales) and view.title == "Scale"  # leaves room for the word
+    assert view.notice == "warm-up" and view.notice_at == "tag"
     assert_frame(box.frame(), "warm_up/scale_en")
     box.put("left", 50.0)                                   # it still weighs meanwhile
     box.idle(2.0)
     line = box.last_view.lines[0]
     assert line.startswith("L") and line.endswith("*") and abs(float(line.split()[1]) - 50) < 0.05
-    box.put("left", -50.0)
-    warm(box)
-    box.idle(warm_up.CHECK_S + 0.5)                          # looked at again: gone
-    assert box.last_view.notice == "" and box.last_view.title == "Scale  (* = stable)"
 
 
-def test_the_learning_station_shows_the_notice_in_a_quiz_and_lets_the_child_play(box_factory):
+def test_the_learning_station_keeps_its_question_and_lets_the_child_play(box_factory):
     box = box_factory()
     Roster(box.journal).add("Mia")
     open_mode(box, "learning")
@@ -64,9 +62,9 @@ def test_the_learning_station_shows_the_notice_in_a_quiz_and_lets_the_child_play
     box.tap("host.ok")                                      # Mia
     box.tap("host.ok")                                      # the first quiz: which is heavier
     box.idle(1.0)
-    view = box.last_view
-    assert view.big == "BOTH" and view.notice == NOTICE
-    assert layout(view).size == BIG_SIZES[0] and not misfits(view)  # the big word keeps its size
+    view = box.last_view                                    # the question and the big word in
+    assert view.big == "BOTH" and view.bar == "Which is heavier?"  # its largest size leave no
+    assert layout(view).size == BIG_SIZES[0] and view.notice == ""  # room for the notice
     assert_frame(box.frame(), "warm_up/learning_en")
     box.put("left", 300.0)
     box.put("right", 120.0)
@@ -87,6 +85,10 @@ def test_a_trudel_weighing_shows_the_notice_and_the_rest_of_the_game_does_not(bo
         box.tap("host.ok")
     assert box.app.referee.weigher is not None              # the Purchase is to be weighed
     assert box.last_view.notice == NOTICE, box.last_view.as_text()
+    assert box.last_view.notice_at == "row" and box.last_view.bar == box.last_view.title
+    warm(box)
+    box.idle(warm_up.CHECK_S + 0.5)                          # looked at again: gone
+    assert box.last_view.notice == "" and box.app.referee.weigher is not None
 
 
 def test_no_notice_where_it_would_shrink_the_big_word_or_over_a_flash(box_factory):
@@ -95,8 +97,9 @@ def test_no_notice_where_it_would_shrink_the_big_word_or_over_a_flash(box_factor
     assert layout(View(full.title, full.lines, full.big, full.footer, notice=NOTICE)).size < \
         layout(full).size
     assert marked == full                                   # the big word matters more
-    assert warm_up.with_notice(LS.take_off("heavier"), _Weighing(), _Warm()).notice == NOTICE
-    assert warm_up.with_notice(LS.take_off("heavier"), object(), _Warm()).notice == ""
+    untitled = View("", ("Take everything off",), big="EMPTY")  # the bar costs it no size
+    assert warm_up.with_notice(untitled, _Weighing(), _Warm()).notice == NOTICE
+    assert warm_up.with_notice(untitled, object(), _Warm()).notice == ""
     box = box_factory()
     open_mode(box, "scale")
     box.app.flash("Tared")
@@ -105,13 +108,40 @@ def test_no_notice_where_it_would_shrink_the_big_word_or_over_a_flash(box_factor
 
 
 @pytest.mark.parametrize("language", ["en", "de"])
-def test_the_notice_fits_the_title_bar_in_both_languages(language):
+def test_the_notice_fits_a_row_under_the_title_in_both_languages(language):
     i18n.use(language)
-    view = View(LS.quiz_title("grams"), (LS.on_the_pan(2),), big="1 THING",
-                notice=warm_up.notice_text())
-    assert not misfits(view), view.as_text()
-    assert layout(view).size == BIG_SIZES[0]
+    load = View(_("Purchase of the Day"), (_("Put the 3 items"), _("on the left pan")),
+                footer=_("OK: all on"))
+    view = warm_up.with_notice(load, _Weighing(), _Warm())
+    assert view.notice == warm_up.notice_text() and view.notice_at == "row"
+    assert view.bar == load.title and not misfits(view), view.as_text()
+    assert layout(view).body_top == layout(load).body_top + 12  # the body a row lower, all of it
     assert_frame(render(view), f"warm_up/notice_{language}")
+
+
+@pytest.mark.parametrize("language, title", [("en", "Anna's basket"), ("de", "Tageskauf")])
+def test_a_wait_screen_keeps_its_title_and_the_notice_shares_the_bar_as_a_word(language, title):
+    i18n.use(language)
+    wait = View(title, (_("Hands off the pans"),), big=_("WAIT"), footer=_("BACK: cancel"))
+    view = warm_up.with_notice(wait, _Weighing(), _Warm())
+    assert view.notice == warm_up.notice_word() and view.notice_at == "tag"  # no row is free
+    assert view.bar == title and view.tag == view.notice and not misfits(view)
+    assert layout(view) == layout(wait)                     # the screen's own parts as they were
+    parts = {letter.part for letter in letters(view)}
+    assert {"title", "notice", "big", "footer"} <= parts
+    assert_frame(render(view), f"warm_up/wait_{language}")
+
+
+def test_a_title_never_gives_way_to_the_notice():
+    long_title = View("Purchase of the Day", ("Hands off the pans",), big="WAIT",
+                      footer="BACK: cancel")
+    assert warm_up.with_notice(long_title, _Weighing(), _Warm()) == long_title  # no room: none
+    for view in (View("Scale  (* = stable)", ("L", "R", "Balanced"), footer="OK tare"),
+                 View("Scale", ("L", "R", "Balanced"), footer="OK tare"), long_title,
+                 View("Anna's basket", ("Hands off the pans",), big="WAIT"), LS.take_off("order")):
+        marked = warm_up.with_notice(view, _Weighing(), _Warm())
+        drawn = "".join(letter.char for letter in letters(marked) if letter.part == "title")
+        assert drawn == view.title.replace(" ", ""), marked   # every letter of it, drawn
 
 
 class _Weighing:

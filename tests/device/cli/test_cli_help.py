@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from spielleiter.device import __version__
+from spielleiter.device import __version__, i18n
 from spielleiter.device.cli import build_parser, main
 
 HIDDEN = {("run", "--sim")}  # the service on mock pins: for tests, not for the table
@@ -84,3 +84,21 @@ def test_version_prints_the_installed_version(capsys):
     with pytest.raises(SystemExit) as done:
         main(["--version"])
     assert done.value.code == 0 and capsys.readouterr().out == f"spielleiter {__version__}\n"
+
+
+@pytest.mark.parametrize("argv, lang", [(["sim", "--lang", "de", "--help"], "C.UTF-8"),
+                                        (["sim", "--help"], "de_DE.UTF-8"),
+                                        (["sim", "--help"], "C.UTF-8")])
+def test_the_sims_help_speaks_german_for_lang_de_or_a_german_locale(capsys, monkeypatch, argv,
+                                                                      lang):
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", lang)
+    with pytest.raises(SystemExit):
+        main(argv)
+    text = capsys.readouterr().out
+    german = "--lang" in argv or lang.startswith("de")
+    assert ("Die ganze Box simuliert" in text) == german
+    assert ("höchstens 1000 g auf einer Schale" in text) == german
+    assert ("The whole device simulated" in text) != german
+    assert i18n.language() == "en"  # the command itself then speaks its own language

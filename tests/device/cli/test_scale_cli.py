@@ -11,7 +11,7 @@ from pathlib import Path
 
 from spielleiter.device import config
 from spielleiter.device.box import Box
-from spielleiter.device.cli.pans import run_scale
+from spielleiter.device.cli.scale_live import run_scale
 from spielleiter.device.journal import Journal
 from spielleiter.device.runtime import ManualClock
 from spielleiter.drivers.buttons import mock_factory
@@ -131,3 +131,14 @@ def test_the_line_says_warming_up_until_the_zeros_have_held_still_for_two_minute
     # the simulator's empty pans are steady from the start: the notice ends at 120 s (the
     # WarmUp window), never earlier, and does not come back
     assert warming.index(False) == 239 and not any(warming[239:])
+
+
+def test_the_star_after_a_reading_is_explained_in_english_and_in_german(tmp_path, capsys):
+    code, lines, _ = scale(tmp_path, "left=30", seconds=1.0)         # into a pipe: the lines
+    assert code == 0 and lines[-1].split("left:")[1].split("g")[1].startswith(" *")
+    assert "(* = stable)" in capsys.readouterr().err                # stay data, stderr explains
+    lines, fake = [], FakeTime()
+    code = run_scale(sim=True, puts=["left=30"], seconds=1.0, state_dir=tmp_path,
+                     config_path=None, out=lines.append, stream=Terminal(), sleep=fake.sleep,
+                     clock=fake.clock, language="de")
+    assert code == 0 and "(* = ruhig)" in lines[0] and "Strg-C" in lines[0]

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from spielleiter.device.cli.hand import MAX_G, Hand
+from spielleiter.device.cli.hand import Hand
+from spielleiter.device.cli.pan_load import PAN_LIMIT_G
 from spielleiter.device.cli.keys import PAN_MASSES_G
 from spielleiter.device.cli.terminal import new_game_note
 from spielleiter.device.replay import parse_header
@@ -67,10 +68,10 @@ def test_minus_and_plus_step_through_the_masses_and_stop_at_the_ends(weighing):
 
 
 @pytest.mark.parametrize("keys, note", [
-    ("m\n", "nothing: type a mass above 0 and up to 5000 g (Esc cancels)"),
+    ("m\n", "nothing: type a mass above 0 and up to 1000 g (Esc cancels)"),
     ("m0\n", "0: type a mass above 0"),
     ("m.\n", ".: type a mass above 0"),
-    ("m9999\n", "9999: type a mass above 0 and up to 5000 g"),
+    ("m9999\n", "9999 g: a pan takes at most 1000 g"),
     ("m1x", "'x' is not part of a number"),
     ("m1..", "'.' is not part of a number"),
     ("m12345678", "at most 7 characters"),
@@ -95,8 +96,8 @@ def test_typing_a_mass_takes_every_key_and_a_comma_is_a_point(weighing):
 
 def test_a_typed_mass_up_to_the_limit_is_taken(weighing):
     _box, hand = weighing
-    typed(hand, f"m{MAX_G:g}\n")
-    assert hand.mass_g == MAX_G
+    typed(hand, f"m{PAN_LIMIT_G:g}\n")
+    assert hand.mass_g == PAN_LIMIT_G
 
 
 def test_one_pan_gets_the_first_keys_only(box_factory):

@@ -12,7 +12,8 @@ import sys
 import pytest
 
 from spielleiter.device.cli import main
-from spielleiter.device.cli.headless import MAX_GRAMS, MAX_SECONDS
+from spielleiter.device.cli.headless import MAX_SECONDS
+from spielleiter.device.cli.pan_load import PAN_LIMIT_G
 from spielleiter.device.replay import run as replay
 from spielleiter.device.modes import GAME_MODES
 from spielleiter.device.modes import MODES
@@ -124,8 +125,9 @@ def test_empty_lifts_everything_off_one_pan_or_all_of_them(tmp_path, monkeypatch
     ("put left inf", ["not a finite number"]),
     ("put left 1e400", ["not a finite number"]),   # float() makes it inf
     ("put left -1e400", ["not a finite number"]),
-    (f"put left {MAX_GRAMS * 2:g}", [f"{MAX_GRAMS:g} g"]),
-    ("put left 1e300", [f"{MAX_GRAMS:g} g"]),
+    (f"put left {PAN_LIMIT_G * 2:g}", [f"at most {PAN_LIMIT_G:g} g"]),
+    ("put left 1e300", [f"at most {PAN_LIMIT_G:g} g"]),
+    ("put left -1e300", [f"at most {PAN_LIMIT_G:g} g"]),
 ])
 def test_bad_grams_are_refused_and_the_pan_keeps_weighing(tmp_path, monkeypatch, capsys, line,
                                                           words):
@@ -149,6 +151,14 @@ def test_endless_or_negative_time_is_refused_at_once(tmp_path, monkeypatch, caps
 def test_the_longest_idle_is_allowed(tmp_path, monkeypatch, capsys):
     [answer] = sim(tmp_path, monkeypatch, capsys, f"idle {MAX_SECONDS:g}")
     assert answer["command"] == f"idle {MAX_SECONDS:g}"
+
+
+@pytest.mark.parametrize("seconds", ["0", "-1", f"{MAX_SECONDS + 1:g}"])
+def test_a_hold_out_of_range_is_refused_for_what_is_wrong_with_the_hold(tmp_path, monkeypatch,
+                                                                        capsys, seconds):
+    [answer] = sim(tmp_path, monkeypatch, capsys, f"hold host.back {seconds}")
+    assert refused(answer, "a hold keeps the button down for more than 0 s", "tap BUTTON")
+    assert "idle" not in answer["error"]
 
 
 # -- other input ----------------------------------------------------------------------------------

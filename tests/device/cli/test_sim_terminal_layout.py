@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from PIL import Image
 
+from spielleiter.device import i18n
+from spielleiter.device.cli.hand import Hand
 from spielleiter.device.cli.keys import STATION_KEYS, key_map, legend
 from spielleiter.device.cli.terminal import layout
 from spielleiter.device.screens import View, render
@@ -110,3 +112,17 @@ def test_a_one_pan_box_gets_the_one_pan_legend():
     lines = legend(STATIONS, 80, ("pan",), "pan empty   in hand 10 g")
     assert lines[-2:] == ["Pans: pan empty   in hand 10 g",
                           "      [ put on pan  { lift last  - + m mass in hand  0 empty it"]
+
+
+def test_the_legend_speaks_german_too_and_still_fits_an_80x24_terminal():
+    i18n.use("de")
+    on_pans = Hand(PANS, lambda pan, grams: None).on_pans()
+    assert on_pans == "links leer   rechts leer   in der Hand 10 g"
+    lines = legend([f"Platz {n}" for n in range(1, 9)], 80, PANS, on_pans)
+    text = "\n".join(lines)
+    assert all(len(line) <= 80 for line in lines) and len(lines) <= 5
+    assert all(words in text for words in ("u Zug zurück", "h+Taste halten", "Q Ende",
+                                           f"Schalen: {on_pans}", "[ ] auf links/rechts",
+                                           "{ } Letztes runter", "0 beide leer"))
+    rows = layout(80, 24, render(VIEW), lines, "", VIEW)
+    assert len(picture(rows)) == 16 and rows[-len(lines):] == lines

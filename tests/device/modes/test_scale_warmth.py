@@ -89,10 +89,11 @@ def test_colder_than_the_calibration_asks_too_and_no_thermometer_never_asks(box_
     assert box.last_view.notice == "Colder: calibrate"
 
 
-def test_the_warm_up_notice_comes_before_the_calibration_hint(box_factory):
+def test_no_calibration_hint_while_the_zeros_warm_up_only_the_warm_up_word(box_factory):
     box = box_factory()
     _thermometer(box, 21.0)
     open_scale(box)
     _calibrate_left_with_200_g(box)
-    _thermometer(box, 30.0)
-    assert box.scales.calibrate_again() and box.last_view.notice == "Warming up: play on"
+    _thermometer(box, 30.0)                       # the warm-up word, not the hint, beside
+    assert box.scales.calibrate_again() and box.last_view.notice == "warm-up"  # the title
+    assert box.last_view.bar == "Scale" and box.last_view.notice_at == "tag"

@@ -1,0 +1,38 @@
+"""The most the simulators set down on a pan, and the one refusal for more.
+
+``weigh --sim``, ``scale --put``, ``sim --headless``'s ``put`` and the interactive sim's hand all
+ask here, so each takes the same masses and says the same when one is too heavy. The limit is the
+rated capacity of the box's 1 kg bar cells (``drivers.loadcell.chip``): well past the 550 g
+beyond which a pan shows "too heavy" (``drivers.weighing.range``), so an overload can be tried.
+"""
+
+from __future__ import annotations
+
+import math
+
+from ...drivers.loadcell.chip import CAPACITY_G
+
+PAN_LIMIT_G = CAPACITY_G
+
+
+def too_heavy(grams: float, on_pan_g: float = 0.0) -> str | None:
+    """Why ``grams`` set down on a pan that holds ``on_pan_g`` is refused, or None: what lies on
+    the pan then must be a number of at most ``PAN_LIMIT_G``."""
+    load = on_pan_g + grams
+    if math.isfinite(load) and load <= PAN_LIMIT_G:
+        return None
+    already = f" with {on_pan_g:g} g on it already" if on_pan_g else ""
+    return (f"{grams:g} g{already}: a pan takes at most {PAN_LIMIT_G:g} g "
+            f"(the box's 1 kg cells)")
+
+
+def mass_problem(grams: float) -> str | None:
+    """Why ``grams`` set down on an empty pan (``weigh``, ``scale --put``) is refused, or None."""
+    if not math.isfinite(grams):
+        return f"{grams} g: not a number of grams"
+    if grams < 0:
+        return f"{grams:g} g: a mass weighs 0 g or more"
+    return too_heavy(grams)
+
+
+__all__ = ["PAN_LIMIT_G", "mass_problem", "too_heavy"]

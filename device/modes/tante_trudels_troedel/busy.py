@@ -1,0 +1,174 @@
+"""Tante Trudels Trödel's referee, its own work besides the engine: what the box is busy with
+(``flow.Busy``: the die rolling, a weighing, a basket's items or the Purchase still on the pan),
+the weighings the game needs and starts by itself, a reading turned into the action that carries
+it, and what the journal keeps of them (``memory``). The keys, the pages and the screens are the
+referee's (``referee.py``), built on this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ....games.core import Chance
+from ....games.tante_trudels_troedel import TanteTrudelsTroedel
+from ...inputs import Weight
+from ...session import Session
+from ..base import Referee, Table
+from ..base.controllers import Die
+from . import flow, jobs
+from .flow import Busy, Rolling, Step, TakingOff, Weighing
+from .memory import Memory, Reference
+from .public import Public
+from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, TakeOff, Weigher
+
+ROLL_TICK_S = 0.1    # the buzzer's roll: the shared die's ticks this far apart, then the number
+
+
+class BusyReferee(Referee[TanteTrudelsTroedel]):
+    """The step, the busy state and the weighings (see the module doc)."""
+
+    def __init__(self, table: Table, session: Session) -> None:
+        super().__init__(table, session)
+        self.cursor = 0                          # the move choice or the menu line
+        self.die = Die(table, Chance("value"), box_rolls=not self.table_die,
+                       tick_s=ROLL_TICK_S, sound="tick")
+        self.busy: Busy = None
+        self.memory = Memory(table.journal, session.game_id)  # what the journal keeps besides
+        self.ref: Reference | None = self.memory.reference()  # the Purchase on its pan, read
+        self._remember()
+        self._sync()
+
+    # -- the step ----------------------------------------------------------------------------------
+    def step(self) -> Step:
+        """Where the flow is: what the box is busy with first, then what the engine waits for."""
+        busy = self.busy
+        still_on = isinstance(busy, TakingOff) and self._still_on(busy.take_off)
+        return flow.step_of(busy, still_on, self._needed() is not None, self.seen)
+
+    def _become(self, busy: Busy) -> None:
+        """The one place ``busy`` changes: whatever the box was doing stops first."""
+        old = self.busy
+        if isinstance(old, Weighing) and not (
+                isinstance(busy, Weighing) and busy.weigher is old.weigher):
+            old.weigher.stop()
+        if isinstance(old, Rolling) and not isinstance(busy, Rolling):
+            self.die.stop()
+        self.busy = busy
+
+    @property
+    def weigher(self) -> Weigher | None:
+        """The weighing under way, if any."""
+        return self.busy.weigher if isinstance(self.busy, Weighing) else None
+
+    # -- helpers ---------------------------------------------------------------------------------
+    @property
+    def seen(self) -> Public:
+        """The game as the table sees it: what the screens read."""
+        return self.public_as(Public)
+
+    @property
+    def table_die(self) -> bool:
+        return self.session.header.table.get("die") == "table"
+
+    def scales(self) -> Any:
+        """The App's ``Scales`` (None on a box without load cells)."""
+        return flow.usable(self.table.scales)
+
+    def potd_pan(self) -> str:
+        return flow.potd_pan(self.table.scales)
+
+    def pan_count(self) -> int:
+        return flow.pan_count(self.table.scales)
+
+    def _remember(self) -> None:
+        """What the table has seen and the action that led to it: what an undo takes back."""
+        actions = self.session.actions
+        self._last = dict(actions[-1]) if actions else None
+        self._known = self.seen
+
+    def _still_on(self, take_off: TakeOff) -> bool:
+        scales = self.scales()
+        return scales is not None and take_off.waiting(scales)
+
+    def _drop_stale_take_off(self) -> None:
+        """A basket's items (or the Purchase) are off the pan, or it cannot be read: the
+        take-off is over."""
+        if isinstance(self.busy, TakingOff) and not self._still_on(self.busy.take_off):
+            if self.busy.take_off.purchase and self.ref is not None:  # it left the basket's pan
+                self._keep_reference(replace(self.ref, away=False))
+            self._become(None)
+            self._sync()
+
+    def _purchase_waits(self) -> bool:
+        """The Purchase of the Day waits to be weighed: the engine lists only that now."""
+        return bool(self.legal_of(self.state.potd_maker, "weigh_potd"))
+
+    def _needed(self) -> Job | None:
+        """The weighing the game itself needs now: the Purchase, or a basket at the end."""
+        return jobs.needed_job(self.state, self.table.scales, self.ref, self._purchase_waits(),
+                               len(self.session.actions))
+
+    def _row_job(self) -> Job | None:
+        return jobs.row_job(self.state, self.table.scales, self.ref, len(self.session.actions))
+
+    def _sync(self) -> None:
+        """Start (or stop) the weighing the game needs now. A scales-row weighing the player
+        chose runs until it is measured or cancelled, or the game moves on."""
+        busy = self.busy
+        job = self._needed()
+        if isinstance(busy, Rolling) or (isinstance(busy, TakingOff) and job is None):
+            return  # a weighing the game needs (from the link) asks to clear the pan itself
+        if isinstance(busy, Weighing):
+            running = busy.weigher.job
+            if running == job or (job is None and running == self._row_job()):
+                return
+            self._become(None)
+        if job is not None:
+            self._weigh(job)
+
+    def _weigh(self, job: Job) -> None:
+        scales = self.scales()
+        if scales is not None:
+            hold_s = POTD_HOLD_S if job.kind == "potd" else BASKET_HOLD_S
+            swap = self.memory.swap_of(job.key, job.kind, job.player)  # resumed mid-way
+
+            def close_call(basket_g: float) -> None:  # kept for a power cut in the middle
+                self.memory.note_swap(job.key, job.kind, job.player, basket_g)
+            self._become(Weighing(Weigher(job, scales, self.table, self._measured, hold_s,
+                                          close=close_call, basket_g=swap)))
+
+    def _keep_reference(self, ref: Reference) -> None:
+        self.ref = ref
+        self.memory.keep_reference(ref)
+
+    def _measured(self, grams: float) -> None:
+        """The weigher's reading: the action that carries it."""
+        weigher = self.weigher
+        assert weigher is not None
+        job = weigher.job
+        kind = {"potd": "weigh_potd", "weigh": "weigh", "basket": "weigh_basket"}[job.kind]
+        self._become(None)
+        if weigher.purchase_now_g is not None:  # substituted: the Purchase is on this pan now
+            self._keep_reference(Reference(weigher.purchase_now_g, cross=True, away=True))
+            self.memory.note_swap(None)
+        elif weigher.ref_read_g is not None:
+            self._keep_reference(Reference(weigher.ref_read_g))
+        taken = self.act({"type": kind, "player": job.player, "grams": grams})
+        if job.kind == "weigh":
+            self.memory.note_weighing(None)  # done (or refused: back to the menu)
+        if taken is None:
+            self._sync()
+
+    def on_weight(self, weight: Weight) -> bool:
+        busy = self.busy
+        if isinstance(busy, TakingOff) and weight.pan in busy.take_off.pans:
+            self._drop_stale_take_off()
+            return True
+        if isinstance(busy, Weighing) and weight.pan in busy.weigher.pans:
+            busy.weigher.check()
+            return True
+        return False
+
+
+__all__ = ["ROLL_TICK_S", "BusyReferee"]
