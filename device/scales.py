@@ -118,14 +118,16 @@ class Scales:
     @classmethod
     def simulated(cls, names: list[str] | tuple[str, ...], *, seed: int = 0, rate: int = 10,
                   judge_s: float = JUDGE_S, tie_band_g: float = TIE_BAND_G,
-                  journal: Journal | None = None) -> "Scales":
+                  journal: Journal | None = None, physics: Any = None) -> "Scales":
         """Scales on simulated pans fed on the caller's thread as virtual time runs
         (``scales.sim.run_for``): the one pipeline for ``weigh --sim``, tests and benchmarks.
-        Each pan starts on its saved calibration, else on the simulated chip's own."""
+        Each pan starts on its saved calibration, else on the simulated chip's own;
+        ``physics`` as for ``build``."""
         from ..drivers.sim import SimScale
 
         scales = cls(journal, tie_band_g, judge_s)
-        scales.sim = SimScale(list(names), seed=seed, rate=rate, on_event=scales.feed)
+        scales.sim = SimScale(list(names), seed=seed, rate=rate, on_event=scales.feed,
+                              physics=physics)
         scales._judge_pans(list(names))
         for name in names:
             scales._add_pan(name, rate)

@@ -200,15 +200,17 @@ def _judged_since(heard: Heard, t0: float) -> float | None:
 
 
 def weigh_sim(left_g: float, right_g: float | None = None, *, seed: int = 0, rate: int = 10,
-              judge_s: float = JUDGE_S) -> dict[str, Any]:
+              judge_s: float = JUDGE_S, cells: str = "ideal") -> dict[str, Any]:
     """Calibrate simulated pans, set the masses down together and wait for stability; returns
     {"left": {"grams", "stable_after_s"}, "right": {...}, "verdict", "judged_after_s"} (right,
     verdict and judged_after_s only with two masses; no verdict if the pans never settled
     together for ``judge_s``). Times are virtual seconds from the set-down; grams to 0.01 g,
-    taken when the verdict was given (with one mass: at its first stable state)."""
+    taken when the verdict was given (with one mass: at its first stable state). ``cells``
+    as for ``sim_physics``."""
     pans = ("left", "right") if right_g is not None else ("left",)
     masses = {"left": left_g, "right": right_g}
-    scales = Scales.simulated(pans, seed=seed, rate=rate, judge_s=judge_s)
+    scales = Scales.simulated(pans, seed=seed, rate=rate, judge_s=judge_s,
+                              physics=sim_physics(cells))
     assert scales.sim is not None
     try:
         heard = Heard.on(scales)

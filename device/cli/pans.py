@@ -24,7 +24,7 @@ from ...drivers.weighing import (MAX_LOAD_G, MAX_MASSES, CalibrationError,
 from .. import config as config_mod
 from ..journal import Journal
 from ..scales import Scales, verdict_text
-from ..scales_sim import weigh_sim
+from ..scales_sim import sim_physics, weigh_sim
 from ..thermometer import thermometer_for, warmth_note
 from .pan_load import mass_problem
 
@@ -33,7 +33,7 @@ SILENT_AFTER_S = 3.0  # a pan that has said nothing for this long is reported, n
 
 
 def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rate: int,
-              as_json: bool) -> int:
+              as_json: bool, cells: str = "real") -> int:
     if not sim:
         print("spielleiter weigh: only --sim places masses by itself; on the box use "
               "`spielleiter scale` or the Scale menu", file=sys.stderr)
@@ -43,7 +43,7 @@ def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rat
         if problem is not None:
             print(f"spielleiter weigh: {problem}", file=sys.stderr)
             return 2
-    result = weigh_sim(left_g, right_g, seed=seed, rate=rate)
+    result = weigh_sim(left_g, right_g, seed=seed, rate=rate, cells=cells)
     unsettled = [pan for pan in ("left", "right")
                  if pan in result and result[pan]["stable_after_s"] is None]
     if unsettled or (right_g is not None and "verdict" not in result):
@@ -66,7 +66,8 @@ def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rat
 class _Session:
     """Scales plus the queue their readers post to, pumped on this thread."""
 
-    def __init__(self, config: config_mod.Config, state_dir: Path, sim: bool, seed: int = 0):
+    def __init__(self, config: config_mod.Config, state_dir: Path, sim: bool, seed: int = 0,
+                 cells: str = "real"):
         self.config = config
         self.journal = Journal(state_dir / "journal.sqlite3")
         self.events: queue.Queue[Any] = queue.Queue()
@@ -74,7 +75,8 @@ class _Session:
         quiet.disabled = True                         # cannot be read (``_unreadable``)
         try:
             self.scales = Scales.build(self.config, self.journal, self.events.put,
-                                       simulated=sim, seed=seed)
+                                       simulated=sim, seed=seed,
+                                       physics=sim_physics(cells) if sim else None)
             self.sim = self.scales.sim
             if self.sim is None:
                 self.scales.start()
@@ -185,7 +187,7 @@ def calibration_masses(masses: float | list[float]) -> list[float] | str:
 
 def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float | list[float],
                   state_dir: Path, config_path: Path | None, yes: bool,
-                  out: Callable[[str], None] = print) -> int:
+                  out: Callable[[str], None] = print, cells: str = "real") -> int:
     """Calibrate each pan: empty, then each known mass in turn (two or three fit the bow)."""
     masses = calibration_masses(mass_g)
     if isinstance(masses, str):
@@ -199,7 +201,7 @@ def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float | list[flo
         print(f"spielleiter calibrate: no {', '.join(missing) or 'load cell'} in the config "
               f"(configured: {configured})", file=sys.stderr)
         return 2
-    session = _Session(config, state_dir, sim)
+    session = _Session(config, state_dir, sim, cells=cells)
     wait = _waits(yes, sim)
     try:
         if _unreadable("calibrate", session, names):

@@ -120,7 +120,8 @@ def _pacer(sim: bool, sleep: Callable[[float], None], clock: Callable[[], float]
 def run_scale(*, sim: bool, puts: list[str], seconds: float | None, state_dir: Path,
               config_path: Path | None, out: Callable[[str], None] = print, tare: bool = False,
               stream: TextIO | None = None, sleep: Callable[[float], None] = time.sleep,
-              clock: Callable[[], float] = time.monotonic, language: str | None = None) -> int:
+              clock: Callable[[], float] = time.monotonic, language: str | None = None,
+              cells: str = "real") -> int:
     """The pans live, in real time: on a terminal one line updated in place ten times a second,
     otherwise one line every half second (``out``). ``seconds`` of real time, or until Ctrl-C.
     The lines speak ``language`` (``--lang``), else the table's (the Settings choice, else
@@ -143,7 +144,7 @@ def run_scale(*, sim: bool, puts: list[str], seconds: float | None, state_dir: P
         return 2
     live = _Live(stream if stream is not None else sys.stdout, out)
     tick = LIVE_TICK_S if live.in_place else PRINT_TICK_S
-    session = _Session(config, state_dir, sim)
+    session = _Session(config, state_dir, sim, cells=cells)
     i18n.use(language or settings_store.load(
         session.journal, settings_store.Settings(language=config.language)).language)
     try:

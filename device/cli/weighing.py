@@ -26,6 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rate", type=int, choices=(10, 80), default=10,
                    help="conversions per second, as the HX711's RATE pin is wired (default: 10)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    _cells(p)
     p.set_defaults(func=weigh)
 
     p = sub.add_parser("calibrate", help="calibrate a pan with one to three known masses",
@@ -60,10 +61,19 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _maintenance(p: argparse.ArgumentParser,
                  sim_help: str = "simulated load cells on virtual time") -> None:
     p.add_argument("--sim", action="store_true", help=sim_help)
+    _cells(p)
     add_config(p)
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
                    help="the journal's directory, where the calibration lives (default: "
                         "/var/lib/spielleiter; with --sim the simulator's)")
+
+
+def _cells(p: argparse.ArgumentParser) -> None:
+    from ..scales_sim import SIM_CELLS
+
+    p.add_argument("--cells", choices=SIM_CELLS, default="real",
+                   help="with --sim: real load cells (default: warm-up, a bent output until "
+                        "calibrated, the stop at 600-800 g, as in `spielleiter sim`) or ideal ones")
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path | None, Path]:
@@ -80,7 +90,7 @@ def weigh(args: argparse.Namespace) -> int:
     from .pans import run_weigh
 
     return run_weigh(args.left, args.right, sim=args.sim, seed=args.seed, rate=args.rate,
-                     as_json=args.json)
+                     as_json=args.json, cells=args.cells)
 
 
 def calibrate(args: argparse.Namespace) -> int:
@@ -93,7 +103,8 @@ def calibrate(args: argparse.Namespace) -> int:
     try:
         return run_calibrate([args.pan] if args.pan else None, sim=args.sim,
                              mass_g=args.mass or [200.0],
-                             state_dir=state_dir, config_path=config, yes=args.yes)
+                             state_dir=state_dir, config_path=config, yes=args.yes,
+                             cells=args.cells)
     except ConfigError as exc:
         for problem in exc.problems:
             say("calibrate", problem)
@@ -110,7 +121,7 @@ def scale(args: argparse.Namespace) -> int:
     try:
         return run_scale(sim=args.sim, puts=args.put, seconds=args.seconds, state_dir=state_dir,
                          config_path=config, out=emit, tare=args.tare,
-                         language=args.lang)
+                         language=args.lang, cells=args.cells)
     except ConfigError as exc:
         for problem in exc.problems:
             say("scale", problem)

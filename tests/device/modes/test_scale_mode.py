@@ -163,7 +163,8 @@ def test_calibrating_again_warmer_learns_the_span_coefficient(tmp_path, capsys, 
     out = capsys.readouterr().out
     assert "calibrate it again once the box is 5 K warmer" in out  # the first time
     assert "% per 10 K, learned from calibrations at 2" in out  # the second
-    assert abs(saved["span_per_k"]) < 2e-5  # the plain twin's span does not move with warmth
+    assert abs(saved["span_per_k"]) < 2e-5  # the twin's cell warms with its time on, not
+    #                                          with the room: its span is as it was
 
 
 def test_the_calibration_note_gives_the_span_drift_in_percent_per_10_kelvin():
