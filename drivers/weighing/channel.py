@@ -227,8 +227,10 @@ class ScaleChannel:
             if not was_settled:
                 self._since = t
                 self._settled = _Settled()
-                fresh = not proved and self._detector.stable  # just proved: from its values
-                for v in (self._detector.proof if fresh else None) or recent:
+                # newly stable: from the detector's proof and what followed it (never from the
+                # window's older values: the step's last partial sample); a change inside the
+                # motion band that persists (``was``): from the window afresh
+                for v in (self._detector.level if not was else None) or recent:
                     self._settled.add(v, self._avg_cap)
             else:
                 for v in accepted:

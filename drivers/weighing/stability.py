@@ -7,6 +7,8 @@ from collections import deque
 
 from .settle import SettleRule
 
+LEVEL_KEEP = 64  # values of a stable level kept for a settled value that begins late
+
 
 class SpikeFilter:
     """Removes single-sample spikes without delaying a settled signal.
@@ -95,6 +97,7 @@ class StabilityDetector:
         self._ma: deque[float] = deque(maxlen=smooth)
         self._win: deque[float] = deque(maxlen=max(window, self.rule.long))
         self._proof: list[float] = []  # the values that made it stable
+        self._level: deque[float] = deque(maxlen=LEVEL_KEEP)  # the proof and values since
         self._anchor = 0.0
         self._before: float | None = None  # the level last left (None: not known)
         self._path: list[float] | None = None  # the values since, while followed
@@ -106,6 +109,13 @@ class StabilityDetector:
     def proof(self) -> list[float]:
         """The values that made the level stable (the settled value starts from them)."""
         return list(self._proof)
+
+    @property
+    def level(self) -> list[float]:
+        """While stable: the proof and every value since, oldest first (at most
+        ``LEVEL_KEEP``): what a settled value starts from when it begins later than the proof
+        (the channel held stability back a while: a plateau's doubt, a jump's wait)."""
+        return list(self._level) if self.stable else []
 
     def push(self, g: float, may_settle: bool = True) -> bool:
         """Add a value; ``may_settle=False`` keeps an unstable detector unstable (the value is
@@ -148,7 +158,11 @@ class StabilityDetector:
                     win.clear()
                     win.extend(last)
                     self._path = None
+                    self._level.clear()
+                    self._level.extend(self._proof)
                     break
+        elif self.stable:
+            self._level.append(v)
         if self.stable:
             self._anchor = sum(win) / len(win) if len(win) <= self.window else \
                 sum(list(win)[-self.window:]) / self.window
@@ -168,6 +182,7 @@ class StabilityDetector:
         self._raw = deque((v + delta for v in self._raw), maxlen=self._raw.maxlen)
         self._win = deque((v + delta for v in self._win), maxlen=self._win.maxlen)
         self._proof = [v + delta for v in self._proof]
+        self._level = deque((v + delta for v in self._level), maxlen=LEVEL_KEEP)
         self._anchor += delta
         if self._before is not None:
             self._before += delta

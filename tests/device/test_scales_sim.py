@@ -119,3 +119,11 @@ def test_a_damaged_record_of_the_simulated_pans_leaves_them_empty(box_factory, t
     box.close()
     box = box_factory(state_dir=state)
     assert box.scales.sim.load_g("left") == 0.0 and box.scales.sim.load_g("right") == 2.0
+
+
+def test_a_level_held_back_by_the_range_guard_settles_on_its_own_samples_not_the_steps():
+    # 550 g is the range's edge: the sample that proved the level read 550.02 g (beyond it), so
+    # the channel was stable one sample later; its settled value began from the detector's
+    # window, with the step's last partial sample (533 g) in it: 545.87 g, shown as stable.
+    got = weigh_sim(550.0, seed=1, cells="ideal")["left"]
+    assert abs(got["grams"] - 550.0) < 0.1, got

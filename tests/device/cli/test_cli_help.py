@@ -99,6 +99,6 @@ def test_the_sims_help_speaks_german_for_lang_de_or_a_german_locale(capsys, monk
     text = capsys.readouterr().out
     german = "--lang" in argv or lang.startswith("de")
     assert ("Die ganze Box simuliert" in text) == german
-    assert ("höchstens 1000 g auf einer Schale" in text) == german
+    assert ("höchstens 5000 g auf einer Schale" in text) == german
     assert ("The whole device simulated" in text) != german
     assert i18n.language() == "en"  # the command itself then speaks its own language

@@ -68,10 +68,10 @@ def test_minus_and_plus_step_through_the_masses_and_stop_at_the_ends(weighing):
 
 
 @pytest.mark.parametrize("keys, note", [
-    ("m\n", "nothing: type a mass above 0 and up to 1000 g (Esc cancels)"),
+    ("m\n", "nothing: type a mass above 0 and up to 5000 g (Esc cancels)"),
     ("m0\n", "0: type a mass above 0"),
     ("m.\n", ".: type a mass above 0"),
-    ("m9999\n", "9999 g: a pan takes at most 1000 g"),
+    ("m9999\n", "9999 g: the simulator sets at most 5000 g on a pan"),
     ("m1x", "'x' is not part of a number"),
     ("m1..", "'.' is not part of a number"),
     ("m12345678", "at most 7 characters"),

@@ -233,13 +233,13 @@ def test_taring_an_uncalibrated_pan_is_not_saved_as_a_calibration(box_factory):
 
 
 def test_masses_beyond_the_cells_or_not_numbers_are_refused(tmp_path, capsys):
-    assert main(["weigh", "--sim", "4000", "4000"]) == 2
+    assert main(["weigh", "--sim", "6000", "6000"]) == 2
     assert main(["calibrate", "--sim", "--mass", "-5", "--state-dir", str(tmp_path)]) == 2
     assert main(["calibrate", "--sim", "--mass", "nan", "--state-dir", str(tmp_path)]) == 2
     assert main(["scale", "--sim", "--put", "left=99999", "--state-dir", str(tmp_path)]) == 2
     assert main(["scale", "--sim", "--put", "left=heavy", "--state-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert "a pan takes at most 1000 g" in err and "1-550 g" in err and "must be a number" in err
+    assert "the simulator sets at most 5000 g on a pan" in err and "1-550 g" in err and "must be a number" in err
     assert "Traceback" not in err
 
 

@@ -62,3 +62,4 @@ def test_the_guard_waits_for_confirmation_and_comes_back_with_hysteresis():
     assert g.push(0.5, 0.0, saturated=True) == "overload"  # the chip at its rail: at once
     g.reset()
     assert g.push(0.0, -30.0) == "ok" and g.push(0.3, -30.0) == "underload"
+
