@@ -1,6 +1,7 @@
 """One limit for what the simulators set down on a pan (``cli/pan_load.py``): ``weigh --sim``,
-``scale --put``, ``sim --headless``'s ``put`` and the interactive sim's hand take up to the
-cells' 1000 g and refuse more with the same words (the headless put took 5000 g, weigh 1000)."""
+``scale --put``, ``sim --headless``'s ``put`` and the interactive sim's hand take up to 5000 g
+(past the cells' stop and the HX711's saturation, so a heavy book can be tried) and refuse more
+with the same words (weigh took 1000 g before)."""
 
 from __future__ import annotations
 
@@ -25,16 +26,16 @@ def headless_answer(box, line: str) -> dict:
 
 
 def test_every_simulator_refuses_a_mass_past_the_cells_in_the_same_words(box_factory, capsys):
-    words = too_heavy(1500.0)
+    words = too_heavy(6000.0)
     assert words is not None and f"at most {PAN_LIMIT_G:g} g" in words
-    assert run_weigh(1500.0, None, sim=True, seed=0, rate=10, as_json=False) == 2
+    assert run_weigh(6000.0, None, sim=True, seed=0, rate=10, as_json=False) == 2
     assert words in capsys.readouterr().err
     with pytest.raises(ValueError, match=words.replace("(", r"\(").replace(")", r"\)")):
-        parse_puts(["left=1500"], PANS)
+        parse_puts(["left=6000"], PANS)
     box = box_factory()
-    assert words in headless_answer(box, "put left 1500")["error"]
+    assert words in headless_answer(box, "put left 6000")["error"]
     hand = Hand(tuple(box.scales.pans), box.put)
-    assert [hand.key(k) for k in "m1500\n"][-1].startswith(words)
+    assert [hand.key(k) for k in "m6000\n"][-1].startswith(words)
     assert box.scales.sim.load_g("left") == 0
 
 
@@ -45,7 +46,7 @@ def test_the_limit_is_what_lies_on_the_pan_so_puts_cannot_pile_past_it(box_facto
     assert too_heavy(PAN_LIMIT_G * 0.6, PAN_LIMIT_G * 0.6) in second
     assert box.scales.sim.load_g("left") == pytest.approx(PAN_LIMIT_G * 0.6)
     hand = Hand(tuple(box.scales.pans), box.put, box.scales.sim.load_g)
-    for key in "m600\n":
+    for key in "m3000\n":
         hand.key(key)
-    assert hand.key("[") == too_heavy(600.0, 600.0)               # the hand, as the pan holds
+    assert hand.key("[") == too_heavy(3000.0, 3000.0)               # the hand, as the pan holds
     assert "error" not in headless_answer(box, f"put right {PAN_LIMIT_G:g}")  # the limit itself
