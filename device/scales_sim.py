@@ -205,7 +205,8 @@ def weigh_sim(left_g: float, right_g: float | None = None, *, seed: int = 0, rat
     {"left": {"grams", "stable_after_s"}, "right": {...}, "verdict", "judged_after_s"} (right,
     verdict and judged_after_s only with two masses; no verdict if the pans never settled
     together for ``judge_s``). Times are virtual seconds from the set-down; grams to 0.01 g,
-    taken when the verdict was given (with one mass: at its first stable state). ``cells``
+    taken when the verdict was given (with one mass: at its first stable state); a pan too
+    heavy to weigh has grams None and "overload" True. ``cells``
     as for ``sim_physics``."""
     pans = ("left", "right") if right_g is not None else ("left",)
     masses = {"left": left_g, "right": right_g}
@@ -243,6 +244,8 @@ def weigh_sim(left_g: float, right_g: float | None = None, *, seed: int = 0, rat
             r, g = got[p], raw[p]
             out[p] = {"grams": None if g is None else round(g, 2) + 0.0,
                       "stable_after_s": None if r is None else round(r[0] - t0, 3)}
+            if scales.snapshot(p).overload:  # beyond the range: never a number
+                out[p].update(grams=None, stable_after_s=None, overload=True)
         out.update(extra)
         return out
     finally:

@@ -44,6 +44,11 @@ def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rat
             print(f"spielleiter weigh: {problem}", file=sys.stderr)
             return 2
     result = weigh_sim(left_g, right_g, seed=seed, rate=rate, cells=cells)
+    heavy = [pan for pan in ("left", "right") if result.get(pan, {}).get("overload")]
+    if heavy:
+        print(f"spielleiter weigh: too heavy for the {' and '.join(heavy)} pan (the box weighs "
+              f"up to {MAX_LOAD_G:g} g, below the cells' stop); no reading", file=sys.stderr)
+        return 1
     unsettled = [pan for pan in ("left", "right")
                  if pan in result and result[pan]["stable_after_s"] is None]
     if unsettled or (right_g is not None and "verdict" not in result):

@@ -5,13 +5,14 @@ of the cell). A mass is only ever taken after OK on its screen: the person confi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...drivers.weighing import CALIBRATION_MASS_G, MAX_MASSES, CalibrationError, Calibrator
 from ..i18n import N_, _
 from ..inputs import Weight
 from ..scales_text import pan_name, verdict_text
-from ..screens import View
+from ..screens import View, misfits
 from .base import HostTool, ModeInfo
 
 CALIBRATION_MASSES_G = (50, 100, 200, 500)  # the reference masses the screen offers (all
@@ -184,16 +185,28 @@ class ScaleMode(HostTool):
         labels = pan_labels(list(scales.pans))
         lines = [f"{labels[name]} {self._reading(name)}" for name in scales.pans]
         verdict = scales.verdict()
+        shots = scales.snapshots()
+        judged = scales.judged_pans()
         if verdict:
             lines.append(verdict_text(verdict))
-        elif scales.judged_pans() is not None:
+        elif judged is not None and any(shots[name].overload for name in judged):
+            lines.append(_("Take some off"))  # no verdict comes while a pan is too heavy
+        elif judged is not None:
             lines.append(_("weighing..."))
-        warming = any(shot.warming for shot in scales.snapshots().values())
+        warming = any(shot.warming for shot in shots.values())
         # While the zeros warm up the short title leaves room beside it for the warm-up word
-        # (warm_up.py): calibrating then is what that word is for.
+        # (warm_up.py), which tells the person not to calibrate yet.
         title = _("Scale") if warming else _("Scale  (* = stable)")
-        return View(title, tuple(lines), footer=_("OK tare  NEXT calibr."),
-                    notice="" if warming else self._warmth_notice())
+        view = View(title, tuple(lines), footer=_("OK tare  NEXT calibr."))
+        if warming:
+            return view
+        uncalibrated = [labels[name] for name, shot in shots.items()
+                        if shot.connected and not shot.calibrated]
+        if uncalibrated:  # its grams are the chip's own guess: say so over the title
+            marked = replace(view, notice=_("{pans} not calibrated").format(
+                pans=" ".join(uncalibrated)))
+            return marked if not misfits(marked) else replace(view, notice=_("Not calibrated"))
+        return replace(view, notice=self._warmth_notice())
 
     def _warmth_notice(self) -> str:
         """Once the box is 5 K warmer (or colder) than at a pan's only calibrations, a

@@ -435,6 +435,7 @@ def test_a_pan_at_its_stop_says_too_heavy_and_never_a_number(box_factory):
     box.idle(3.0)
     left = box.last_view.lines[0]
     assert left == "L too heavy" and not any(c.isdigit() for c in left)
+    assert box.last_view.lines[2] == "Take some off"   # no verdict, and it says why
 
 
 def test_calibrate_in_the_terminal_with_three_masses_fits_the_bow(tmp_path, capsys):
@@ -456,3 +457,10 @@ def test_calibrate_refuses_masses_it_cannot_use_with_the_reason(tmp_path, capsys
     assert main(["calibrate", "--sim", "--yes", *args, "--state-dir", str(tmp_path)]) == 2
     assert why in capsys.readouterr().err
     assert not (tmp_path / "journal.sqlite3").exists()
+
+
+def test_weigh_says_too_heavy_past_the_range_and_prints_no_number(capsys):
+    assert main(["weigh", "--sim", "1200"]) == 1
+    captured = capsys.readouterr()
+    assert "too heavy for the left pan" in captured.err and "up to 550 g" in captured.err
+    assert "never settled" not in captured.err and not captured.out

@@ -97,3 +97,12 @@ def test_no_calibration_hint_while_the_zeros_warm_up_only_the_warm_up_word(box_f
     _thermometer(box, 30.0)                       # the warm-up word, not the hint, beside
     assert box.scales.calibrate_again() and box.last_view.notice == "warm-up"  # the title
     assert box.last_view.bar == "Scale" and box.last_view.notice_at == "tag"
+
+
+def test_a_pan_never_calibrated_is_named_over_the_title(box_factory):
+    box = box_factory()
+    warm(box)
+    box.scales.pans["right"].calibrated = False    # as a real box's pan before its first one
+    open_scale(box)
+    assert box.last_view.notice == "R not calibrated"
+    assert box.last_view.title == TITLE["en"]
