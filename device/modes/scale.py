@@ -152,9 +152,14 @@ class ScaleMode(HostTool):
             return View(_("Scale"), (_("No load cells are"), _("configured.")),
                         footer=_("BACK menu"))
         if self.step == "pick":
-            return View(_("Calibrate"), tuple(_("{pan} pan").format(pan=pan_name(name).title())
+            view = View(_("Calibrate"), tuple(_("{pan} pan").format(pan=pan_name(name).title())
                                               for name in scales.pans),
                         cursor=self.cursor, footer=_("NEXT move  OK choose"))
+            if any(shot.warming for shot in scales.snapshots().values()):
+                # a calibration while the zero still drifts is off by the drift: say so before
+                # the person starts (it may still go ahead: a box in a hurry)
+                return replace(view, notice=_("Better after warm-up"), notice_at="row")
+            return view
         if self.step in ("more", "done"):
             assert self.calibrator is not None
             title = _("{pan} pan calibrated").format(pan=pan_name(self.calibrator.pan).title())

@@ -106,3 +106,21 @@ def test_a_pan_never_calibrated_is_named_over_the_title(box_factory):
     open_scale(box)
     assert box.last_view.notice == "R not calibrated"
     assert box.last_view.title == TITLE["en"]
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_choosing_a_pan_to_calibrate_while_warming_up_says_better_after_it(box_factory,
+                                                                          language):
+    box = box_factory(language=language)
+    open_scale(box)
+    box.tap("host.next")                          # calibrate...
+    view = box.last_view
+    assert view.notice == {"en": "Better after warm-up", "de": "Besser nach Aufwärmen"}[language]
+    assert view.notice_at == "row" and len(view.lines) == 2 and view.cursor == 0
+    assert_frame(box.frame(), f"scale_pick_warming_{language}")
+    box.tap("host.ok")                            # it may still go ahead
+    assert box.last_view.title.startswith({"en": "Calibrate", "de": "Kalibrier"}[language])
+    warm(box)
+    box.tap("host.back")
+    box.tap("host.next")
+    assert box.last_view.notice == ""             # warm: nothing to say
