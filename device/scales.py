@@ -285,6 +285,10 @@ class Scales:
         if channel.overload:
             return PanReading(name, None, False, pan.connected, pan.calibrated, overload=True)
         grams = channel.settled_g if channel.stable else channel.grams
+        limits = channel.settings.range
+        if pan.calibrated and not channel.stable and grams is not None and \
+                not limits.min_g <= grams <= limits.max_g:
+            grams = None  # beyond the range, not yet confirmed: no number meanwhile ("...")
         return PanReading(name, grams, channel.stable, pan.connected, pan.calibrated)
 
     def judged_pans(self) -> tuple[str, str] | None:
