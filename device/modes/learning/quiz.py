@@ -180,6 +180,7 @@ class Quiz:
         if self.stage == "clear" and not any(loaded(self.scales, p) for p in self.pans) \
                 and self.zero_ready():
             self.stage, self.stale = "start", False
+            self.next_question()
         self.watch()
 
     def zero_ready(self) -> bool:
@@ -246,6 +247,10 @@ class Quiz:
 
     def again(self) -> None:
         raise NotImplementedError
+
+    def next_question(self) -> None:
+        """A new question begins (the pans were cleared): nothing of the last answer stays
+        chosen, so a child pressing OK at once does not give it again."""
 
     def own_view(self) -> View:
         raise NotImplementedError

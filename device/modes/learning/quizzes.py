@@ -74,6 +74,9 @@ class Heavier(Quiz):
     def again(self) -> None:
         self.stage, self.guess = "start", None
 
+    def next_question(self) -> None:
+        self.cursor = 0
+
     def own_view(self) -> View:
         if not self.both():
             return S.heavier_load(loaded(self.scales, self.pans[0]),

@@ -153,6 +153,18 @@ def test_which_is_heavier_answers_from_the_host_panel_too(station):
     assert box.last_view.big == "YES!" and box.last_view.lines == ("Only 4 g apart",)
 
 
+def test_the_next_question_starts_with_no_answer_of_the_last_one_chosen(station):
+    box = station
+    start(box, "Jonas", "Which is heavier")
+    assert heavier_round(box, 100.0, 150.0, "s1.C") == "YES!"   # C: right
+    box.tap("host.ok")                                          # the next one
+    clear_pans(box, left=100.0, right=150.0)
+    box.put("left", 100.0)
+    box.put("right", 104.0)
+    box.idle(SETTLE)
+    assert box.last_view.cursor == 0                            # not on "right" still
+
+
 def test_how_many_grams_steps_coarse_and_fine_and_hints_more_or_less(station):
     box = station
     start(box, "Mia", "How many grams")
