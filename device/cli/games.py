@@ -154,7 +154,7 @@ def run_list(args: argparse.Namespace) -> int:
         emit("no ended game yet" if args.since is None and args.player is None
              and args.game is None else "no game matches")
         return EXIT_OK
-    emit(f"{'id':>4}  {'when':16}  {'game':22}  {'players':24}  won")
+    emit(f"{'id':>4}  {'when':16}  {'game':22}  {'players':24}  result")
     for r in records:
         won = ", ".join(r.winners) or ("abandoned" if r.status == "abandoned" else
                                        "damaged" if r.status == "damaged" else "nobody")

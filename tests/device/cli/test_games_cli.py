@@ -78,7 +78,7 @@ def test_list_shows_ended_games_newest_first_with_date_game_players_and_winner(p
     code, out, err = cli(capsys, "games", "list", "--state-dir", str(state_dir))
     assert code == 0 and err == ""
     lines = out.splitlines()
-    assert lines[0].split() == ["id", "when", "game", "players", "won"]
+    assert lines[0].split() == ["id", "when", "game", "players", "result"]
     assert [int(line.split()[0]) for line in lines[1:]] == sorted(ids.values(), reverse=True)
     first = next(line for line in lines[1:] if int(line.split()[0]) == ids["bunte-runde"])
     assert "2027-01-15 08:00" in first and "Bunte Runde" in first and "Ben, Anna, Cem" in first
