@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..i18n import _, ngettext
+from ..i18n import _, language, ngettext
 from ..scales_text import pan_name
 from .keys import (EMPTY_KEY, HEAVIER_KEYS, LIFT_KEYS, LIGHTER_KEY, PAN_MASSES_G, PUT_KEYS,
                    TYPE_KEY)
@@ -25,8 +25,8 @@ BACKSPACE = "\b"
 
 
 def grams(value: float) -> str:
-    """12.3 -> "12.3", 10.0 -> "10"."""
-    return f"{value:g}"
+    """12.3 -> "12.3" (German "12,3"), 10.0 -> "10"."""
+    return f"{value:g}".replace(".", ",") if language() == "de" else f"{value:g}"
 
 
 @dataclass
@@ -91,29 +91,31 @@ class Hand:
                 return problem
             self.put(pan, self.mass_g)
             self.pieces[pan].append(self.mass_g)
-            return f"set {grams(self.mass_g)} g down on the {pan} pan"
+            return _("set {grams} g down on the {pan} pan").format(
+                grams=grams(self.mass_g), pan=pan_name(pan))
         if key in LIFT_KEYS:
             pan = self.pans[LIFT_KEYS.index(key)]
             if not self.pieces[pan]:
-                return f"the {pan} pan is empty: nothing to lift"
+                return _("the {pan} pan is empty: nothing to lift").format(pan=pan_name(pan))
             piece = self.pieces[pan].pop()
             self.put(pan, -piece)
-            return f"lifted {grams(piece)} g off the {pan} pan"
+            return _("lifted {grams} g off the {pan} pan").format(grams=grams(piece),
+                                                                  pan=pan_name(pan))
         if key == EMPTY_KEY:
             if not self.loaded:
-                return "the pans are empty already"
+                return _("the pans are empty already")
             for pan in self.pans:
                 load = sum(self.pieces[pan])
                 if load:
                     self.put(pan, -load)
                 self.pieces[pan].clear()
-            return "lifted everything off the pans"
+            return _("lifted everything off the pans")
         if key == LIGHTER_KEY or key in HEAVIER_KEYS:
             self.mass_g = self._step(+1 if key in HEAVIER_KEYS else -1)
-            return f"in hand: {grams(self.mass_g)} g"
+            return _("in hand: {grams} g").format(grams=grams(self.mass_g))
         if key == TYPE_KEY:
             self.typed = ""
-            return "type the mass in grams, then Enter"
+            return _("type the mass in grams, then Enter")
         return ""
 
     def _step(self, direction: int) -> float:
@@ -127,7 +129,7 @@ class Hand:
         assert self.typed is not None
         if key in CANCEL_KEYS:
             self.typed = None
-            return f"kept {grams(self.mass_g)} g in hand"
+            return _("kept {grams} g in hand").format(grams=grams(self.mass_g))
         if key == BACKSPACE:
             self.typed = self.typed[:-1]
             return ""
@@ -138,9 +140,10 @@ class Hand:
         if key == ",":
             key = "."
         if not (key.isdigit() and key.isascii() or key == "." and "." not in self.typed):
-            return f"{key!r} is not part of a number: digits and one point, Enter takes it"
+            return _("{key} is not part of a number: digits and one point, Enter takes "
+                     "it").format(key=repr(key))
         if len(self.typed) >= MAX_TYPED:
-            return f"at most {MAX_TYPED} characters"
+            return _("at most {n} characters").format(n=MAX_TYPED)
         self.typed += key
         return ""
 
@@ -152,10 +155,11 @@ class Hand:
             value = 0.0
         problem = too_heavy(value)
         if problem is not None:
-            return f"{problem} (Esc cancels)"
+            return _("{problem} (Esc cancels)").format(problem=problem)
         if not value > 0:
-            shown = self.typed or "nothing"
-            return f"{shown}: type a mass above 0 and up to {grams(PAN_LIMIT_G)} g (Esc cancels)"
+            shown = self.typed or _("nothing")
+            return _("{shown}: type a mass above 0 and up to {limit} g (Esc cancels)").format(
+                shown=shown, limit=grams(PAN_LIMIT_G))
         self.typed = None
         self.mass_g = round(value, 3)
-        return f"in hand: {grams(self.mass_g)} g"
+        return _("in hand: {grams} g").format(grams=grams(self.mass_g))

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import math
 
+from ..i18n import _
+
 PAN_LIMIT_G = 5000.0
 
 
@@ -20,16 +22,20 @@ def too_heavy(grams: float, on_pan_g: float = 0.0) -> str | None:
     load = on_pan_g + grams
     if math.isfinite(load) and load <= PAN_LIMIT_G:
         return None
-    already = f" with {on_pan_g:g} g on it already" if on_pan_g else ""
-    return f"{grams:g} g{already}: the simulator sets at most {PAN_LIMIT_G:g} g on a pan"
+    if on_pan_g:
+        return _("{grams} g with {on_pan} g on it already: the simulator sets at most {limit} g "
+                 "on a pan").format(grams=f"{grams:g}", on_pan=f"{on_pan_g:g}",
+                                    limit=f"{PAN_LIMIT_G:g}")
+    return _("{grams} g: the simulator sets at most {limit} g on a pan").format(
+        grams=f"{grams:g}", limit=f"{PAN_LIMIT_G:g}")
 
 
 def mass_problem(grams: float) -> str | None:
     """Why ``grams`` set down on an empty pan (``weigh``, ``scale --put``) is refused, or None."""
     if not math.isfinite(grams):
-        return f"{grams} g: not a number of grams"
+        return _("{grams} g: not a number of grams").format(grams=grams)
     if grams < 0:
-        return f"{grams:g} g: a mass weighs 0 g or more"
+        return _("{grams} g: a mass weighs 0 g or more").format(grams=f"{grams:g}")
     return too_heavy(grams)
 
 

@@ -28,6 +28,7 @@ from ...drivers.buttons import mock_factory
 from ...drivers.display import open_device, to_blocks
 from ..box import Box
 from ..config import Config
+from ..i18n import _
 from ..screens import View
 from .finger import Finger
 from .hand import BACKSPACE, Hand
@@ -140,13 +141,13 @@ class PressReport:
 
     def __init__(self, app: Any, on_outcome: Callable[[], None] = lambda: None) -> None:
         self.app = app
-        self.outcomes: queue.SimpleQueue[str] = queue.SimpleQueue()
+        self.outcomes: queue.SimpleQueue[tuple[bool, str]] = queue.SimpleQueue()
         self._on_outcome = on_outcome
         inner = app.inputs.guarded
 
         def guarded(press: Any) -> bool:  # on the loop thread
             ignored = inner(press)
-            self.outcomes.put(self.describe(press.name, press.hold, ignored))
+            self.outcomes.put((ignored, self.describe(press.name, press.hold, ignored)))
             self._on_outcome()
             return ignored
 
@@ -155,14 +156,14 @@ class PressReport:
     @staticmethod
     def describe(name: str, hold: bool, ignored: bool) -> str:
         if ignored:
-            return f"ignored {name}: the screen had just changed"
-        return f"{'held' if hold else 'pressed'} {name}"
+            return _("ignored {button}: the screen had just changed").format(button=name)
+        return (_("held {button}") if hold else _("pressed {button}")).format(button=name)
 
     def typed(self, name: str, hold: bool) -> str:
         """The note when the key is typed (the press reaches the box when the finger lifts)."""
         if self.app.saver.state == "off":
-            return f"{name} wakes the screen (the press does nothing else)"
-        return f"{'holding' if hold else 'pressing'} {name}"
+            return _("{button} wakes the screen (the press does nothing else)").format(button=name)
+        return (_("holding {button}") if hold else _("pressing {button}")).format(button=name)
 
     def latest(self) -> str | None:
         """The newest outcome since the last call (several fast presses: the last one, with a
@@ -175,9 +176,10 @@ class PressReport:
                 break
         if not got:
             return None
-        ignored = sum(text.startswith("ignored") for text in got[:-1])
-        more = f" ({ignored} more ignored: the screen had just changed)" if ignored else ""
-        return got[-1] + more
+        ignored = sum(was_ignored for was_ignored, _text in got[:-1])
+        more = _(" ({n} more ignored: the screen had just changed)").format(n=ignored) \
+            if ignored else ""
+        return got[-1][1] + more
 
 
 def new_game_note(hand: Hand, seen: dict[str, Any], kind: str, payload: dict[str, Any]) -> str:
@@ -189,7 +191,7 @@ def new_game_note(hand: Hand, seen: dict[str, Any], kind: str, payload: dict[str
     seen["game_id"] = state.get("game_id")
     if state.get("actions") or not hand.loaded:
         return ""
-    return "new game: the pans still hold what lay on them (0 lifts it all)"
+    return _("new game: the pans still hold what lay on them (0 lifts it all)")
 
 
 class _Screen:
@@ -273,10 +275,10 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
                     note = hand.key(key) or note
                 elif key == UNDO_KEY:
                     finger.press("host.back", config.hold_s + 0.3)
-                    note = report.typed("host.back", True) + " (undo)"
+                    note = report.typed("host.back", True) + _(" (undo)")
                 elif key == HOLD_KEY:
                     holding = True
-                    note = "hold: now the button"
+                    note = _("hold: now the button")
                 elif key in keys or (key == BACKSPACE and "b" in keys):
                     name = keys[key if key in keys else "b"]
                     finger.press(name, config.hold_s + 0.3 if holding else None)

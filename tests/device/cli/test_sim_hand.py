@@ -130,3 +130,19 @@ def test_a_new_game_on_loaded_pans_says_so_and_only_then(weighing):
     box.idle(1.0)
     box.tap("s1.A")                                                # the same game goes on
     assert notes[-1] == ""
+
+
+def test_the_hands_notes_speak_german_with_a_decimal_comma(weighing):
+    from spielleiter.device import i18n
+    from spielleiter.device.cli.terminal import PressReport
+
+    box, hand = weighing
+    i18n.use("de")
+    try:
+        typed(hand, "m12,3\n")
+        assert hand.key("[") == "12,3 g auf die Schale links gelegt"
+        assert hand.key("{") == "12,3 g von der Schale links genommen"
+        assert hand.key("0") == "die Schalen sind schon leer"
+        assert PressReport.describe("host.ok", False, False) == "host.ok gedrückt"
+    finally:
+        i18n.use("en")
