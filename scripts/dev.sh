@@ -106,8 +106,12 @@ case "$task" in
     # shellcheck disable=SC2046  # one package a word
     debian "the tests that need them skip; the screens use the fallback font" $(packages dev test)
     ensure test
-    # one worker per core (2 on the CI machine); "-n 0" after it runs in one process
-    exec "$venv/bin/python" -m pytest -n auto "$@" ;;
+    # One worker per core (2 on the CI machine); "-n 0" after it runs in one process. worksteal:
+    # a worker that runs out takes half of the other's queue, so neither waits for the other's
+    # last tests. pytest writes each test module's rewritten byte code as it does by default,
+    # also under PYTHONDONTWRITEBYTECODE (as compiled does for the package): otherwise every
+    # worker rewrites and compiles all the test modules again on every run (about 3 s a worker).
+    exec env -u PYTHONDONTWRITEBYTECODE "$venv/bin/python" -m pytest -n auto --dist worksteal "$@" ;;
   sim|demo|replay|*)
     # shellcheck disable=SC2046
     debian "the screens use the fallback font" $(packages dev)

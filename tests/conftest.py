@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from pathlib import Path
 
@@ -25,11 +26,18 @@ def english_unless_asked(request, monkeypatch):
     i18n.use("en")
 
 
+_HOMES = itertools.count(1)
+
+
 @pytest.fixture(autouse=True)
-def own_state_home(tmp_path, monkeypatch):
+def own_state_home(tmp_path_factory, monkeypatch):
     """Commands run without --state-dir keep their journal under ``$XDG_STATE_HOME``: each test
-    gets its own, so nothing the user (or another test) left in ~/.local/state is read."""
-    monkeypatch.setenv("XDG_STATE_HOME", str(tmp_path / "xdg-state"))
+    gets its own, so nothing the user (or another test) left in ~/.local/state is read. A name
+    under the run's temporary folder that no other test gets (a worker has a folder of its own),
+    made only if the test writes there: a ``tmp_path`` for every test, most of which never write
+    a file, cost more than all the rest of this file's per-test work."""
+    home = tmp_path_factory.getbasetemp() / "xdg-state" / str(next(_HOMES))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home))
 
 
 @pytest.fixture

@@ -40,8 +40,9 @@ class Collector:
     """Messages from ``broker`` into ``store`` until ``stop``."""
 
     def __init__(self, store: Store, broker: Broker, *, session: str | None = None,
-                 on_batch: Callable[[int], None] | None = None) -> None:
+                 on_batch: Callable[[int], None] | None = None, have_s: float = HAVE_S) -> None:
         self.store = store
+        self.have_s = have_s  # the uplinks hear how far the room keeps at most this often
         self.broker = broker
         self.on_batch = on_batch
         self._inbox: queue.SimpleQueue[mqtt.MQTTMessage | None] = queue.SimpleQueue()
@@ -83,7 +84,7 @@ class Collector:
     def _write(self) -> None:
         while True:
             try:
-                first = self._inbox.get(timeout=HAVE_S)
+                first = self._inbox.get(timeout=self._have_due_in())
             except queue.Empty:
                 self._say_have()
                 continue
@@ -114,10 +115,18 @@ class Collector:
             if self.on_batch is not None:
                 self.on_batch(len(batch))
 
+    def _have_due_in(self) -> float:
+        """How long the writer may wait for a message: until the held-back ``have`` is due
+        (``have_s`` after the last one), so the last batch of a burst is confirmed then and not
+        a whole ``have_s`` after it arrived; ``have_s`` when nothing is held back."""
+        if not self._due:
+            return self.have_s
+        return min(self.have_s, max(0.0, self._said + self.have_s - time.monotonic()))
+
     def _say_have(self, force: bool = False) -> None:
-        """The ``have`` of the streams that moved, at most every ``HAVE_S``."""
+        """The ``have`` of the streams that moved, at most every ``have_s``."""
         now = time.monotonic()
-        if not self._due or (not force and now - self._said < HAVE_S):
+        if not self._due or (not force and now - self._said < self.have_s):
             return
         have = self.store.have()
         self._have({key: have[key] for key in self._due if key in have})

@@ -11,6 +11,8 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import selectors
+import socket
 import threading
 import time
 from http import HTTPStatus
@@ -49,6 +51,7 @@ class RoomServer:
         self.httpd = ThreadingHTTPServer((host, port), self._handler())
         self.httpd.daemon_threads = True
         self._thread: threading.Thread | None = None
+        self._wake_r, self._wake_w = socket.socketpair()  # stop's word to the serving thread
 
     @property
     def url(self) -> str:
@@ -57,14 +60,29 @@ class RoomServer:
         return f"http://{shown}:{port}/"
 
     def start(self) -> "RoomServer":
-        self._thread = threading.Thread(target=self.httpd.serve_forever, name="room-page",
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._serve, name="room-page", daemon=True)
         self._thread.start()
         return self
 
+    def _serve(self) -> None:
+        """Requests until ``stop``: woken by a connection or by stop's byte, never by a timer
+        (``serve_forever`` looks for its stop every half second, so a stop took that long)."""
+        with selectors.DefaultSelector() as selector:
+            selector.register(self.httpd, selectors.EVENT_READ)
+            selector.register(self._wake_r, selectors.EVENT_READ)
+            while True:
+                ready = [key.fileobj for key, _events in selector.select()]
+                if self._wake_r in ready:
+                    return
+                self.httpd.handle_request()  # ready: accepts at once, a thread per request
+
     def stop(self) -> None:
-        self.httpd.shutdown()
+        self._wake_w.send(b"x")
+        if self._thread is not None:
+            self._thread.join(timeout=10)
         self.httpd.server_close()
+        self._wake_r.close()
+        self._wake_w.close()
 
     def page(self, path: str, query: dict[str, list[str]]) -> tuple[int, str, str]:
         """(status, content type, body) for one request."""

@@ -49,6 +49,7 @@ class Timing:
     resend_s: float = 10.0    # sent, not confirmed by the room and no word for this long: again
     resend_max_s: float = 600.0  # ... doubling up to this while no room answers
     resend_window: int = 200  # how many go again at a time
+    trim_s: float = TRIM_S    # what the room keeps leaves the outbox at most this often
 
 
 class Uplink:
@@ -149,10 +150,23 @@ class Uplink:
         return self.reader.changed()
 
     def _wait_s(self) -> float:
-        """How long the loop sleeps unless woken: ``poll_s`` while data_version is asked."""
-        if not self.watch.watching or self.clock() < self._ask_until:
-            return self.timing.poll_s
-        return self.timing.idle_s
+        """How long the loop sleeps unless woken: ``poll_s`` while data_version is asked,
+        otherwise ``idle_s``, but never past the moment a held-back trim of the outbox or
+        live state falls due (so what the room confirmed leaves the outbox ``trim_s`` after the
+        last trim, not up to ``idle_s`` later)."""
+        now = self.clock()
+        if not self.watch.watching or now < self._ask_until:
+            wait = self.timing.poll_s
+        else:
+            wait = self.timing.idle_s
+        due = []
+        if self.room_have > self._trimmed:
+            due.append(self._trimmed_at + self.timing.trim_s)
+        if self._state_due and self.publisher.connected.is_set():
+            due.append(self._state_at + STATE_S)
+        if due:
+            wait = min(wait, max(0.0, min(due) - now))
+        return wait
 
     def _deliver(self, now: float) -> None:
         """Let go what the room keeps; hand paho what fits the window; send again what the room
@@ -163,7 +177,7 @@ class Uplink:
             if stream == self.outbox.stream and n > self.room_have:
                 self.room_have, moved = n, True
                 self._quiet_since, self._resend_s = now, self.timing.resend_s
-        if self.room_have > self._trimmed and now - self._trimmed_at >= TRIM_S:
+        if self.room_have > self._trimmed and now - self._trimmed_at >= self.timing.trim_s:
             self.outbox.kept_upto(self.room_have)  # one transaction a second at most
             self._trimmed, self._trimmed_at = self.room_have, now
         self._catch_up(now, moved)

@@ -24,8 +24,8 @@ from ...screens import View
 from ...session import Session
 from ..base import Page, Referee, Table
 from .public import Public
-from .screens import (SCORE_S, final_view, layout_pages, move_pages, pick_colours, pick_shapes,
-                      pick_view, put_back_pages, turn_view)
+from .screens import (SCORE_S, final_view, layout_count, layout_page, move_pages, pick_colours,
+                      pick_shapes, pick_view, put_back_pages, turn_view)
 
 KEYS = {"A": 1, "B": 2, "C": 3}
 PICK_KEYS = {"A": "next", "B": "ok", "C": "back"}  # a station in a free layout
@@ -126,7 +126,7 @@ class BunteRundeReferee(Referee[BunteRunde]):
         assert self.walk is not None
         if key in ("ok", "next"):
             self.walk += 1
-            if self.walk >= len(layout_pages(self.seen)):
+            if self.walk >= layout_count(self.seen):
                 self.walk = None
                 self.table.beep("go")
             return True
@@ -176,7 +176,7 @@ class BunteRundeReferee(Referee[BunteRunde]):
     def play_view(self) -> View:
         state = self.state
         if self.walk is not None:
-            return layout_pages(self.seen)[self.walk]
+            return layout_page(self.seen, self.walk)
         if state.free:
             return self._pick_view()
         return self._turn_view()

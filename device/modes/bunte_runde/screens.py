@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ....games.core import Event
-from ...i18n import _, ngettext
+from ...i18n import N_, _, ngettext
 from ...screens import CHARS, PAGE_LINES, View, first_fit, pack
 from ..base import Page
 from .public import Public
@@ -30,18 +30,23 @@ def glyph(shape: str) -> str:
     return GLYPH.get(shape, "")
 
 
+# The standard colours and shapes by the engine's word (translated where shown: the names are
+# asked for on every frame, so only the one shown is looked up).
+COLOURS = {"red": N_("red"), "yellow": N_("yellow"), "green": N_("green"), "blue": N_("blue"),
+           "purple": N_("purple"), "orange": N_("orange")}
+SHAPES = {"circle": N_("circle"), "square": N_("square"), "triangle": N_("triangle"),
+          "star": N_("star"), "heart": N_("heart"), "cross": N_("cross"), "cat": N_("cat"),
+          "dog": N_("dog"), "fish": N_("fish"), "bird": N_("bird"), "frog": N_("frog")}
+
+
 def colour_name(colour: str) -> str:
     """A colour as the table says it (a custom layout's own names stay as given)."""
-    return {"red": _("red"), "yellow": _("yellow"), "green": _("green"), "blue": _("blue"),
-            "purple": _("purple"), "orange": _("orange")}.get(colour, colour)
+    return _(COLOURS[colour]) if colour in COLOURS else colour
 
 
 def shape_name(shape: str) -> str:
     """A shape or animal as the table says it (a custom layout's own names stay as given)."""
-    return {"circle": _("circle"), "square": _("square"), "triangle": _("triangle"),
-            "star": _("star"), "heart": _("heart"), "cross": _("cross"), "cat": _("cat"),
-            "dog": _("dog"), "fish": _("fish"), "bird": _("bird"),
-            "frog": _("frog")}.get(shape, shape)
+    return _(SHAPES[shape]) if shape in SHAPES else shape
 
 
 def piece_text(colour: str, shape: str) -> str:
@@ -107,20 +112,30 @@ def pick_shapes(takes: list[dict[str, Any]], colour: str) -> list[str]:
 def layout_pages(pub: Public) -> list[View]:
     """The walk-through of a dealt circle: what to do, then one place a screen with the piece
     large (quick to read across the table: glance, lay it down, OK), then where the figure goes."""
+    return [layout_page(pub, index) for index in range(layout_count(pub))]
+
+
+def layout_count(pub: Public) -> int:
+    """How many pages ``layout_pages`` has: the first, one a place, the figure's."""
+    return len(pub.pieces) + 2
+
+
+def layout_page(pub: Public, index: int) -> View:
+    """Page ``index`` of ``layout_pages`` alone (the referee draws the walk one page a frame)."""
     pieces = pub.pieces
     size = len(pieces)
-    what = _("pieces in a circle") if pub.set == "pieces" else _("tiles in a circle")
-    pages = [View(_("Lay out clockwise"), (what,), big=str(size),
-                  footer=_("OK next  BACK menu"))]
-    for index, piece in enumerate(pieces):
-        pages.append(piece_view(_("Place {n} of {size}").format(n=index + 1, size=size), piece,
-                                footer=_("OK next  BACK back")))
+    if index == 0:
+        what = _("pieces in a circle") if pub.set == "pieces" else _("tiles in a circle")
+        return View(_("Lay out clockwise"), (what,), big=str(size),
+                    footer=_("OK next  BACK menu"))
+    if index <= size:
+        return piece_view(_("Place {n} of {size}").format(n=index, size=size), pieces[index - 1],
+                          footer=_("OK next  BACK back"))
     start = pub.figure or 0
-    pages.append(piece_view(_("Put the figure on"), pieces[start],
-                            _("{shape}, place {n}").format(shape=shape_name(pieces[start][1]),
-                                                           n=start + 1),
-                            footer=_("OK play  BACK back")))
-    return pages
+    return piece_view(_("Put the figure on"), pieces[start],
+                      _("{shape}, place {n}").format(shape=shape_name(pieces[start][1]),
+                                                     n=start + 1),
+                      footer=_("OK play  BACK back"))
 
 
 # -- after a move --------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ pytestmark = pytest.mark.skipif(not (shutil.which("bash") and shutil.which("sha2
                                 reason="needs bash and sha256sum")
 
 FAKE_PYTHON = """#!/bin/sh
+[ "$1 $2" = "-m pytest" ] && echo "PYTHONDONTWRITEBYTECODE=${PYTHONDONTWRITEBYTECODE-}" >>"$DEV_LOG"
 echo "python $*" >>"$DEV_LOG"
 if [ "$1" = -c ]; then echo "${FAKE_VERSION:-3.11}"; exit 0; fi
 if [ "$1 $2" = "-m venv" ]; then
@@ -115,9 +116,18 @@ def test_test_installs_the_test_extra_after_a_plain_install_and_keeps_it(repo):
     done, calls = dev(repo, "test", "-x")
     assert done.returncode == 0, done.stderr
     assert installs(calls) == ['python -m pip install -e .[test]']
-    assert calls[-1] == "python -m pytest -n auto -x"  # a worker per core, then the args
+    # a worker per core, each taking from the other's queue when its own runs out, then the args
+    assert calls[-1] == "python -m pytest -n auto --dist worksteal -x"
     for task in ("test", "sim", "demo"):                       # the test extra serves them all
         assert installs(dev(repo, task)[1]) == [], task
+
+
+def test_the_tests_byte_code_is_kept_even_where_python_is_told_to_write_none(repo):
+    """pytest keeps each test module as it rewrote it, so the next run (and each worker) loads
+    it instead of rewriting it, as the package's byte code is kept (``compiled``)."""
+    done, calls = dev(repo, "test", PYTHONDONTWRITEBYTECODE="1")
+    assert done.returncode == 0, done.stderr
+    assert calls[-2:] == ["PYTHONDONTWRITEBYTECODE=", "python -m pytest -n auto --dist worksteal"]
 
 
 def test_a_changed_pyproject_installs_again(repo):

@@ -38,8 +38,8 @@ class Listener:
             return dict(self.seen)
 
     def stop(self) -> None:
+        self.client.disconnect()  # first: it wakes paho's loop, which loop_stop then joins
         self.client.loop_stop()
-        self.client.disconnect()
 
 
 BOXES: list[TableBox] = []  # the box stays on while its uplink runs (closed, it takes its WAL)

@@ -91,3 +91,24 @@ def test_a_new_stream_of_a_box_replaces_the_old(tmp_path):
     with store.reader() as read:
         shown = views.actions(read, "tisch-1")
     assert [seq for _j, _g, seq, _a in shown] == [0, 1, 2, 3, 4]  # once each, the new stream
+
+
+def test_the_room_says_a_held_back_have_when_it_falls_due(tmp_path):
+    """The room's ``have`` goes at most every have_s; one held back goes have_s after the last,
+    so the writer waits for messages only until then (not have_s after the last message)."""
+    import time
+
+    from spielleiter.device.room.collector import Collector
+    from spielleiter.device.uplink.publisher import Broker
+
+    store = Store(tmp_path / "room.sqlite3")
+    collector = Collector(store, Broker("127.0.0.1", 9), session="t", have_s=1.0)
+    try:
+        assert collector._have_due_in() == 1.0  # nothing held back: a quiet wait
+        collector._due = {("tisch-1", "s")}
+        collector._said = time.monotonic() - 0.75
+        assert collector._have_due_in() <= 0.25
+        collector._said = time.monotonic() - 3.0
+        assert collector._have_due_in() == 0.0
+    finally:
+        store.close()

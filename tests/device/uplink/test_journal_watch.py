@@ -113,3 +113,45 @@ def test_without_inotify_the_uplink_polls_and_sees_every_commit(tmp_path, monkey
     finally:
         up.close()
         box.close()
+
+
+def room_says_have(up: Uplink, n: int) -> None:
+    """The room's ``have`` for the uplink's stream, as paho hands it over."""
+    import json
+
+    from paho.mqtt.client import MQTTMessage
+
+    message = MQTTMessage(topic=b"spielleiter/tisch-1/have")
+    message.payload = json.dumps({"stream": up.outbox.stream, "n": n}).encode()
+    up.publisher._on_message(up.publisher.client, None, message)
+
+
+def test_a_held_back_trim_wakes_the_loop_when_it_falls_due(tmp_path):
+    """What the room confirmed within trim_s of the last trim leaves the outbox trim_s after it:
+    the loop sleeps until then, not a whole idle turn (or poll) past it."""
+    box = TableBox(tmp_path / "box")
+    box.new()
+    clock = Clock()
+    up = Uplink(box.path, tmp_path / "uplink", Box("tisch-1", "Tisch 1"),
+                Broker("127.0.0.1", 9), timing=Timing(poll_s=5.0, idle_s=5.0, trim_s=1.0),
+                clock=clock)
+    try:
+        up.step()
+        room_says_have(up, up.outbox.last_n)
+        up.step()  # the first trim: at once
+        assert up.outbox.count() == 0 and up._wait_s() == 5.0
+        box.play(2)
+        clock.now += 0.25
+        up.step()
+        sent = up.outbox.last_n
+        assert up.outbox.count() > 0
+        room_says_have(up, sent)
+        up.step()  # 0.25 s after the last trim: held back ...
+        assert up.outbox.count() > 0
+        assert up._wait_s() == pytest.approx(0.75)  # ... until it falls due
+        clock.now += up._wait_s()
+        up.step()
+        assert up.outbox.count() == 0 and up._wait_s() == 5.0
+    finally:
+        up.close()
+        box.close()
