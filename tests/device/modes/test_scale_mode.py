@@ -202,10 +202,11 @@ def test_calibrate_sim_on_a_terminal_waits_for_enter_at_each_step(tmp_path, caps
 
 
 def test_scale_in_the_terminal_shows_grams_and_the_verdict(tmp_path, capsys):
-    assert main(["scale", "--sim", "--put", "left=30", "--put", "right=20", "--seconds", "2",
-                 "--state-dir", str(tmp_path)]) == 0
-    last = capsys.readouterr().out.strip().splitlines()[-1]
-    assert "left:    29.9" in last or "left:    30.0" in last
+    from tests.device.cli.test_scale_cli import scale  # on a fake clock: no real 2 s wait
+
+    code, lines, _ = scale(tmp_path, "left=30", "right=20", seconds=2.0)
+    last = lines[-1]
+    assert code == 0 and ("left:    29.9" in last or "left:    30.0" in last)
     assert "Left is heavier" in last
     assert main(["scale", "--sim", "--put", "middle=3", "--state-dir", str(tmp_path)]) == 2
 
