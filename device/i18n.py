@@ -50,6 +50,11 @@ def decimal(value: float, places: int, width: int = 0) -> str:
     return text.replace(".", ",") if _language == "de" else text
 
 
+def signed(value: float, places: int) -> str:
+    """``value`` with its sign always shown ("+0.050", German "+0,050")."""
+    return ("+" if round(value, places) >= 0 else "") + decimal(value, places)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogue without translating it yet: texts kept in tables made at
     import (set-up labels, mode names) are passed through ``_`` where they are shown."""

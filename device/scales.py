@@ -173,13 +173,15 @@ class Scales:
         saved = self.journal.calibration(name)
         if saved is None:
             return None
+        problem: Exception | None
         try:
             calibration = Calibration.from_json(saved)
-            reason = implausible(calibration)
+            problem = implausible(calibration)
         except (CalibrationError, AttributeError, KeyError, TypeError, ValueError) as exc:
-            reason = str(exc) or type(exc).__name__
-        if reason is None:
+            problem = exc
+        if problem is None:
             return calibration
+        reason = str(problem) or type(problem).__name__
         text = f"Calibration of the {name} pan unusable ({reason}): uncalibrated"
         if all(n.text != text for n in self.journal.notices):
             self.journal.notices.append(Notice("calibration", text, reason, pan=name))
@@ -342,10 +344,10 @@ class Scales:
         try:
             if not calibrator.capture(self.pans[name].channel):
                 return False
-            reason = implausible(calibrator.result) if calibrator.result is not None else None
-            if reason is not None:
+            problem = implausible(calibrator.result) if calibrator.result is not None else None
+            if problem is not None:
                 calibrator.result = None
-                raise CalibrationError(reason)
+                raise problem
         except CalibrationError as exc:
             error = exc
             log.warning("calibrating the %s pan failed: %s", name, exc)

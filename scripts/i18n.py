@@ -9,7 +9,8 @@
 Extraction reads the code with ``ast``: every ``_("literal")`` (and ``N_``, marked only) and
 ``ngettext("one", "many", n)`` under device/, and the refusal templates under games/ (the literal
 message of ``require(cond, "...")``, ``IllegalAction("...")``, ``SetupError``, ``GameError``,
-``LearningError``; ``"a" if cond else "b"`` gives both), which the box shows translated.
+``LearningError``; ``"a" if cond else "b"`` gives both), and a calibration's refusals
+(``CalibrationError("...")`` under drivers/ and device/), which the box shows translated.
 Compiling needs no msgfmt (a fresh machine has none): the ``.mo`` format is written here, with the
 messages sorted, so the same ``.po`` always gives the same bytes.
 """
@@ -27,8 +28,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "device"
 GAMES = ROOT / "games"
+DRIVERS = ROOT / "drivers"
 # The engines' error types whose first argument is a message template; ``require`` has it second.
 REFUSALS = ("GameError", "IllegalAction", "SetupError", "LearningError")
+# The weighing's refusal (``drivers.weighing.CalibrationError``), raised under drivers/ and device/.
+CALIBRATION_REFUSALS = ("CalibrationError",)
 LOCALE = SOURCE / "locale"
 DOMAIN = "spielleiter"
 LANGUAGES = ("de", "en")
@@ -83,19 +87,22 @@ def _literals(node: ast.expr) -> list[str] | None:
     return None
 
 
-def refusals(games: Path = GAMES) -> tuple[dict[str, Message], list[str]]:
-    """The refusal templates the engines under ``games`` raise, and where a refusal's message is
-    built some other way (an f-string, a concatenation: the catalogue cannot hold it). A bare
-    name passes a template through (``require`` itself) and is neither."""
+def refusals(games: Path = GAMES, names: tuple[str, ...] = REFUSALS,
+             also: tuple[Path, ...] = ()) -> tuple[dict[str, Message], list[str]]:
+    """The refusal templates (errors named ``names``) raised under ``games`` and ``also``, and
+    where a refusal's message is built some other way (an f-string, a concatenation: the
+    catalogue cannot hold it). A bare name passes a template through (``require`` itself) and
+    is neither."""
     found: dict[str, Message] = {}
     unfit: list[str] = []
-    for path in sorted(games.rglob("*.py")):
+    for path in sorted(p for folder in (games, *also) for p in folder.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
             name = _name(node.func)
-            position = 1 if name == "require" else 0 if name in REFUSALS else None
+            position = 1 if name == "require" and names is REFUSALS else \
+                0 if name in names else None
             if position is None:
                 continue
             where = f"{path.relative_to(ROOT)}:{node.lineno}"
@@ -163,7 +170,9 @@ def extract(source: Path = SOURCE, games: Path | None = GAMES) -> dict[str, Mess
                 if one is not None and many is not None:
                     found.setdefault(one, Message(one, many)).where.append(where)
     if games is not None:
-        for text, message in [*refusals(games)[0].items(), *declared(games).items()]:
+        weighing = refusals(DRIVERS, CALIBRATION_REFUSALS, also=(source,))[0]
+        for text, message in [*refusals(games)[0].items(), *declared(games).items(),
+                              *weighing.items()]:
             if text in found and found[text].plural is None:
                 found[text].where.extend(message.where)
             else:

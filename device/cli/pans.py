@@ -1,5 +1,6 @@
 """Terminal tools for the pans: ``weigh`` (scriptable check), ``calibrate``, and the session on the
-pans that ``scale`` (``scale_live.py``) reads too.
+pans that ``scale`` (``scale_live.py``) reads too. They speak the table's language (``--lang``,
+else the Settings choice, else ``[ui] language``); ``weigh --json`` is for scripts and has none.
 
 With ``--sim`` they run on simulated HX711s on virtual time (faster than real time, and the
 "person" who empties the pan and sets the reference mass down is simulated too); without it they
@@ -15,15 +16,18 @@ import queue
 import sys
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ...drivers.loadcell import LoadCellSample, LoadCellStatus
 from ...drivers.thermometer import Temperature
 from ...drivers.weighing import (MAX_LOAD_G, MAX_MASSES, CalibrationError,
                                  Calibrator)
 from .. import config as config_mod
+from .. import i18n, settings_store
+from ..i18n import _, decimal, refusal, signed
 from ..journal import Journal
 from ..scales import Scales, verdict_text
+from ..scales_text import pan_name
 from ..scales_sim import sim_physics, weigh_sim
 from ..thermometer import thermometer_for, warmth_note
 from .pan_load import mass_problem
@@ -32,11 +36,21 @@ STEP_TIMEOUT_S = 30.0  # a calibration step the pan never holds still for
 SILENT_AFTER_S = 3.0  # a pan that has said nothing for this long is reported, not waited for
 
 
+def _pans(names: Sequence[str]) -> str:
+    """Pans named as a sentence says them: "left", "left and right"."""
+    said = [pan_name(name) for name in names]
+    return said[0] if len(said) == 1 else _("{first} and {last}").format(
+        first=", ".join(said[:-1]), last=said[-1])
+
+
 def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rate: int,
-              as_json: bool, cells: str = "real") -> int:
+              as_json: bool, cells: str = "real", language: str | None = None) -> int:
+    """Set the masses down on simulated pans and say what they read, in ``language``."""
+    if language is not None:
+        i18n.use(language)
     if not sim:
-        print("spielleiter weigh: only --sim places masses by itself; on the box use "
-              "`spielleiter scale` or the Scale menu", file=sys.stderr)
+        print(_("spielleiter weigh: only --sim places masses by itself; on the box use "
+                "`spielleiter scale` or the Scale menu"), file=sys.stderr)
         return 2
     for grams in (left_g, right_g):
         problem = None if grams is None else mass_problem(grams)
@@ -46,25 +60,31 @@ def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rat
     result = weigh_sim(left_g, right_g, seed=seed, rate=rate, cells=cells)
     heavy = [pan for pan in ("left", "right") if result.get(pan, {}).get("overload")]
     if heavy:
-        print(f"spielleiter weigh: too heavy for the {' and '.join(heavy)} pan (the box weighs "
-              f"up to {MAX_LOAD_G:g} g, below the cells' stop); no reading", file=sys.stderr)
+        print(_("spielleiter weigh: too heavy for the {pans} pan (the box weighs up to {most} g, "
+                "below the cells' stop); no reading").format(
+            pans=_pans(heavy), most=f"{MAX_LOAD_G:g}"), file=sys.stderr)
         return 1
     unsettled = [pan for pan in ("left", "right")
                  if pan in result and result[pan]["stable_after_s"] is None]
     if unsettled or (right_g is not None and "verdict" not in result):
-        which = " and ".join(unsettled) or "left and right"
-        print(f"spielleiter weigh: the {which} pan never settled; no verdict", file=sys.stderr)
+        print(_("spielleiter weigh: the {pans} pan never settled; no verdict").format(
+            pans=_pans(unsettled or ["left", "right"])), file=sys.stderr)
         return 1
     if as_json:
         print(json.dumps(result))
         return 0
+    said = {pan: pan_name(pan) for pan in ("left", "right")}
+    width = max(len(name) for name in said.values())
     for pan in ("left", "right"):
         if pan in result:
             got = result[pan]
-            print(f"{pan:5}: {got['grams']} g, stable after {got['stable_after_s']} s")
+            print(_("{pan}: {grams} g, stable after {seconds} s").format(
+                pan=said[pan].ljust(width), grams=decimal(got["grams"], 2),
+                seconds=decimal(got["stable_after_s"], 2)))
     if "verdict" in result:
-        print(f"verdict: {verdict_text(result['verdict'])} (judged after "
-              f"{result['judged_after_s']} s)")
+        print(_("verdict: {verdict} (judged after {seconds} s)").format(
+            verdict=verdict_text(result["verdict"]),
+            seconds=decimal(result["judged_after_s"], 2)))
     return 0
 
 
@@ -89,6 +109,12 @@ class _Session:
             quiet.disabled = False
         self.thermometer = thermometer_for(self.scales, self.events.put)
         self.read_temperature()
+
+    def speak(self, language: str | None) -> None:
+        """Speak ``language`` (``--lang``), else the table's: the Settings choice saved in this
+        journal, else the config's ``[ui] language``."""
+        i18n.use(language or settings_store.load(
+            self.journal, settings_store.Settings(language=self.config.language)).language)
 
     def read_temperature(self) -> None:
         """One reading of the cells' thermometer, if the box has one (a calibration records
@@ -126,7 +152,7 @@ class _Session:
 
 
 def _ask(prompt: str, wait: bool, out: Callable[[str], None]) -> None:
-    out(prompt + (" Press Enter when done." if wait else ""))
+    out(prompt + (" " + _("Press Enter when done.") if wait else ""))
     if wait:
         input()
 
@@ -148,8 +174,9 @@ def _unreadable(command: str, session: _Session, names: list[str]) -> bool:
     failed = session.scales.failed()
     for name in names:
         if name in failed:
-            print(f"spielleiter {command}: cannot read the {name} pan: {failed[name]}"
-                  " (on the box: install the pi extra; elsewhere: use --sim)", file=sys.stderr)
+            print(_("spielleiter {command}: cannot read the {pan} pan: {why} (on the box: "
+                    "install the pi extra; elsewhere: use --sim)").format(
+                command=command, pan=pan_name(name), why=failed[name]), file=sys.stderr)
     return any(name in failed for name in names)
 
 
@@ -167,12 +194,14 @@ def _hold_step(session: _Session, calibrator: Calibrator, step: str) -> str | No
         silent = 0.0 if pan.connected else silent + 0.25
         if silent >= SILENT_AFTER_S:
             session.scales.cancel_calibration()
-            return f"no signal from the {pan.name} pan ({pan.status})"
+            return _("no signal from the {pan} pan ({status})").format(
+                pan=pan_name(pan.name), status=pan.status)
     session.scales.cancel_calibration()
     if errors:
-        return str(errors[0])
+        return refusal(errors[0])
     if calibrator.step == step:
-        return f"the {pan.name} pan never held still ({pan.status})"
+        return _("the {pan} pan never held still ({status})").format(
+            pan=pan_name(pan.name), status=pan.status)
     return None
 
 
@@ -181,51 +210,61 @@ def calibration_masses(masses: float | list[float]) -> list[float] | str:
     masses = [masses] if isinstance(masses, (int, float)) else list(masses)
     for m in masses:
         if not (math.isfinite(m) and 1 <= m <= MAX_LOAD_G):
-            return (f"--mass {m:g} g: use a known mass of 1-{MAX_LOAD_G:g} g (heavier ones rest on "
-                    "the overload stop)")
+            return _("--mass {mass} g: use a known mass of 1-{most} g (heavier ones rest on the "
+                     "overload stop)").format(mass=f"{m:g}", most=f"{MAX_LOAD_G:g}")
     if len(masses) > MAX_MASSES:
-        return f"at most {MAX_MASSES} masses (--mass given {len(masses)} times)"
+        return _("at most {most} masses (--mass given {count} times)").format(
+            most=MAX_MASSES, count=len(masses))
     if len({round(m) for m in masses}) != len(masses):
-        return "each --mass must be a different mass"
+        return _("each --mass must be a different mass")
     return masses
 
 
 def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float | list[float],
                   state_dir: Path, config_path: Path | None, yes: bool,
-                  out: Callable[[str], None] = print, cells: str = "real") -> int:
-    """Calibrate each pan: empty, then each known mass in turn (two or three fit the bow)."""
+                  out: Callable[[str], None] = print, cells: str = "real",
+                  language: str | None = None) -> int:
+    """Calibrate each pan: empty, then each known mass in turn (two or three fit the bow), in
+    ``language``, else the table's."""
+    config = config_mod.load(config_path)
+    i18n.use(language or config.language)  # until the journal's Settings are read
     masses = calibration_masses(mass_g)
     if isinstance(masses, str):
         print(f"spielleiter calibrate: {masses}", file=sys.stderr)
         return 2
-    config = config_mod.load(config_path)
     names = pans or list(config.pan_names)
     missing = [p for p in names if p not in config.pan_names]
     if missing or not names:
-        configured = ", ".join(config.pan_names) or "none"
-        print(f"spielleiter calibrate: no {', '.join(missing) or 'load cell'} in the config "
-              f"(configured: {configured})", file=sys.stderr)
+        print(_("spielleiter calibrate: no {missing} in the config (configured: {pans})").format(
+            missing=", ".join(missing) or _("load cell"),
+            pans=", ".join(config.pan_names) or _("none")), file=sys.stderr)
         return 2
     session = _Session(config, state_dir, sim, cells=cells)
+    session.speak(language)
     wait = _waits(yes, sim)
     try:
         if _unreadable("calibrate", session, names):
             return 1
         for pan in names:
             calibrator = Calibrator(pan, masses[0])
-            _ask(f"Calibrating the {pan} pan. Empty it.", wait, out)
+            said = pan_name(pan)
+            _ask(_("Calibrating the {pan} pan. Empty it.").format(pan=said), wait, out)
             steps = [("empty", 0.0)] + [("mass", m) for m in masses]
             for i, (step, mass) in enumerate(steps):
                 if step == "mass":
                     if i > 1:
                         calibrator.another(mass)
-                    off = f"Take the {masses[i - 2]:g} g off, then put" if i > 1 else "Put"
-                    _ask(f"{off} {mass:g} g on the {pan} pan.", wait, out)
+                        ask = _("Take the {off} g off, then put {mass} g on the {pan} pan.")
+                    else:
+                        ask = _("Put {mass} g on the {pan} pan.")
+                    _ask(ask.format(off=f"{masses[i - 2]:g}" if i > 1 else "",
+                                    mass=f"{mass:g}", pan=said), wait, out)
                     if sim:
                         if i > 1:
                             session.sim.remove(pan, masses[i - 2])
                         session.sim.put(pan, mass)
-                        out(f"  (sim: {mass:g} g set down on the {pan} pan)")
+                        out("  " + _("(sim: {mass} g set down on the {pan} pan)").format(
+                            mass=f"{mass:g}", pan=said))
                 problem = _hold_step(session, calibrator, step)
                 if problem is not None:
                     print(f"spielleiter calibrate: {problem}", file=sys.stderr)
@@ -234,10 +273,12 @@ def run_calibrate(pans: list[str] | None, *, sim: bool, mass_g: float | list[flo
             assert result is not None
             if sim:
                 session.sim.remove(pan, masses[-1])
-            bow = f", bow {result.bend * 500 ** 2:+.3f} g at 500 g" if result.bend else ""
-            out(f"{pan} pan calibrated with {', '.join(f'{m:g}' for m in masses)} g: "
-                f"{result.counts_per_gram:.2f} counts per gram{bow}, "
-                f"saved in {session.journal.path}")
+            bow = _(", bow {grams} g at 500 g").format(
+                grams=signed(result.bend * 500 ** 2, 3)) if result.bend else ""
+            out(_("{pan} pan calibrated with {masses} g: {counts} counts per gram{bow}, saved in "
+                  "{path}").format(pan=said, masses=", ".join(f"{m:g}" for m in masses),
+                                   counts=decimal(result.counts_per_gram, 2), bow=bow,
+                                   path=session.journal.path))
             out(warmth_note(session.scales.pans[pan].channel.calibration))
         return 0
     finally:

@@ -16,7 +16,7 @@ from typing import Callable, TextIO
 
 from ...drivers.weighing import Calibration, CalibrationError
 from .. import config as config_mod
-from .. import i18n, settings_store
+from .. import i18n
 from ..i18n import _
 from ..scales import Scales, verdict_text
 from ..scales_text import pan_name
@@ -145,8 +145,7 @@ def run_scale(*, sim: bool, puts: list[str], seconds: float | None, state_dir: P
     live = _Live(stream if stream is not None else sys.stdout, out)
     tick = LIVE_TICK_S if live.in_place else PRINT_TICK_S
     session = _Session(config, state_dir, sim, cells=cells)
-    i18n.use(language or settings_store.load(
-        session.journal, settings_store.Settings(language=config.language)).language)
+    session.speak(language)
     try:
         if _unreadable("scale", session, list(config.pan_names)) and len(
                 session.scales.failed()) == len(session.scales.pans):

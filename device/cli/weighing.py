@@ -9,7 +9,7 @@ import argparse
 import os
 from pathlib import Path
 
-from ..i18n import _
+from ..i18n import LANGUAGES, _
 from .common import EXIT_UNUSABLE, add_config, add_lang, emit, load_config, say
 
 
@@ -27,6 +27,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="conversions per second, as the HX711's RATE pin is wired (default: 10)")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     _cells(p)
+    p.add_argument("--lang", choices=LANGUAGES, default=None,
+                   help=_("the lines' language for this run (default: [ui] language in the "
+                          "config)"))
     p.set_defaults(func=weigh)
 
     p = sub.add_parser("calibrate", help="calibrate a pan with one to three known masses",
@@ -38,6 +41,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="a known mass in grams (default: 200); give it two or three times "
                         "(e.g. --mass 200 --mass 500 --mass 100) to fit the cell's bow too")
     p.add_argument("--yes", action="store_true", help="do not wait for Enter between steps")
+    add_lang(p, _("the steps' language"))
     _maintenance(p)
     p.set_defaults(func=calibrate)
 
@@ -89,8 +93,14 @@ def _paths(args: argparse.Namespace) -> tuple[Path | None, Path]:
 def weigh(args: argparse.Namespace) -> int:
     from .pans import run_weigh
 
+    from ..paths import find_config
+
+    language = args.lang
+    if language is None:
+        config = load_config("weigh", find_config(None, os.environ))
+        language = config.language if config is not None else None
     return run_weigh(args.left, args.right, sim=args.sim, seed=args.seed, rate=args.rate,
-                     as_json=args.json, cells=args.cells)
+                     as_json=args.json, cells=args.cells, language=language)
 
 
 def calibrate(args: argparse.Namespace) -> int:
@@ -104,7 +114,7 @@ def calibrate(args: argparse.Namespace) -> int:
         return run_calibrate([args.pan] if args.pan else None, sim=args.sim,
                              mass_g=args.mass or [200.0],
                              state_dir=state_dir, config_path=config, yes=args.yes,
-                             cells=args.cells)
+                             cells=args.cells, language=args.lang)
     except ConfigError as exc:
         for problem in exc.problems:
             say("calibrate", problem)

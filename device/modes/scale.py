@@ -9,10 +9,10 @@ from dataclasses import replace
 from typing import Any
 
 from ...drivers.weighing import CALIBRATION_MASS_G, MAX_MASSES, CalibrationError, Calibrator
-from ..i18n import N_, _
+from ..i18n import N_, _, refusal
 from ..inputs import Weight
 from ..scales_text import pan_name, verdict_text
-from ..screens import View, misfits
+from ..screens import View, misfits, wrap
 from .base import HostTool, ModeInfo
 
 CALIBRATION_MASSES_G = (50, 100, 200, 500)  # the reference masses the screen offers (all
@@ -39,6 +39,9 @@ class ScaleMode(HostTool):
         self.mass_index = CALIBRATION_MASSES_G.index(int(CALIBRATION_MASS_G))
         self.calibrator: Calibrator | None = None
         self.waiting = False  # OK was pressed: capture as soon as the pan has been still
+        self.failure: CalibrationError | None = None  # why the last calibration failed
+        self.failed_g = 0.0  # the mass it failed on (after earlier ones were saved)
+        self.kept = False  # whether earlier masses of it were saved (they stay)
 
     # -- the mode's inputs (station keys, holds: HostTool's) ------------------------------------
     def on_weight(self, weight: Weight) -> bool:
@@ -66,9 +69,10 @@ class ScaleMode(HostTool):
             elif key == "next" and self.scales.pans:
                 self.step, self.cursor = "pick", 0
             return True
-        if key == "back" or self.step == "done":
+        if key == "back" or self.step in ("done", "failed"):
             # BACK from "more" is "done": saved already, and its screen said so. No flash
-            # after it: a BACK pressed to take a flash away would close the tool.
+            # after it: a BACK pressed to take a flash away would close the tool. A failure's
+            # screen stays until a key: the person reads why before trying again.
             self.scales.cancel_calibration()
             self.step, self.calibrator, self.waiting = "live", None, False
             return True
@@ -77,7 +81,7 @@ class ScaleMode(HostTool):
             if key == "next":
                 self.cursor = (self.cursor + 1) % len(names)
             elif key == "ok":
-                self.calibrator = Calibrator(names[self.cursor])
+                self.calibrator, self.kept = Calibrator(names[self.cursor]), False
                 self.step = "empty"
         elif self.step == "empty" and key == "ok":
             self.waiting = True
@@ -94,7 +98,7 @@ class ScaleMode(HostTool):
                     else:
                         self.calibrator.mass_g = mass
                 except CalibrationError as exc:
-                    self.app.flash(_("Not this mass:"), str(exc))
+                    self.app.flash(_("Not this mass:"), refusal(exc))
                     return True
                 self.waiting = True
                 self.try_capture()
@@ -126,15 +130,17 @@ class ScaleMode(HostTool):
             return
         self.waiting = False
         if error is not None:
-            self.app.flash(_("Calibration failed:"), str(error))
-            self.step, self.calibrator = "live", None
+            self.failed_g = calibrator.mass_g
+            self.step, self.calibrator, self.failure = "failed", None, error
+            self.app.beep("error")
         elif calibrator.step == "mass":
             self.step = "mass"
         elif calibrator.step == "done" and len(calibrator.masses) < MAX_MASSES:
+            self.kept = True
             self.step = "more"  # saved; another mass may make heavy items exact
             self.scales.begin_calibration(calibrator, self._stepped)  # it follows the zero
         elif calibrator.step == "done":
-            self.step = "done"  # the last mass: its screen stays until a key (no timer)
+            self.step, self.kept = "done", True  # the last mass: its screen stays until a key
 
     def _reading(self, name: str) -> str:
         """One pan's reading for a line: never a number beyond the pan's range."""
@@ -160,6 +166,8 @@ class ScaleMode(HostTool):
                 # the person starts (it may still go ahead: a box in a hurry)
                 return replace(view, notice=_("Better after warm-up"), notice_at="row")
             return view
+        if self.step == "failed":
+            return self._failed_view()
         if self.step in ("more", "done"):
             assert self.calibrator is not None
             title = _("{pan} pan calibrated").format(pan=pan_name(self.calibrator.pan).title())
@@ -212,6 +220,14 @@ class ScaleMode(HostTool):
                 pans=" ".join(uncalibrated)))
             return marked if not misfits(marked) else replace(view, notice=_("Not calibrated"))
         return replace(view, notice=self._warmth_notice())
+
+    def _failed_view(self) -> View:
+        """Why the calibration failed, in the table's language, until a key. A later mass that
+        failed is "not taken": the calibration saved with the earlier ones stays."""
+        assert self.failure is not None
+        title = _("{mass} g not taken").format(mass=f"{self.failed_g:g}") if self.kept else \
+            _("Calibration failed")
+        return View(title, tuple(wrap(refusal(self.failure))), footer=_("OK back"))
 
     def _warmth_notice(self) -> str:
         """Once the box is 5 K warmer (or colder) than at a pan's only calibrations, a

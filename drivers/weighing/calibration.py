@@ -29,7 +29,29 @@ MAX_BEND = 0.01  # a fitted bow bigger than 1 % at the heaviest mass (20x a heal
 
 
 class CalibrationError(LoadCellError, ValueError):
-    """Calibration points that cannot define a scale, or a stored calibration that is broken."""
+    """Calibration points that cannot define a scale, or a stored calibration that is broken.
+
+    Like a game's refusal (``games.core.GameError``) the message is a template and its
+    parameters, short enough for the OLED: ``str(exc)`` is the English sentence (logs), and the
+    box shows ``template`` translated and filled with ``params`` (``device.i18n.refusal``).
+    """
+
+    def __init__(self, template: str, /, **params: Any) -> None:
+        self.template = template
+        self.params: dict[str, Any] = params
+        super().__init__(template.format(**params) if params else template)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_rebuild, (type(self), self.template, self.params))
+
+
+def _rebuild(cls: type, template: str, params: dict[str, Any]) -> CalibrationError:
+    return cls(template, **params)
+
+
+class BrokenCalibration(CalibrationError):
+    """A calibration's fields, or a stored one, that cannot be a calibration: for the log (the
+    screen says only that the pan is uncalibrated), so its messages are not translated."""
 
 
 @dataclass(frozen=True)
@@ -52,16 +74,18 @@ class Calibration:
 
     def __post_init__(self) -> None:
         if not (math.isfinite(self.counts_per_gram) and self.counts_per_gram):
-            raise CalibrationError("counts_per_gram must be a non-zero number")
+            raise BrokenCalibration("counts_per_gram must be a non-zero number")
         if not math.isfinite(self.offset):
-            raise CalibrationError("offset must be a number")
+            raise BrokenCalibration("offset must be a number")
         if not (math.isfinite(self.bend) and abs(self.bend) * MAX_LOAD_G <= MAX_BEND):
-            raise CalibrationError(f"bend must be a number within +-{MAX_BEND / MAX_LOAD_G:g}")
+            raise BrokenCalibration("bend must be a number within +-{most:g}",
+                                    most=MAX_BEND / MAX_LOAD_G)
         if self.temp_c is not None and not (math.isfinite(self.temp_c)
                                             and -40.0 <= self.temp_c <= 125.0):
-            raise CalibrationError("temp_c must be a temperature (-40 to 125 degrees C)")
+            raise BrokenCalibration("temp_c must be a temperature (-40 to 125 degrees C)")
         if not (math.isfinite(self.span_per_k) and abs(self.span_per_k) <= tempco.MAX_SPAN_PER_K):
-            raise CalibrationError(f"span_per_k must be within +-{tempco.MAX_SPAN_PER_K:g}")
+            raise BrokenCalibration("span_per_k must be within +-{most:g}",
+                                    most=tempco.MAX_SPAN_PER_K)
 
     def grams(self, counts: float) -> float:
         y = (counts - self.offset) / self.counts_per_gram
@@ -123,18 +147,17 @@ class Calibration:
         pts = tuple((float(g), float(c)) for g, c in points)
         masses = {g for g, _ in pts}
         if len(masses) < 2:
-            raise CalibrationError("need two different masses (e.g. empty pan and a weight)")
+            raise CalibrationError("Two different masses needed: the empty pan and a weight.")
         if len(masses) == 2:
             c0, k, q = _line(pts)
         else:
             c0, k, q = _parabola(pts)
         if abs(k) < 1.0:
-            raise CalibrationError("the known mass hardly changed the reading: check wiring")
+            raise CalibrationError("The mass hardly changed the reading: check the wires.")
         bend = q / k
         heaviest = max(abs(g) for g in masses)
         if abs(bend) * heaviest > MAX_BEND:
-            raise CalibrationError("the masses do not lie on one smooth curve: is each mass what "
-                                   "was confirmed, and is nothing touching the pan?")
+            raise CalibrationError("Masses do not fit one curve: right mass on? Pan free?")
         return cls(offset=c0, counts_per_gram=k, points=pts, bend=bend)
 
     @classmethod
@@ -142,7 +165,7 @@ class Calibration:
                         mass_g: float) -> "Calibration":
         """Zero and span from the empty pan and one known mass."""
         if mass_g <= 0:
-            raise CalibrationError("the known mass must be positive")
+            raise CalibrationError("A known mass weighs more than 0 g.")
         return cls.from_points([(0.0, zero_counts), (mass_g, loaded_counts)])
 
     def to_json(self) -> dict[str, Any]:
@@ -161,10 +184,12 @@ class Calibration:
     def from_json(cls, data: Mapping[str, Any]) -> "Calibration":
         """A stored calibration: version 2, or version 1 (a straight line, before ``bend``)."""
         if not isinstance(data, Mapping):
-            raise CalibrationError(f"broken calibration: not a table ({type(data).__name__})")
+            raise BrokenCalibration("broken calibration: not a table ({kind})",
+                                    kind=type(data).__name__)
         try:
             if data.get("version", 1) not in (1, 2):
-                raise CalibrationError(f"unknown calibration version {data.get('version')!r}")
+                raise BrokenCalibration("unknown calibration version {version!r}",
+                                        version=data.get("version"))
             return cls(offset=float(data["offset"]),
                        counts_per_gram=float(data["counts_per_gram"]),
                        points=tuple((float(g), float(c)) for g, c in data.get("points", ())),
@@ -175,7 +200,7 @@ class Calibration:
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, CalibrationError):
                 raise
-            raise CalibrationError(f"broken calibration: {exc}") from exc
+            raise BrokenCalibration("broken calibration: {why}", why=str(exc)) from exc
 
 
 def _line(pts: tuple[tuple[float, float], ...]) -> tuple[float, float, float]:
@@ -197,7 +222,7 @@ def _parabola(pts: tuple[tuple[float, float], ...]) -> tuple[float, float, float
         pivot = max(range(col, 3), key=lambda r: abs(a[r][col]))
         a[col], a[pivot] = a[pivot], a[col]
         if abs(a[col][col]) < 1e-12:
-            raise CalibrationError("need three different masses for a curve")
+            raise CalibrationError("Three different masses needed for a curve.")
         for r in range(3):
             if r != col:
                 f = a[r][col] / a[col][col]
@@ -244,13 +269,13 @@ class Calibrator:
     def another(self, mass_g: float) -> None:
         """After "done": weigh one more known mass; CalibrationError if it cannot help."""
         if self.step != "done":
-            raise CalibrationError("finish the step in hand first")
+            raise CalibrationError("Finish this step first.")
         if not (math.isfinite(mass_g) and 0 < mass_g <= MAX_LOAD_G):
-            raise CalibrationError(f"a known mass is 1 to {MAX_LOAD_G:g} g")
+            raise CalibrationError("A known mass is 1 to {most:g} g.", most=MAX_LOAD_G)
         if len(self.masses) >= MAX_MASSES:
-            raise CalibrationError(f"{MAX_MASSES} masses are enough")
+            raise CalibrationError("{count} masses are enough.", count=MAX_MASSES)
         if any(abs(mass_g - g) < 1.0 for g in self.masses):
-            raise CalibrationError(f"{mass_g:g} g was weighed already: choose another mass")
+            raise CalibrationError("{mass:g} g was weighed already: choose another.", mass=mass_g)
         self.mass_g, self._more = float(mass_g), True
 
     def capture(self, channel: "ScaleChannel") -> bool:
@@ -275,7 +300,7 @@ class Calibrator:
         if any(abs(counts - c) < MIN_SPAN_COUNTS for _, c in self.points):
             return False
         if self.mass_g <= 0:
-            raise CalibrationError("the known mass must be positive")
+            raise CalibrationError("A known mass weighs more than 0 g.")
         result = Calibration.from_points([*self.points, (self.mass_g, counts)]).made_at(
             channel.temperature_c)
         self.points.append((self.mass_g, counts))
@@ -284,5 +309,5 @@ class Calibrator:
 
 
 __all__ = ["CALIBRATION_HOLD_S", "CALIBRATION_MASS_G", "MAX_LOAD_G", "MAX_MASSES",
-           "MIN_SPAN_COUNTS", "Calibration",
+           "MIN_SPAN_COUNTS", "BrokenCalibration", "Calibration",
            "CalibrationError", "Calibrator"]
