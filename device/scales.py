@@ -284,8 +284,9 @@ class Scales:
     def reading(self, name: str) -> PanReading:
         pan = self.pans[name]
         channel = pan.channel
-        if channel.overload:
-            return PanReading(name, None, False, pan.connected, pan.calibrated, overload=True)
+        if channel.overload or channel.underload:
+            return PanReading(name, None, False, pan.connected, pan.calibrated,
+                              overload=channel.overload, underload=channel.underload)
         grams = channel.settled_g if channel.stable else channel.grams
         limits = channel.settings.range
         if pan.calibrated and not channel.stable and grams is not None and \

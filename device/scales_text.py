@@ -14,6 +14,12 @@ def pan_name(pan: str) -> str:
     return {"left": _("left"), "right": _("right")}.get(pan, pan)
 
 
+def upper_first(text: str) -> str:
+    """``text`` starting with a capital, the rest as it is: "left pan" -> "Left pan", while
+    German "Schale links" keeps its lower-case pan ("title()" would give "Schale Links")."""
+    return text[:1].upper() + text[1:]
+
+
 def verdict_text(verdict: str) -> str:
     """The one wording of a verdict ("balanced", "left-lighter", ...): "Left is lighter"."""
     if verdict == "balanced":
@@ -34,15 +40,18 @@ class PanReading:
     connected: bool
     calibrated: bool
     overload: bool = False  # too heavy for the pan: no grams, ever
+    underload: bool = False  # far below zero (lifted, or tared under a load): no grams either
 
     def text(self) -> str:
         if not self.connected:
             return _("no signal")
         if self.overload:
             return _("too heavy")
+        if self.underload:
+            return _("below zero")
         if self.grams is None:
             return "..."
         return f"{i18n.decimal(self.grams, 2, 8)} g{' *' if self.stable else '  '}"
 
 
-__all__ = ["PanReading", "pan_name", "verdict_text"]
+__all__ = ["PanReading", "pan_name", "upper_first", "verdict_text"]

@@ -11,7 +11,7 @@ from typing import Any
 from ...drivers.weighing import CALIBRATION_MASS_G, MAX_MASSES, CalibrationError, Calibrator
 from ..i18n import N_, _, refusal
 from ..inputs import Weight
-from ..scales_text import pan_name, verdict_text
+from ..scales_text import pan_name, upper_first, verdict_text
 from ..screens import View, misfits, wrap
 from .base import HostTool, ModeInfo
 
@@ -144,11 +144,6 @@ class ScaleMode(HostTool):
 
     def _reading(self, name: str) -> str:
         """One pan's reading for a line: never a number beyond the pan's range."""
-        snapshot = self.scales.snapshot(name)
-        if snapshot.overload:
-            return _("too heavy")
-        if snapshot.underload:
-            return _("below zero")
         return self.scales.reading(name).text()
 
     # -- screen ----------------------------------------------------------------------------------
@@ -158,8 +153,8 @@ class ScaleMode(HostTool):
             return View(_("Scale"), (_("No load cells are"), _("configured.")),
                         footer=_("BACK menu"))
         if self.step == "pick":
-            view = View(_("Calibrate"), tuple(_("{pan} pan").format(pan=pan_name(name).title())
-                                              for name in scales.pans),
+            view = View(_("Calibrate"), tuple(upper_first(_("{pan} pan").format(
+                pan=pan_name(name))) for name in scales.pans),
                         cursor=self.cursor, footer=_("NEXT move  OK choose"))
             if any(shot.warming for shot in scales.snapshots().values()):
                 # a calibration while the zero still drifts is off by the drift: say so before
@@ -170,7 +165,7 @@ class ScaleMode(HostTool):
             return self._failed_view()
         if self.step in ("more", "done"):
             assert self.calibrator is not None
-            title = _("{pan} pan calibrated").format(pan=pan_name(self.calibrator.pan).title())
+            title = upper_first(_("{pan} pan calibrated").format(pan=pan_name(self.calibrator.pan)))
             done = f"{self.calibrator.masses[-1]:g}"
             off = _("Take the {masses} g off.").format(masses=done)
             if self.step == "done":

@@ -6,7 +6,9 @@ at once by a real step; at 10 SPS the proof a level needs is read from the path 
 ``settle``) -> the settled value (the mean while stable, refined for up to
 ``average_s``) -> step events (placed / removed, with grams) -> zero tracking (``zero``: only
 on an empty, still pan, limited in rate) and the warm-up notice -> the range (``range``: at the
-overload stop or far below zero the pan is never stable and has no settled value).
+overload stop the pan is never stable and has no settled value; far below zero it has no weight
+either, but a still pan stays still there, so a tare or a calibration's empty step can set the
+zero right again: a zero taken with something on the pan, then emptied, must never lock it).
 """
 
 from __future__ import annotations
@@ -164,7 +166,12 @@ class ScaleChannel:
 
     @property
     def settled_g(self) -> float | None:
-        """The settled value while stable, else None."""
+        """The settled value while stable and within the range, else None: a weight."""
+        return self._settled.mean() if self.stable and not self.underload else None
+
+    @property
+    def still_g(self) -> float | None:
+        """The settled level while stable, even far below zero (what a tare zeroes), else None."""
         return self._settled.mean() if self.stable else None
 
     @property
@@ -175,8 +182,9 @@ class ScaleChannel:
 
     @property
     def settled_counts(self) -> float | None:
-        """The settled value in raw counts (for calibration), else None."""
-        g = self.settled_g
+        """The still level in raw counts (for calibration: its empty step may start far below
+        the old zero), else None."""
+        g = self.still_g
         return None if g is None else self._cal.counts(g / self._factor + self._zero_adj)
 
     def set_temperature(self, temp_c: float | None) -> None:
@@ -213,7 +221,7 @@ class ScaleChannel:
                 self._range.push(t, v)
         if not accepted and self._calibrated:
             self._range.push(t, g)
-        if self._calibrated and self._range.doubtful:
+        if self._calibrated and self._range.doubtful and not self.underload:
             now_stable = False  # a plateau at the stop is never a weight, not even briefly
         events: list[WeighEvent] = []
         if now_stable:
@@ -236,6 +244,14 @@ class ScaleChannel:
                 for v in accepted:
                     self._settled.add(v, self._avg_cap)
         self.stable = now_stable
+        if self.underload:
+            # far below zero no level is a weight: nothing placed, removed or stable is told
+            # (the snapshot says "underload"); the level is still followed for a tare
+            self._zero.observe(t, None, new_level=False)
+            if now_stable:  # what a tare shifts; placed/removed count from here once back
+                self.last_settled_g = self._settled.mean()
+            self._warm.observe(t, self._zero.offset_g, False)
+            return events
         if was and not now_stable:
             ref = self.last_settled_g if self.last_settled_g is not None else g
             events.append(WeighEvent("moving", self.pan, t, g - ref, g))
@@ -258,8 +274,9 @@ class ScaleChannel:
         return events
 
     def tare(self) -> bool:
-        """Make the current settled value zero; False (nothing done) unless stable."""
-        g = self.settled_g
+        """Make the current still level zero (far below zero too); False (nothing done)
+        unless stable."""
+        g = self.still_g
         if g is None:
             return False
         self._cal = self._cal.with_zero(self._cal.counts(g / self._factor + self._zero_adj))

@@ -12,7 +12,7 @@ from typing import Any
 
 from ....games.trudel_rules import WEIGHING
 from ...i18n import N_, _, decimal, ngettext
-from ...scales_text import pan_name
+from ...scales_text import pan_name, upper_first
 from ...screens import CHARS, View
 from .public import Public
 from .weighing import Job, TakeOff, Weigher
@@ -227,6 +227,14 @@ def note_lines(weigher: Weigher, pans: int) -> tuple[str, ...]:
     return ()
 
 
+def low_lines(pan: str, pans: int) -> tuple[str, ...]:
+    """A pan far below zero: lifted, or tared with something on it (the Scale tool's tare of the
+    empty pan sets it right)."""
+    first = upper_first(_("{pan} pan below zero").format(pan=pan_name(pan))) if pans >= 2 \
+        else _("The pan is below zero")
+    return (first, _("Lifted? Else tare it"), _("in the Scale tool."))
+
+
 def swap_lines(weigher: Weigher, pans: int) -> tuple[str, ...]:
     """A close call: the basket off its pan, then the Purchase on it."""
     job = weigher.job
@@ -244,6 +252,7 @@ def refusal_lines(reason: str, job: Job, pans: int, station: bool) -> tuple[str,
     return {
         "paused": (_("Scale not answering: check its cable."),),
         "heavy": (_("Too heavy for the pan"),),
+        "low": (_("The pan reads below zero: is it lifted?"),),
         "clear": (purchase_back_lines(job.ref or job.pan, pans) if job.away else
                   (_("First take everything"), off_pan(job.pan, pans))),
         "wait": (_("Weighing now: hands off the pans."),),
@@ -277,6 +286,8 @@ def weigh_view(weigher: Weigher, station: bool, pans: int, cancel: bool) -> View
     if weigher.heavy is not None:
         return View(title, (_("Too heavy for the pan"), _("Take something"),
                             off_pan(weigher.heavy, pans)), footer=back)
+    if weigher.low is not None:
+        return View(title, low_lines(weigher.low, pans), footer=back)
     if weigher.stage == "clear":
         if job.away:
             return View(title, purchase_back_lines(job.ref or job.pan, pans), footer=back)
@@ -297,6 +308,7 @@ def weigh_view(weigher: Weigher, station: bool, pans: int, cancel: bool) -> View
     return View(title, (_("Hands off the pans"),), big=_("WAIT"), footer=back)
 
 
-__all__ = ["act_view", "action_label", "big_name", "empty_lines", "fit", "grams", "move_view",
-           "off_pan", "on_pan", "place", "purchase_back_lines", "refusal_lines", "roll_view",
-           "rolling_view", "swap_lines", "take_off_lines", "take_off_view", "weigh_view"]
+__all__ = ["act_view", "action_label", "big_name", "empty_lines", "fit", "grams", "low_lines",
+           "move_view", "off_pan", "on_pan", "place", "purchase_back_lines", "refusal_lines",
+           "roll_view", "rolling_view", "swap_lines", "take_off_lines", "take_off_view",
+           "weigh_view"]

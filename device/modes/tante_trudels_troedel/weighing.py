@@ -24,7 +24,8 @@ on the first; with one pan alone, on that pan after the Purchase is taken off). 
   referee's ``TakeOff`` and the next weighing's clear stage and ref check see to it).
 
 A pan that stops answering pauses the weighing until it answers again; a pan too heavy to weigh
-(at its overload stop) says so and waits, never giving a number. The weigher polls the pans
+(at its overload stop) says so and waits, never giving a number; so does a pan far below zero
+(lifted, or tared with something on it in the Scale tool, where a tare sets it right). The weigher polls the pans
 every ``POLL_S`` while it runs (a runtime timer) and on every ``Weight``; it never shows grams.
 """
 
@@ -153,6 +154,7 @@ class Weigher:
         self.paused = False       # a pan is not answering ...
         self.silent: str | None = None  # ... this one
         self.heavy: str | None = None   # a pan too heavy to weigh (at its stop): never a number
+        self.low: str | None = None     # a pan far below zero: no number either
         self._pressed_t: float | None = None  # the pan's sample time at "all on"
         self._timer: Any = None
         self.check()
@@ -185,6 +187,8 @@ class Weigher:
             return "paused"
         if self.heavy is not None:
             return "heavy"
+        if self.low is not None:
+            return "low"
         if self.stage in ("clear", "swap_off"):
             return self.stage
         if self.stage not in ("load", "swap_on"):
@@ -214,7 +218,8 @@ class Weigher:
         if self.paused:
             return
         self.heavy = next((p for p in self.pans if self._shot(p).overload), None)
-        if self.heavy is not None:
+        self.low = next((p for p in self.pans if self._shot(p).underload), None)
+        if self.heavy is not None or self.low is not None:
             return
         shot = self._shot(self.job.pan)
         if self.stage == "clear":

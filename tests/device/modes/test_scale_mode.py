@@ -469,3 +469,28 @@ def test_weigh_says_too_heavy_past_the_range_and_prints_no_number(capsys):
     captured = capsys.readouterr()
     assert "too heavy for the left pan" in captured.err and "up to 550 g" in captured.err
     assert "never settled" not in captured.err and not captured.out
+
+
+def test_a_tare_taken_with_a_load_on_is_set_right_by_a_tare_of_the_empty_pan(box_factory):
+    """The trial's lock: tared with 50 g on, then emptied, the pan read "below zero" for good
+    (never still, so every tare was refused as "moving" and the zero stayed saved)."""
+    box = box_factory()
+    warm(box)
+    open_scale(box)
+    box.put("left", 50)
+    box.idle(2.0)
+    box.tap("host.ok")                            # tare, with 50 g on
+    box.idle(2.0)
+    box.put("left", -50)
+    box.idle(3.0)
+    assert box.last_view.lines[0] == "L below zero"
+    box.tap("host.ok")                            # tare the empty pan
+    assert box.app.flash_view.lines[0] == "Tared"
+    box.idle(3.0)
+    assert grams(box.last_view.lines[0]) == pytest.approx(0.0, abs=0.03)
+    saved = box.journal.calibration("left")
+    box.put("left", 20)
+    box.idle(2.0)
+    assert grams(box.last_view.lines[0]) == pytest.approx(20.0, abs=0.05)
+    assert saved["offset"] == pytest.approx(box.scales.pans["left"].channel.calibration.offset,
+                                            abs=0.05 * saved["counts_per_gram"])

@@ -122,12 +122,14 @@ def weigh_screens(players) -> list[View]:
                     Job("basket", first, basket, ref, 13.2, 0)):
             notes = ("", "empty") + (("potd_missing", "potd_extra") if job.ref else ())
             for station in (True, False):
-                for stage, note, paused, heavy in [
-                        ("clear", "", False, None), ("load", "", False, None),
-                        ("load", "", True, None), ("load", "", False, job.pan)] + \
-                        [("wait", note, False, None) for note in notes]:
+                for stage, note, paused, heavy, low in [
+                        ("clear", "", False, None, None), ("load", "", False, None, None),
+                        ("load", "", True, None, None), ("load", "", False, job.pan, None),
+                        ("clear", "", False, None, job.pan)] + \
+                        [("wait", note, False, None, None) for note in notes]:
                     weigher = SimpleNamespace(job=job, stage=stage, note=note, paused=paused,
-                                              silent=job.ref if paused else None, heavy=heavy)
+                                              silent=job.ref if paused else None, heavy=heavy,
+                                              low=low)
                     views.append(weigh_view(weigher, station, pans,
                                             cancel=job.kind == "weigh"))
     return views
@@ -222,7 +224,7 @@ def test_every_refusal_during_a_weighing_fits_a_short_message(language):
     views = []
     for pans, ref in ((1, None), (2, "left")):
         job = Job("weigh", "Anna", "right" if ref else "left", ref, 13.2, 2)
-        reasons = ["paused", "clear", "wait", "empty", "load"] + \
+        reasons = ["paused", "clear", "wait", "empty", "load", "heavy", "low"] + \
             (["potd_missing", "potd_extra"] if ref else [])
         for reason in reasons:
             for station in (True, False):

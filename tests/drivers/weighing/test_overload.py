@@ -46,6 +46,29 @@ def test_a_zero_taken_with_a_load_on_reads_underload_when_it_comes_off():
     assert r.channel.underload and not r.channel.overload and r.channel.settled_g is None
 
 
+def test_a_pan_below_zero_tells_no_weight_but_a_tare_of_the_empty_pan_sets_it_right():
+    """Taring with 50 g on and then emptying the pan once locked it: never stable, so no tare,
+    no calibration's empty step, no game's clear pan, and the zero was saved (a trial found it)."""
+    r = rig(seed=8, physics=sim.PanPhysics())
+    r.pan.place(50.0)
+    r.run(5)
+    assert r.channel.tare()
+    seen = len(r.events)
+    r.pan.remove(50.0)
+    r.run(5)
+    assert r.channel.underload and r.channel.settled_g is None
+    assert [e.kind for e in r.events[seen:]] == ["moving"]  # nothing stable, removed or placed
+    assert r.channel.stable and r.channel.still_g == pytest.approx(-50.0, abs=0.1)
+    assert r.channel.settled_counts is not None  # a calibration's empty step can take it
+    assert r.channel.tare()
+    r.run(3)
+    assert not r.channel.underload and abs(r.channel.settled_g) < 0.05
+    r.pan.place(20.0)
+    r.run(3)
+    assert r.channel.settled_g == pytest.approx(20.0, abs=0.1)
+    assert [e.kind for e in r.events[-3:]] == ["moving", "stable", "placed"]
+
+
 def test_an_uncalibrated_pan_has_no_range_yet():
     ch = ScaleChannel("left")  # counts / default sensitivity: a random offset in grams
     for i in range(20):
