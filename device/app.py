@@ -86,6 +86,7 @@ class App(ScreenStack):
         self.session: Session | None = None
         self.overlay = Overlay(runtime.call_later, runtime.cancel)
         self._after_press: tuple[tuple[Any, ...], Any] | None = None  # (screen, press source)
+        self._seen: tuple[Any, ...] | None = None  # the last screen shown without a flash over it
         self.listeners = Broadcast()
         self.stack: list[Screen] = [HomeScreen(self)]
         runtime.route(Edge, self.inputs.on_edge)
@@ -125,6 +126,7 @@ class App(ScreenStack):
         self.inputs.shown(key, opened_by)
         view = self.overlay.mark(view)
         if self.flash_view is None:  # a notice over the screen is read as it is
+            self._seen = key
             view = self.warm_up.mark(view, self.top, self.scales)
         self._show(view)
 
@@ -288,9 +290,14 @@ class App(ScreenStack):
         self.stack[0].cursor = 0
 
     def close_game(self) -> None:
+        """Back to the home menu, its cursor on the game just closed (OK: its menu, Play
+        again)."""
+        game = self.session.header.game if self.session is not None else None
         self.home()
         self.session = None
-        self.stack[0].cursor = 0
+        home = self.stack[0]
+        names = [mode.name for mode in getattr(home, "modes", ())]
+        home.cursor = names.index(game) if game in names else 0
         self.listeners.notify("state", {"state": None})
 
     def end_game(self) -> None:
@@ -348,7 +355,13 @@ class App(ScreenStack):
         if press.source == HOST:
             self.beep("click")
         if self.flash_view is not None:
-            self.overlay.end()  # the message goes; the key still does what it says
+            hidden = _screen_key(self.top.view()) != self._seen
+            self.overlay.end()  # the message goes; the key still does what it says, unless
+            if hidden and not press.hold and not self._simultaneous(press):  # it hides a
+                # screen not seen yet (an OK on "Undone" took an unseen action, one on "Game
+                # ended" opened a game); a long press is meant, a choice is never lost
+                self._after_press = (_screen_key(self.view()), press.source)
+                return
         if press.hold and press.name == "host.back" and self.game_screen is not None \
                 and isinstance(self.top, (GameScreen, GameMenuScreen, StandingsScreen,
                                           Question)):
@@ -356,6 +369,13 @@ class App(ScreenStack):
         else:
             self.top.on_press(press)
         self._after_press = (_screen_key(self.view()), press.source)
+
+    def _simultaneous(self, press: Press) -> bool:
+        """A station's key while several players choose at once: never held back by a message
+        (another station's refusal must not cost this player's choice)."""
+        if press.source == HOST or self.session is None or self.game_screen is None:
+            return False
+        return len(self.session.state.waiting_for()) > 1
 
     def on_weight(self, weight: Weight) -> bool:
         """A pan's news for the top screen; False when nothing visible changed."""

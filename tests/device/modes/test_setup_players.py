@@ -100,6 +100,7 @@ def test_the_next_set_up_offers_the_same_seats(box_factory):
     cursor_to(box, "End this game")
     box.tap("host.ok")
     box.tap("host.ok")
+    box.idle(2.5)                           # "Game ended" goes
     open_setup(box)
     assert box.app.setup.seats == ["Ben", "Anna"]
 

@@ -12,6 +12,8 @@ from spielleiter.device.screens import crowded, misfits
 
 
 def to_start_menu(box, name: str = "tatort-tonne") -> None:
+    box.idle(2.5)  # a message over the menu ("Game ended") goes (a key would only take it
+    #               away), and the guard after it
     while MODES[box.app.cursor].name != name:
         box.tap("host.next")
     box.tap("host.ok")

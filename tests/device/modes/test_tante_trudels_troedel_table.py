@@ -482,3 +482,26 @@ def test_the_purchases_row_the_power_cut_took_away_is_shown_again(box_factory, t
     box = box_factory(["Anna", "Ben"], state_dir=state_dir, pans=False)
     box.idle(3)
     assert (box.last_view.title, box.last_view.big) == ("Take the edge item", "Row 4")
+
+
+def test_ok_on_the_undone_message_only_takes_it_away(box_factory):
+    """The trial's case: after an undo the menu under "Undone: ..." was not seen yet, and an OK
+    meant for the message picked "Take an item" there."""
+    box = box_factory(["Anna", "Ben"])
+    weigh_on_row_8(box)
+    box.put("right", 30)
+    box.idle(1.5)
+    box.tap("s1.B")                                # all on
+    box.idle(4.0)
+    box.put("right", -30)
+    box.idle(2.0)
+    count = len(box.app.session.actions)
+    box.hold("host.back", 1.2)                     # undo
+    assert box.app.flash_view is not None and "Undone:" in box.app.flash_view.as_text()
+    undone = len(box.app.session.actions)
+    assert undone == count - 1
+    box.tap("host.ok")                             # meant for the message
+    assert box.app.flash_view is None and len(box.app.session.actions) == undone
+    box.idle(0.5)
+    box.tap("host.ok")                             # now on the menu it shows
+    assert len(box.app.session.actions) == undone + 1

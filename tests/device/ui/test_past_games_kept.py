@@ -18,6 +18,7 @@ RELEASE = Path(__file__).parent.parent / "data" / "journal-0.1.0.sqlite3"
 
 
 def to_home_from_a_resumed_game(box) -> None:
+    box.idle(2.5)                  # "Game resumed" goes (a key would only take it away)
     box.tap("host.back")           # the game menu
     while GAME_MENU[box.app.cursor] != "pause":
         box.tap("host.next")
