@@ -20,7 +20,7 @@ from typing import Any, Callable, Sequence
 
 from ...drivers.loadcell import LoadCellSample, LoadCellStatus
 from ...drivers.thermometer import Temperature
-from ...drivers.weighing import (MAX_LOAD_G, MAX_MASSES, CalibrationError,
+from ...drivers.weighing import (MAX_LOAD_G, MAX_MASS_G, MAX_MASSES, CalibrationError,
                                  Calibrator)
 from .. import config as config_mod
 from .. import i18n, settings_store
@@ -209,9 +209,10 @@ def calibration_masses(masses: float | list[float]) -> list[float] | str:
     """The known masses ``calibrate`` weighs, in order; or why they cannot be used."""
     masses = [masses] if isinstance(masses, (int, float)) else list(masses)
     for m in masses:
-        if not (math.isfinite(m) and 1 <= m <= MAX_LOAD_G):
-            return _("--mass {mass} g: use a known mass of 1-{most} g (heavier ones rest on the "
-                     "overload stop)").format(mass=f"{m:g}", most=f"{MAX_LOAD_G:g}")
+        if not (math.isfinite(m) and 1 <= m <= MAX_MASS_G):
+            return _("--mass {mass} g: use a known mass of 1-{most} g (a heavier one may read "
+                     "beyond the pan's range before it is calibrated)").format(
+                mass=f"{m:g}", most=f"{MAX_MASS_G:g}")
     if len(masses) > MAX_MASSES:
         return _("at most {most} masses (--mass given {count} times)").format(
             most=MAX_MASSES, count=len(masses))

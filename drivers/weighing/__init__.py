@@ -9,8 +9,8 @@ together for ``judge_s``); ``zero`` (zero tracking, the fresh zero, the warm-up 
 whoever reads it).
 """
 
-from .calibration import (CALIBRATION_HOLD_S, CALIBRATION_MASS_G, MAX_LOAD_G, MAX_MASSES,
-                          MIN_SPAN_COUNTS, Calibration, CalibrationError, Calibrator)
+from .calibration import (CALIBRATION_HOLD_S, CALIBRATION_MASS_G, MAX_LOAD_G, MAX_MASS_G,
+                          MAX_MASSES, MIN_SPAN_COUNTS, Calibration, CalibrationError, Calibrator)
 from .channel import ChannelSettings, ScaleChannel, WeighEvent
 from .judge import JUDGE_S, RESULTS, TIE_BAND_G, Compare, Judge, Judgement, result_of
 from .snapshot import EMPTY_G, STATES, PanSnapshot
@@ -18,8 +18,8 @@ from .stability import SpikeFilter, StabilityDetector
 from . import tempco
 
 __all__ = [
-    "CALIBRATION_HOLD_S", "CALIBRATION_MASS_G", "MAX_LOAD_G", "MAX_MASSES", "Calibration",
-    "CalibrationError", "Calibrator",
+    "CALIBRATION_HOLD_S", "CALIBRATION_MASS_G", "MAX_LOAD_G", "MAX_MASS_G", "MAX_MASSES",
+    "Calibration", "CalibrationError", "Calibrator",
     "ChannelSettings", "Compare", "EMPTY_G", "JUDGE_S", "Judge", "Judgement", "MIN_SPAN_COUNTS",
     "PanSnapshot", "RESULTS", "STATES", "ScaleChannel", "SpikeFilter", "StabilityDetector",
     "TIE_BAND_G", "WeighEvent", "result_of", "tempco",

@@ -23,7 +23,10 @@ CALIBRATION_MASS_G = 200.0  # the reference mass offered first
 CALIBRATION_HOLD_S = 5.0  # how long the empty and the loaded pan must be still to be captured
 MIN_SPAN_COUNTS = 1000.0  # a reference mass moves an HX711 on a load cell far more
 MAX_MASSES = 3  # known masses one calibration takes (three fit the bow and check each other)
-MAX_LOAD_G = 550.0  # the heaviest known mass: below the overload stop (range.RangeSettings)
+MAX_LOAD_G = 550.0  # the most a pan weighs: below the overload stop (range.RangeSettings)
+MAX_MASS_G = 500.0  # the heaviest known mass: 50 g under that, so a cell not calibrated yet
+#                     (its bow, its old span) never reads it beyond the range, where no
+#                     reading is ever still (550 g was accepted, then "never held still")
 MAX_BEND = 0.01  # a fitted bow bigger than 1 % at the heaviest mass (20x a healthy cell's
 #                  0.05 %) means a wrong mass or a pan touching, not a cell
 
@@ -270,8 +273,8 @@ class Calibrator:
         """After "done": weigh one more known mass; CalibrationError if it cannot help."""
         if self.step != "done":
             raise CalibrationError("Finish this step first.")
-        if not (math.isfinite(mass_g) and 0 < mass_g <= MAX_LOAD_G):
-            raise CalibrationError("A known mass is 1 to {most:g} g.", most=MAX_LOAD_G)
+        if not (math.isfinite(mass_g) and 0 < mass_g <= MAX_MASS_G):
+            raise CalibrationError("A known mass is 1 to {most:g} g.", most=MAX_MASS_G)
         if len(self.masses) >= MAX_MASSES:
             raise CalibrationError("{count} masses are enough.", count=MAX_MASSES)
         if any(abs(mass_g - g) < 1.0 for g in self.masses):
@@ -308,6 +311,6 @@ class Calibrator:
         return True
 
 
-__all__ = ["CALIBRATION_HOLD_S", "CALIBRATION_MASS_G", "MAX_LOAD_G", "MAX_MASSES",
+__all__ = ["CALIBRATION_HOLD_S", "CALIBRATION_MASS_G", "MAX_LOAD_G", "MAX_MASS_G", "MAX_MASSES",
            "MIN_SPAN_COUNTS", "BrokenCalibration", "Calibration",
            "CalibrationError", "Calibrator"]

@@ -46,7 +46,7 @@ def test_calibrate_speaks_the_language_the_table_chose_in_settings(tmp_path, cap
 def test_calibrate_refuses_a_bad_mass_in_german(tmp_path, capsys):
     assert main(["calibrate", "--sim", "--yes", "--mass", "900", "--lang", "de",
                  "--state-dir", str(tmp_path)]) == 2
-    assert "ein bekanntes Gewicht von 1-550 g" in capsys.readouterr().err
+    assert "ein bekanntes Gewicht von 1-500 g" in capsys.readouterr().err
     assert main(["calibrate", "--sim", "--yes", "--pan", "middle", "--lang", "de",
                  "--state-dir", str(tmp_path)]) == 2
     assert "keine middle in der Konfiguration (eingerichtet: left, right)" in \

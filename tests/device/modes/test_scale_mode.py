@@ -240,7 +240,7 @@ def test_masses_beyond_the_cells_or_not_numbers_are_refused(tmp_path, capsys):
     assert main(["scale", "--sim", "--put", "left=99999", "--state-dir", str(tmp_path)]) == 2
     assert main(["scale", "--sim", "--put", "left=heavy", "--state-dir", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert "the simulator sets at most 5000 g on a pan" in err and "1-550 g" in err and "must be a number" in err
+    assert "the simulator sets at most 5000 g on a pan" in err and "1-500 g" in err and "must be a number" in err
     assert "Traceback" not in err
 
 
@@ -456,7 +456,8 @@ def test_calibrate_in_the_terminal_with_three_masses_fits_the_bow(tmp_path, caps
 
 @pytest.mark.parametrize("masses, why", [(["200", "200"], "different"),
                                          (["100", "200", "300", "400"], "at most 3"),
-                                         (["1000"], "overload stop")])
+                                         (["1000"], "1-500 g"),
+                                         (["550"], "beyond the pan's range")])
 def test_calibrate_refuses_masses_it_cannot_use_with_the_reason(tmp_path, capsys, masses, why):
     args = [a for m in masses for a in ("--mass", m)]
     assert main(["calibrate", "--sim", "--yes", *args, "--state-dir", str(tmp_path)]) == 2
