@@ -23,6 +23,7 @@ from ..drivers.loadcell import LoadCellSample, LoadCellStatus
 from ..drivers.thermometer import Temperature, ThermometerReader
 from .app import App
 from .config import Config
+from .instance_lock import InstanceLock
 from .journal import Journal
 from .journal_care import IDLE_S
 from .link import LinkProtocol
@@ -53,6 +54,7 @@ class Box:
     thermometer: ThermometerReader | None = None  # the sensor on a cell's bar, if any
     _thermometer_due: float = 0.0  # a ManualClock box: when ``idle`` reads it next
     state_dir: Path | None = None  # simulated pans keep what lies on them here
+    lock: InstanceLock | None = None  # this box's hold on its state directory
     _shown: list[View] = field(default_factory=list)
     _closed: bool = False
 
@@ -75,8 +77,13 @@ class Box:
         runtime = Runtime(clock)
         if time_source is None and pin_factory is not None:
             time_source = TimeSource(synced=always_synced)
-        journal = Journal(Path(state_dir) / JOURNAL_NAME, time_source=time_source)
-        parts: list[Any] = [journal]
+        lock = InstanceLock(Path(state_dir)).acquire()  # StateDirInUse: another box runs there
+        try:
+            journal = Journal(Path(state_dir) / JOURNAL_NAME, time_source=time_source)
+        except BaseException:
+            lock.close()
+            raise
+        parts: list[Any] = [lock, journal]
         try:
             device = display_device if display_device is not None else open_device(
                 config.display_driver, **config.display_options())
@@ -103,7 +110,7 @@ class Box:
                   seed_source=seed_source, scales=scales,
                   settings=Settings(language=config.language), language=language)
         box = cls(config, runtime, journal, buttons, display, beeper, app, pin_factory,
-                  scales=scales, state_dir=Path(state_dir), _shown=shown)
+                  scales=scales, state_dir=Path(state_dir), lock=lock, _shown=shown)
         if scales.sim is not None:
             restore_loads(scales, Path(state_dir))  # as a real pan keeps what lies on it
         box._care()
@@ -224,7 +231,7 @@ class Box:
             return
         self._closed = True
         for part in (self.link, self.thermometer, self.scales, self.buttons, self.beeper,
-                     self.display, self.journal):
+                     self.display, self.journal, self.lock):
             if part is None:
                 continue
             try:

@@ -1,0 +1,60 @@
+"""One box a state directory: a second sim on the same journal referees nothing twice (a trial
+ran two and both said "Game resumed" on one game), and no lock ever stops a box that could run."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from spielleiter.device.instance_lock import LOCK_NAME, InstanceLock, StateDirInUse
+from support import HeadlessSim, build_box
+
+
+def test_a_second_box_on_the_same_state_directory_is_refused_and_names_the_first(tmp_path):
+    first = build_box(tmp_path / "state")
+    try:
+        with pytest.raises(StateDirInUse) as refused:
+            build_box(tmp_path / "state")
+        assert f"pid {os.getpid()}" in str(refused.value)
+        assert str(tmp_path / "state") in str(refused.value) and "--state-dir" in str(refused.value)
+        other = build_box(tmp_path / "elsewhere")     # another directory: no conflict
+        other.close()
+    finally:
+        first.close()
+    again = build_box(tmp_path / "state")             # closed: the next one starts
+    again.close()
+
+
+def test_a_box_killed_without_closing_leaves_no_lock_behind(tmp_path):
+    state = tmp_path / "state"
+    sim = HeadlessSim(state)
+    sim.kill()                                         # a power cut: the kernel drops the lock
+    assert (state / LOCK_NAME).exists()
+    build_box(state).close()
+
+
+def test_a_second_sim_on_the_same_state_directory_exits_with_the_reason(tmp_path):
+    state = tmp_path / "state"
+    sim = HeadlessSim(state)
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "spielleiter.device.cli", "sim", "--headless",
+             "--state-dir", str(state)], input="show\n", capture_output=True, text=True,
+            timeout=60)
+        assert second.returncode == 1 and second.stdout == ""
+        assert "another Spielleiter (pid" in second.stderr and "quit it first" in second.stderr
+        assert sim.send("show")["mode"] == "home"     # the first plays on
+    finally:
+        sim.close()
+
+
+def test_a_lock_that_cannot_be_made_never_stops_the_box(tmp_path, caplog):
+    state = tmp_path / "state"
+    (state / LOCK_NAME).mkdir(parents=True)            # the lock's name taken by a folder
+    lock = InstanceLock(state).acquire()
+    assert "starting without it" in caplog.text
+    lock.close()
+    build_box(state).close()
