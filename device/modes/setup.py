@@ -198,6 +198,8 @@ def begin(mode: ModeInfo, names: Sequence[str], stations: int, low: int, high: i
                               chosen=list(last[:high]) if again else
                               [n for n in last if n in known][:high])
     players = len(last) if low <= len(last) <= high else 0
+    if again and picker is None and players:  # no roster: the last game's own names sit down
+        names = list(last) + [n for n in names if n not in last]
     flow = SetupFlow(mode, names, stations, low, high, players=players, picker=picker,
                      values=dict(values) if again else {})
     if again:

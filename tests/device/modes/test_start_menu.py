@@ -267,3 +267,25 @@ def test_a_game_started_over_the_link_is_the_one_play_again_repeats(box_factory)
     box.tap("host.ok")
     assert box.app.session.header.players == ("Ida", "Jon", "Kai")
     assert box.app.session.header.options["trash"] == 30
+
+
+def test_play_again_without_a_roster_seats_the_last_games_own_names(box_factory):
+    """The trial's case: a game started by a script (``new tatort-tonne Anna Ben``) on a box
+    with no roster was played again by the seat colours ("Rot", "Blau")."""
+    import json
+
+    from spielleiter.device.link import LinkProtocol
+    from spielleiter.drivers.link import LinkLine
+
+    box = box_factory()
+    link = LinkProtocol(box.app, lambda line: True, lambda: None)
+    link.on_line(LinkLine(json.dumps({"cmd": "new", "game": "tatort-tonne",
+                                      "players": ["Ida", "Jon"], "options": {"trash": 30}})))
+    box.runtime.pump()
+    box.app.end_game()
+    to_start_menu(box)
+    box.tap("host.next")
+    box.tap("host.ok")                                        # Play again: at the summary
+    assert box.last_view.lines[:2] == ("2 players", "Trash pile: 30")
+    box.tap("host.ok")
+    assert box.app.session.header.players == ("Ida", "Jon")
