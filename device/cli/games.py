@@ -19,6 +19,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .. import DeviceError
 from .common import EXIT_OK, EXIT_PROBLEMS, add_config, emit, say
 
 EPILOG = """\
@@ -44,7 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     games = p.add_subparsers(dest="games_command", required=True, metavar="ACTION")
     ls = games.add_parser("list", parents=[common], help="ended games, newest first",
                           epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ls.add_argument("--since", default=None, metavar="DATE",
+    ls.add_argument("--since", default=None, metavar="DATE", type=_date,
                     help="only games on or after DATE (2026-11-30; local time)")
     ls.add_argument("--player", default=None, metavar="NAME", help="only games NAME played")
     ls.add_argument("--game", default=None, metavar="NAME",
@@ -136,6 +137,17 @@ def duration(seconds: float | None) -> str:
         return "?"
     minutes = int(round(seconds / 60))
     return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d} min"
+
+
+def _date(text: str) -> str:
+    """``--since``'s DATE, checked as the command line is read (a bad one is bad usage: 2)."""
+    from ..past_filters import since
+
+    try:
+        since(text)
+    except DeviceError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
 
 
 def score(value: Any) -> str:

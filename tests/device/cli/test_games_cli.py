@@ -100,6 +100,15 @@ def test_list_filters_and_json(played, capsys):
     assert code == 0 and out == "no game matches\n"
 
 
+def test_a_date_that_is_no_date_is_bad_usage(tmp_path, capsys):
+    import pytest
+
+    with pytest.raises(SystemExit) as usage:
+        main(["games", "list", "--state-dir", str(tmp_path), "--since", "yesterday"])
+    assert usage.value.code == 2  # docs/past-games.md: 2 bad usage
+    assert "not a date: 'yesterday' (e.g. 2026-11-30)" in capsys.readouterr().err
+
+
 def test_without_a_journal_there_is_no_game_yet_and_nothing_is_created(tmp_path, capsys):
     code, out, _ = cli(capsys, "games", "list", "--state-dir", str(tmp_path / "none"))
     assert (code, out) == (0, "no ended game yet\n") and not (tmp_path / "none").exists()
