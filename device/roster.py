@@ -48,6 +48,17 @@ def clean_name(name: Any) -> str:
     return text
 
 
+def check_players(names: Any) -> None:
+    """The players of a game started from outside (the link's or a script's ``new``) by the
+    roster's rules, as the set-up only offers such names: InputError names the first refused
+    one and why (a name the screen draws as "?" would leave a child not knowing which is theirs)."""
+    for name in names if isinstance(names, (list, tuple)) else ():
+        try:
+            clean_name(name)
+        except InputError as exc:
+            raise InputError(_("player {name}: {why}").format(name=repr(name), why=exc)) from None
+
+
 def shown(name: str) -> str:
     """A name as the screen draws it, in one case: two names alike here are one person."""
     return "".join(screens.drawn_as(ch) for ch in name).casefold()

@@ -1,9 +1,11 @@
 """``spielleiter sim --headless``: scripted commands on stdin, one JSON line out per command.
 
 The box runs on a ``ManualClock``: time passes only through ``tap``, ``hold`` and ``idle``, so a
-script is exactly repeatable. Every command is answered with one JSON line: the box's mode,
-screen and public state after it, or ``{"error": ...}`` for a command that was refused (nothing
-changed then). Bounds keep a script from hanging the simulator or breaking its pans:
+script is exactly repeatable. The first line out is the box as it started (``"command":
+"start"``); then every line in is answered with one JSON line (a script may wait for each): the
+box's mode, screen and public state after it, or ``{"error": ...}`` for a command that was
+refused (nothing changed then). A blank line or a ``#`` comment changes nothing and is answered
+as ``show`` is. Bounds keep a script from hanging the simulator or breaking its pans:
 ``MAX_SECONDS`` per ``idle`` or ``hold`` (about 5 s of wall time; idle longer in several steps)
 and ``pan_load.PAN_LIMIT_G`` on a pan after a ``put``.
 """
@@ -108,8 +110,9 @@ class Headless:
     def line(self, line: str) -> None:
         """One line of the script: run it and answer."""
         words = line.split()
-        if not words:
-            return
+        if not words or words[0].startswith("#"):
+            self.report(line.strip())  # nothing to do; answered all the same, so a script
+            return                     # that waits for each line's answer never hangs
         try:
             self.command(words)
         except CommandError as exc:
@@ -134,6 +137,8 @@ class Headless:
         return name
 
     def _cmd_tap(self, args: list[str]) -> None:
+        if not args:
+            raise CommandError("tap BUTTON... (host.back, host.ok, host.next, s1.A ...)")
         for name in [self._button(n) for n in args]:
             self.box.tap(name)
 
@@ -150,6 +155,8 @@ class Headless:
         self.box.idle(seconds_of(args[0], zero=True))
 
     def _cmd_keys(self, args: list[str]) -> None:
+        if not args:
+            raise CommandError("keys KEY... (the interactive sim's keys: o n b u 1 2 3 ...)")
         unknown = [k for k in args if k != UNDO_KEY and k not in self.keys]
         if unknown:
             raise CommandError(f"unknown key {unknown[0]!r}")
@@ -194,6 +201,7 @@ class Headless:
         from ...games import GameError
         from .. import DeviceError
         from ..replay import parse_header
+        from ..roster import check_players
 
         if not args:
             raise CommandError("new GAME PLAYER... [key=value...]")
@@ -211,6 +219,7 @@ class Headless:
         doc.setdefault("seed", self.box.app.new_seed())
         try:
             header = parse_header(doc)
+            check_players(header.players)  # the set-up's rules: the screen shows every name
         except (DeviceError, ValueError) as exc:
             raise CommandError(str(exc)) from None
         refused: list[Exception] = []
@@ -228,7 +237,8 @@ class Headless:
         self.box.idle(SETTLE_S)
 
     def _cmd_show(self, args: list[str]) -> None:
-        pass
+        if args:
+            raise CommandError("show takes nothing after it")
 
 
 def lines_of(stdin: TextIO | BinaryIO) -> Iterable[str | None]:

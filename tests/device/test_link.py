@@ -346,8 +346,22 @@ def test_a_lone_surrogate_is_refused_with_an_error_line_and_the_link_keeps_answe
 
 def test_a_surrogate_pair_is_ordinary_text(linked):
     box, peer, _cable, _ = linked
-    reply = peer.ask({"cmd": "new", "game": "tatort-tonne", "players": ["\U0001f600", "B", "C"]})
-    assert reply["type"] == "ok" and box.app.session.header.players[0] == "\U0001f600"
+    reply = peer.ask({"cmd": "new", "game": "tatort-tonne", "players": ["Zo\u00eb", "B", "C"]})
+    assert reply["type"] == "ok" and box.app.session.header.players[0] == "Zo\u00eb"
+    reply = peer.ask({"cmd": "new", "game": "tatort-tonne",
+                      "players": ["Mia\U0001f600", "B", "C"]})
+    assert reply["type"] == "error"  # decoded (no "not valid Unicode"), then the roster's rule:
+    assert "the screen cannot show \U0001f600: use Latin letters" in reply["error"]
+    assert box.app.session.header.players[0] == "Zo\u00eb"  # the game goes on
+
+
+def test_a_new_game_over_the_link_takes_the_names_the_set_up_would(linked):
+    """A name the OLED cannot draw, or too long for its line, is refused as the roster does."""
+    box, peer, _cable, _ = linked
+    for name, why in (("\u0412\u0435\u0440\u0430", "the screen cannot show"),
+                      ("A" * 13, "at most 12 characters")):
+        reply = peer.ask({"cmd": "new", "game": "tatort-tonne", "players": [name, "B"]})
+        assert reply["type"] == "error" and why in reply["error"] and box.app.session is None
 
 
 @pytest.mark.parametrize("line, error", [

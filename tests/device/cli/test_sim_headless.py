@@ -22,7 +22,7 @@ TO_SCALE = "tap " + " ".join(["host.next"] * [m.name for m in MODES].index("scal
 
 
 def sim(tmp_path, monkeypatch, capsys, *lines: str | bytes) -> list[dict]:
-    """Run a script; the answers after the start report, one per non-blank line."""
+    """Run a script; the answers after the start report, one per line."""
     script = b"".join((ln if isinstance(ln, bytes) else ln.encode()) + b"\n" for ln in lines)
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(script), encoding="utf-8"))
     assert main(["sim", "--headless", "--state-dir", str(tmp_path / "state")]) == 0
@@ -169,4 +169,17 @@ def test_unknown_commands_buttons_keys_and_bytes_are_answered(tmp_path, monkeypa
     assert refused(answers[1], "unknown button 'host.nope'")
     assert refused(answers[2], "unknown key '!'")
     assert refused(answers[3], "not UTF-8")
-    assert answers[4]["command"] == "show"  # the blank line got no answer
+    assert answers[4]["command"] == "" and answers[5]["command"] == "show"  # every line answered
+
+
+def test_every_line_is_answered_and_words_that_do_nothing_are_refused(tmp_path, monkeypatch,
+                                                                     capsys):
+    """A script that waits for each line's answer never hangs (a blank line got none), and a
+    command with words it does not take says so instead of doing nothing."""
+    answers = sim(tmp_path, monkeypatch, capsys, "", "# a comment", "tap", "keys", "show extra",
+                  "show")
+    assert len(answers) == 6
+    assert [a["command"] for a in answers[:2]] == ["", "# a comment"]
+    assert refused(answers[2], "tap BUTTON...") and refused(answers[3], "keys KEY...")
+    assert refused(answers[4], "show takes nothing after it")
+    assert answers[5]["mode"] == "home"
