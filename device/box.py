@@ -29,7 +29,7 @@ from .journal_care import IDLE_S
 from .link import LinkProtocol
 from .paths import JOURNAL_NAME
 from .scales import Scales
-from .scales_sim import restore_loads, save_loads, sim_physics
+from .scales_sim import lay, restore_loads, save_loads, sim_physics
 from .runtime import ManualClock, Runtime
 from .screens import View, render
 from .settings_store import Settings
@@ -55,6 +55,9 @@ class Box:
     _thermometer_due: float = 0.0  # a ManualClock box: when ``idle`` reads it next
     state_dir: Path | None = None  # simulated pans keep what lies on them here
     lock: InstanceLock | None = None  # this box's hold on its state directory
+    # simulated pans: what lies on each as the pieces set down, the last on top (``put`` keeps
+    # it, ``sim-pans.json`` with it); the interactive sim's hand shows and lifts these
+    pieces: dict[str, list[float]] = field(default_factory=dict)
     _shown: list[View] = field(default_factory=list)
     _closed: bool = False
 
@@ -111,8 +114,8 @@ class Box:
                   settings=Settings(language=config.language), language=language)
         box = cls(config, runtime, journal, buttons, display, beeper, app, pin_factory,
                   scales=scales, state_dir=Path(state_dir), lock=lock, _shown=shown)
-        if scales.sim is not None:
-            restore_loads(scales, Path(state_dir))  # as a real pan keeps what lies on it
+        if scales.sim is not None:  # as a real pan keeps what lies on it
+            box.pieces.update(restore_loads(scales, Path(state_dir)))
         box._care()
         box._attach_scales()
         app.show_notices()  # the scales read their calibration rows: any damaged one
@@ -173,14 +176,16 @@ class Box:
             self._thermometer_due = self.runtime.clock() + self.thermometer.every_s
 
     def put(self, pan: str, grams: float) -> None:
-        """Simulation: set ``grams`` down on a pan (negative: take that much off)."""
+        """Simulation: set ``grams`` down on a pan as one piece (negative: take that much off,
+        the last piece first); ``pieces`` and the state directory's record follow."""
         assert self.scales is not None and self.scales.sim is not None, "no simulated pans"
         if grams >= 0:
             self.scales.sim.put(pan, grams)
         else:
             self.scales.sim.remove(pan, -grams)
+        lay(self.pieces.setdefault(pan, []), grams)
         if self.state_dir is not None:
-            save_loads(self.scales, self.state_dir)
+            save_loads(self.scales, self.state_dir, self.pieces)
 
     def attach_link(self, url: str) -> None:
         """Follow and drive the game over a serial port (any pyserial URL)."""

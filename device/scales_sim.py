@@ -40,16 +40,42 @@ LOADS_NAME = "sim-pans.json"  # in the simulator's state directory: what lies on
 
 
 # -- what lies on the simulated pans, kept across a restart ------------------------------------
-def save_loads(scales: Scales, state_dir: Path) -> None:
-    """Keep what lies on each simulated pan (a real pan keeps it across a power cut): written
-    whole and renamed into place, so a kill at any moment leaves the old file or the new."""
+# Each pan's load as the pieces set down on it, the last on top: the box's one record of what lies
+# there (``Box.pieces``), which the interactive sim's hand shows and lifts piece by piece and
+# which ``sim-pans.json`` keeps, so a restart finds the same pieces.
+PIECE_EPS_G = 1e-6  # a remainder this small after a lift is float dust, not a piece
+
+
+def lay(pieces: list[float], grams: float) -> None:
+    """Record ``grams`` set down on a pan holding ``pieces`` (negative: that much lifted off,
+    from the top: whole pieces first, then part of the next)."""
+    if grams >= 0:
+        if grams > PIECE_EPS_G:
+            pieces.append(grams)
+        return
+    left = -grams
+    while pieces and left > PIECE_EPS_G:
+        top = pieces.pop()
+        if top > left + PIECE_EPS_G:
+            pieces.append(round(top - left, 6))
+        left -= top
+
+
+def save_loads(scales: Scales, state_dir: Path,
+               pieces: dict[str, list[float]] | None = None) -> None:
+    """Keep what lies on each simulated pan (a real pan keeps it across a power cut), with its
+    ``pieces`` when known: written whole and renamed into place, so a kill at any moment leaves
+    the old file or the new."""
     assert scales.sim is not None, "not simulated Scales"
     loads = {pan: round(scales.sim.load_g(pan), 6) for pan in scales.pans}
+    data: dict[str, Any] = {"version": 1, "loads": loads}
+    if pieces is not None:
+        data["pieces"] = {pan: [round(g, 6) for g in pieces.get(pan, ())] for pan in scales.pans}
     path = Path(state_dir) / LOADS_NAME
     tmp = path.with_name(path.name + ".tmp")
     try:
         with open(tmp, "w", encoding="utf-8") as f:
-            json.dump({"version": 1, "loads": loads}, f)
+            json.dump(data, f)
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, path)
@@ -57,29 +83,42 @@ def save_loads(scales: Scales, state_dir: Path) -> None:
         log.warning("the simulated pans' loads were not kept: %s", exc)
 
 
-def restore_loads(scales: Scales, state_dir: Path) -> dict[str, float]:
+def _pieces_of(kept: Any, load: float) -> list[float]:
+    """The pieces the file kept for a pan that holds ``load``; one piece of ``load`` when it kept
+    none (a file from before pieces were kept) or ones that do not add up to it."""
+    if isinstance(kept, list) and kept and all(
+            isinstance(g, (int, float)) and not isinstance(g, bool) and math.isfinite(g) and g > 0
+            for g in kept) and abs(sum(kept) - load) <= 1e-3:
+        return [float(g) for g in kept]
+    return [load]
+
+
+def restore_loads(scales: Scales, state_dir: Path) -> dict[str, list[float]]:
     """Put back on each simulated pan what lay on it when the simulator stopped; a missing or
-    damaged file (or a pan no longer configured) leaves the pans empty. Returns what was put."""
+    damaged file (or a pan no longer configured) leaves the pans empty. Returns what lies on each
+    configured pan as pieces, the last set down last (``lay``)."""
     assert scales.sim is not None, "not simulated Scales"
+    out: dict[str, list[float]] = {pan: [] for pan in scales.pans}
     path = Path(state_dir) / LOADS_NAME
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
         loads = data["loads"] if data.get("version") == 1 else {}
+        kept = data.get("pieces")
     except FileNotFoundError:
-        return {}
+        return out
     except (OSError, ValueError, TypeError, AttributeError, KeyError) as exc:
         log.warning("the simulated pans start empty: %s unreadable (%s)", path, exc)
-        return {}
-    put: dict[str, float] = {}
+        return out
+    kept = kept if isinstance(kept, dict) else {}
     for pan, grams in (loads.items() if isinstance(loads, dict) else ()):
         if pan in scales.pans and isinstance(grams, (int, float)) and math.isfinite(grams) \
                 and grams > 0:
             try:
                 scales.sim.put(pan, float(grams))
-                put[pan] = float(grams)
+                out[pan] = _pieces_of(kept.get(pan), float(grams))
             except ValueError as exc:
                 log.warning("the %s pan starts empty: %s", pan, exc)
-    return put
+    return out
 
 
 @dataclass
@@ -252,5 +291,5 @@ def weigh_sim(left_g: float, right_g: float | None = None, *, seed: int = 0, rat
         scales.close()
 
 
-__all__ = ["Heard", "LOADS_NAME", "TIMEOUT_S", "calibrate", "hold_still", "restore_loads",
+__all__ = ["Heard", "LOADS_NAME", "TIMEOUT_S", "calibrate", "hold_still", "lay", "restore_loads",
            "save_loads", "wait_stable", "weigh_sim"]

@@ -1,51 +1,66 @@
 """The hand at the simulated pans in ``spielleiter sim``: the mass it holds and the pieces it has
 set down on each pan.
 
-A real pan keeps what lies on it, from one game to the next; so does a simulated one. The hand
-therefore shows what lies where (the legend's "Pans:" line), lifts the last piece or empties the
-pans on a key, and chooses the mass it sets down: stepping through ``PAN_MASSES_G`` or typed in
-grams, as often as wanted (two equal pieces for "make it balance", a set of coins for Currency
-Torraku). Keys are in ``keys.py``; every key answers with a note for the status line.
+A real pan keeps what lies on it, from one game to the next; so does a simulated one, across a
+restart too (``sim-pans.json``). The hand therefore shows what lies where (the legend's "Pans:"
+line), lifts the last piece or empties the pans on a key, and chooses the mass it sets down:
+stepping through ``PAN_MASSES_G`` or typed in grams, as often as wanted (two equal pieces for
+"make it balance", a set of coins for Currency Torraku). What lies where is the box's one record
+(``Box.pieces``, restored from the state directory), never a copy the hand keeps beside it: so
+what an earlier run left shows on the legend and is lifted like any piece. Keys are in
+``keys.py``; every key answers with a note for the status line.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Callable
 
-from ..i18n import _, language, ngettext
+from ..i18n import _, ngettext
+from ..scales_sim import lay
 from ..scales_text import pan_name
 from .keys import (EMPTY_KEY, HEAVIER_KEYS, LIFT_KEYS, LIGHTER_KEY, PAN_MASSES_G, PUT_KEYS,
                    TYPE_KEY)
-from .pan_load import PAN_LIMIT_G, too_heavy
+from .pan_load import PAN_LIMIT_G, grams_text, mass_problem, too_heavy
 
 MAX_TYPED = 7  # characters of a typed mass ("999.999")
 CANCEL_KEYS = ("\x1b", TYPE_KEY)  # Esc, or m again
 BACKSPACE = "\b"
 
 
-def grams(value: float) -> str:
-    """12.3 -> "12.3" (German "12,3"), 10.0 -> "10"."""
-    return f"{value:g}".replace(".", ",") if language() == "de" else f"{value:g}"
+grams = grams_text  # 12.3 -> "12.3" (German "12,3"), 10.0 -> "10"
 
 
 @dataclass
 class Hand:
     """``pans``: the simulated pans (the first pair of keys acts on the first, the second on the
-    second); ``put(pan, grams)`` sets down (negative: lifts) on the box; ``load_g(pan)``: what
-    lies on a pan (with what an earlier run left there; default: the pieces set down here)."""
+    second); ``put(pan, grams)`` sets down (negative: lifts) on the box; ``pieces``: what lies
+    on each pan as pieces, the last on top, which ``put`` keeps: the box's ``Box.pieces``, with
+    what an earlier run left there. Without it (a ``put`` that keeps no record) the hand records
+    its own puts."""
 
     pans: tuple[str, ...]
     put: Callable[[str, float], None]
-    load_g: Callable[[str], float] | None = None
+    pieces: dict[str, list[float]] | None = None
     mass_g: float = 10.0
-    pieces: dict[str, list[float]] = field(default_factory=dict)
     typed: str | None = None  # the digits typed after TYPE_KEY, None when not typing
 
     def __post_init__(self) -> None:
         self.pans = tuple(self.pans)[:len(PUT_KEYS)]
-        for pan in self.pans:
-            self.pieces.setdefault(pan, [])
+        if self.pieces is None:
+            own: dict[str, list[float]] = {}
+            put = self.put
+
+            def put_and_record(pan: str, grams: float) -> None:
+                put(pan, grams)
+                lay(own.setdefault(pan, []), grams)
+
+            self.put, self.pieces = put_and_record, own
+
+    def on(self, pan: str) -> list[float]:
+        """The pieces on ``pan``, the last set down last (read only: ``put`` changes them)."""
+        assert self.pieces is not None
+        return self.pieces.setdefault(pan, [])
 
     def wants(self, key: str) -> bool:
         """True for a key the hand acts on now (while typing a mass: every key)."""
@@ -57,21 +72,24 @@ class Hand:
 
     @property
     def loaded(self) -> bool:
-        return any(self.pieces.values())
+        return any(self.on(pan) for pan in self.pans)
 
     def on_pans(self) -> str:
         """What lies where and what the hand holds, for the legend: "left 10 + 10 g   right
-        empty   in hand 12.3 g" (or the mass being typed)."""
+        empty   in hand 12.3 g"."""
         parts = [f"{pan_name(pan)} {self._load(pan)}" for pan in self.pans]
-        if self.typed is not None:
-            parts.append(_("typing: {typed}_ g (Enter takes it, Esc cancels)").format(
-                typed=self.typed))
-        else:
-            parts.append(_("in hand {grams} g").format(grams=grams(self.mass_g)))
+        parts.append(_("in hand {grams} g").format(grams=grams(self.mass_g)))
         return "   ".join(parts)
 
+    def prompt(self) -> str:
+        """While a mass is typed, the line that shows it (the legend puts it where the pan keys'
+        help stands: those keys type now); "" otherwise."""
+        if self.typed is None:
+            return ""
+        return _("typing: {typed}_ g (Enter takes it, Esc cancels)").format(typed=self.typed)
+
     def _load(self, pan: str) -> str:
-        pieces = self.pieces[pan]
+        pieces = self.on(pan)
         if not pieces:
             return _("empty")
         if len(pieces) > 3:
@@ -85,19 +103,17 @@ class Hand:
             return self._typing(key)
         if key in PUT_KEYS:
             pan = self.pans[PUT_KEYS.index(key)]
-            on_pan = self.load_g(pan) if self.load_g else sum(self.pieces[pan])
-            problem = too_heavy(self.mass_g, on_pan)
+            problem = too_heavy(self.mass_g, sum(self.on(pan)))
             if problem is not None:
                 return problem
             self.put(pan, self.mass_g)
-            self.pieces[pan].append(self.mass_g)
             return _("set {grams} g down on the {pan} pan").format(
                 grams=grams(self.mass_g), pan=pan_name(pan))
         if key in LIFT_KEYS:
             pan = self.pans[LIFT_KEYS.index(key)]
-            if not self.pieces[pan]:
+            if not self.on(pan):
                 return _("the {pan} pan is empty: nothing to lift").format(pan=pan_name(pan))
-            piece = self.pieces[pan].pop()
+            piece = self.on(pan)[-1]
             self.put(pan, -piece)
             return _("lifted {grams} g off the {pan} pan").format(grams=grams(piece),
                                                                   pan=pan_name(pan))
@@ -105,10 +121,9 @@ class Hand:
             if not self.loaded:
                 return _("the pans are empty already")
             for pan in self.pans:
-                load = sum(self.pieces[pan])
+                load = sum(self.on(pan))
                 if load:
                     self.put(pan, -load)
-                self.pieces[pan].clear()
             return _("lifted everything off the pans")
         if key == LIGHTER_KEY or key in HEAVIER_KEYS:
             self.mass_g = self._step(+1 if key in HEAVIER_KEYS else -1)

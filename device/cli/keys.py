@@ -3,6 +3,7 @@ headless ``keys`` command alike), and the legend that explains them under the sc
 
 from __future__ import annotations
 
+import textwrap
 from typing import Sequence
 
 from ..i18n import _
@@ -48,10 +49,11 @@ def _pack(head: str, items: list[str], width: int) -> list[str]:
 
 
 def legend(stations: Sequence[str], width: int = 80, pans: Sequence[str] = (),
-           on_pans: str = "") -> list[str]:
+           on_pans: str = "", typing: str = "") -> list[str]:
     """The key help under the interactive screen, packed into lines of at most ``width``:
     the host panel, each station by its name (its keys are A B C), the simulated pans with
-    ``on_pans`` (what lies on them and the mass in hand) first."""
+    ``on_pans`` (what lies on them and the mass in hand) first. ``typing``, the mass being
+    typed, stands where the pan keys' help stood (those keys type now), packed in words."""
     lines = _pack(_("Host: "), [_("b BACK"), _("o/Enter OK"), _("n/Space NEXT"), _("u undo"),
                                 _("h+key hold it"), _("{key} quit").format(key=QUIT_KEY)], width)
     if stations:
@@ -61,6 +63,10 @@ def legend(stations: Sequence[str], width: int = 80, pans: Sequence[str] = (),
     if pans:
         head = _("Pans: ")
         lines.append(f"{head}{on_pans}" if on_pans else head.rstrip())
+        if typing:
+            return [line[:width] for line in lines] + [
+                " " * len(head) + part
+                for part in textwrap.wrap(typing, max(width - len(head), 20))]
         lines += _pack(" " * len(head), [
             _("{keys} put on {pans}").format(keys=" ".join(PUT_KEYS[:len(pans)]),
                                              pans="/".join(pan_name(pan) for pan in pans)),

@@ -11,9 +11,16 @@ from __future__ import annotations
 
 import math
 
-from ..i18n import _
+from ..i18n import _, language
 
 PAN_LIMIT_G = 5000.0
+
+
+def grams_text(grams: float) -> str:
+    """A mass as a person reads it: 12.3 -> "12.3" (German "12,3"), 10.0 -> "10", 9999999 ->
+    "9999999" (never "1e+07"), to the microgram."""
+    text = f"{grams:.6f}".rstrip("0").rstrip(".") if math.isfinite(grams) else f"{grams}"
+    return text.replace(".", ",") if language() == "de" else text
 
 
 def too_heavy(grams: float, on_pan_g: float = 0.0) -> str | None:
@@ -24,10 +31,10 @@ def too_heavy(grams: float, on_pan_g: float = 0.0) -> str | None:
         return None
     if on_pan_g:
         return _("{grams} g with {on_pan} g on it already: the simulator sets at most {limit} g "
-                 "on a pan").format(grams=f"{grams:g}", on_pan=f"{on_pan_g:g}",
-                                    limit=f"{PAN_LIMIT_G:g}")
+                 "on a pan").format(grams=grams_text(grams), on_pan=grams_text(on_pan_g),
+                                    limit=grams_text(PAN_LIMIT_G))
     return _("{grams} g: the simulator sets at most {limit} g on a pan").format(
-        grams=f"{grams:g}", limit=f"{PAN_LIMIT_G:g}")
+        grams=grams_text(grams), limit=grams_text(PAN_LIMIT_G))
 
 
 def mass_problem(grams: float) -> str | None:
@@ -35,8 +42,8 @@ def mass_problem(grams: float) -> str | None:
     if not math.isfinite(grams):
         return _("{grams} g: not a number of grams").format(grams=grams)
     if grams < 0:
-        return _("{grams} g: a mass weighs 0 g or more").format(grams=f"{grams:g}")
+        return _("{grams} g: a mass weighs 0 g or more").format(grams=grams_text(grams))
     return too_heavy(grams)
 
 
-__all__ = ["PAN_LIMIT_G", "mass_problem", "too_heavy"]
+__all__ = ["PAN_LIMIT_G", "grams_text", "mass_problem", "too_heavy"]

@@ -219,7 +219,7 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
                     link_url=link, language=language, sim_cells=cells)
     sim = box.scales.sim if box.scales is not None else None
     sim_pans = tuple(box.scales.pans) if box.scales is not None and sim is not None else ()
-    hand = Hand(sim_pans, box.put, sim.load_g if sim is not None else None)
+    hand = Hand(sim_pans, box.put, box.pieces if sim is not None else None)
     stations = [station.name for station in config.stations]
     report = PressReport(box.app, screen.changed.set)
     told: list[str] = []  # a note from the loop thread (a new game on loaded pans)
@@ -244,7 +244,7 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
         if watch_path:
             status = f"{status}   link: spielleiter watch {watch_path}".strip()
         rows = layout(width, height, screen.frame,
-                      legend(stations, width, hand.pans, hand.on_pans()), status, box.last_view)
+                      legend(stations, width, hand.pans, hand.on_pans(), hand.prompt()), status, box.last_view)
         stdscr.erase()
         for y, row in enumerate(rows):
             try:

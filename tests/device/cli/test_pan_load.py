@@ -45,7 +45,7 @@ def test_the_limit_is_what_lies_on_the_pan_so_puts_cannot_pile_past_it(box_facto
     second = headless_answer(box, f"put left {PAN_LIMIT_G * 0.6:g}")["error"]
     assert too_heavy(PAN_LIMIT_G * 0.6, PAN_LIMIT_G * 0.6) in second
     assert box.scales.sim.load_g("left") == pytest.approx(PAN_LIMIT_G * 0.6)
-    hand = Hand(tuple(box.scales.pans), box.put, box.scales.sim.load_g)
+    hand = Hand(tuple(box.scales.pans), box.put, box.pieces)
     for key in "m3000\n":
         hand.key(key)
     assert hand.key("[") == too_heavy(3000.0, 3000.0)               # the hand, as the pan holds

@@ -21,7 +21,7 @@ def typed(hand: Hand, keys: str) -> list[str]:
 def weighing(box_factory):
     """A box with its simulated pans and a hand at them."""
     box = box_factory()
-    return box, Hand(tuple(box.scales.pans), box.put)
+    return box, Hand(tuple(box.scales.pans), box.put, box.pieces)
 
 
 def settled(box, seconds: float = 3.0) -> dict[str, float]:
@@ -146,3 +146,67 @@ def test_the_hands_notes_speak_german_with_a_decimal_comma(weighing):
         assert PressReport.describe("host.ok", False, False) == "host.ok gedrückt"
     finally:
         i18n.use("en")
+
+
+def test_what_an_earlier_run_left_on_the_pans_shows_and_is_lifted_piece_by_piece(box_factory,
+                                                                                 tmp_path):
+    state = tmp_path / "kept"
+    box = box_factory(state_dir=state)
+    hand = Hand(tuple(box.scales.pans), box.put, box.pieces)
+    typed(hand, "m10\n[m20\n[m5\n]")
+    box.close()                                              # the sim stops, the pans stay loaded
+    again = box_factory(state_dir=state)
+    hand = Hand(tuple(again.scales.pans), again.put, again.pieces)
+    assert hand.on_pans() == "left 10 + 20 g   right 5 g   in hand 10 g"
+    assert typed(hand, "{") == ["lifted 20 g off the left pan"]
+    assert again.scales.sim.load_g("left") == pytest.approx(10.0)
+    assert typed(hand, "0") == ["lifted everything off the pans"]
+    assert again.scales.sim.load_g("left") == 0 and again.scales.sim.load_g("right") == 0
+    assert hand.on_pans() == "left empty   right empty   in hand 10 g"
+
+
+def test_a_record_from_before_pieces_were_kept_is_one_piece_a_pan(box_factory, tmp_path):
+    from spielleiter.device.scales_sim import LOADS_NAME
+
+    state = tmp_path / "old"
+    state.mkdir()
+    (state / LOADS_NAME).write_text('{"version": 1, "loads": {"left": 42.5}}')
+    box = box_factory(state_dir=state)
+    hand = Hand(tuple(box.scales.pans), box.put, box.pieces)
+    assert hand.on_pans().startswith("left 42.5 g   right empty")
+    assert typed(hand, "{") == ["lifted 42.5 g off the left pan"]
+    assert box.scales.sim.load_g("left") == 0
+
+
+def test_a_headless_put_and_the_hand_share_one_record_of_the_pans(box_factory):
+    import io
+
+    from spielleiter.device.cli.headless import Headless
+
+    box = box_factory()
+    Headless(box, io.StringIO()).line("put left 7")
+    hand = Hand(tuple(box.scales.pans), box.put, box.pieces)
+    assert hand.on_pans().startswith("left 7 g")
+    assert typed(hand, "{") == ["lifted 7 g off the left pan"]
+
+
+def test_a_typed_mass_past_the_limit_is_refused_aloud_and_the_hand_keeps_its_mass(weighing):
+    _box, hand = weighing
+    notes = typed(hand, "m9999\n")
+    assert f"at most {PAN_LIMIT_G:g} g" in notes[-1] and "Esc" in notes[-1]
+    assert hand.typed == "9999" and hand.mass_g == 10.0          # still typing, nothing lost
+    assert typed(hand, "\x1b") == ["kept 10 g in hand"]
+
+
+def test_the_mass_being_typed_shows_whole_in_german_on_an_80_column_terminal(weighing):
+    from spielleiter.device import i18n
+    from spielleiter.device.cli.keys import legend
+
+    _box, hand = weighing
+    i18n.use("de")                                           # the fixture sets English back
+    typed(hand, "m12,5")
+    lines = legend(["Mia", "Ben"], 80, hand.pans, hand.on_pans(), hand.prompt())
+    prompt = hand.prompt()
+    assert all(len(line) <= 80 for line in lines)
+    assert " ".join(" ".join(lines).split()).endswith(" ".join(prompt.split()))
+    assert "12.5_" in prompt or "12,5_" in prompt
