@@ -21,7 +21,7 @@ from ..scales_sim import lay
 from ..scales_text import pan_name
 from .keys import (EMPTY_KEY, HEAVIER_KEYS, LIFT_KEYS, LIGHTER_KEY, PAN_MASSES_G, PUT_KEYS,
                    TYPE_KEY)
-from .pan_load import PAN_LIMIT_G, grams_text, mass_problem, too_heavy
+from .pan_load import PAN_LIMIT_G, grams_text, too_heavy
 
 MAX_TYPED = 7  # characters of a typed mass ("999.999")
 CANCEL_KEYS = ("\x1b", TYPE_KEY)  # Esc, or m again
