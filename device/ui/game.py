@@ -100,8 +100,8 @@ class GameMenuScreen(Screen):
         if key == "back" or choice == "continue":
             self.shell.pop()
         elif choice == "standings":
-            if self.game.referee.pages:  # a reveal not read to its end yet:
-                self.shell.flash(_("Read the news first"))  # the scores would give it away
+            if self.game.referee.pages:  # a reveal not read to its end: the scores would tell it
+                self.shell.flash(_("Standings after the news: Continue"))
                 return
             self.shell.push(StandingsScreen(self.shell, self.game))
         elif choice == "undo":
