@@ -22,6 +22,7 @@ from ...drivers.buttons import mock_factory
 from ...drivers.display import open_device
 from .. import config as config_mod
 from ..box import Box
+from ..i18n import _
 from ..modes import MODES, demos
 from ..modes.base import DemoStep
 from ..runtime import ManualClock
@@ -161,5 +162,7 @@ def run_demo(game: str = "tatort-tonne", frames: Path | None = None, seed: int =
             winners = ", ".join(state.winners()) if state is not None else "-"
     if broken:
         raise BrokenPipeError  # ``main`` turns it into status 141, quietly
-    out(f"demo: {count} frames{f' saved in {frames}' if frames else ''}; winners: {winners}")
+    said = (_("demo: {count} frames saved in {frames}; winners: {winners}") if frames else
+            _("demo: {count} frames; winners: {winners}"))
+    out(said.format(count=count, frames=frames, winners=winners))  # in the table's language
     return 0

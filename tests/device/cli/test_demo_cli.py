@@ -93,6 +93,14 @@ def test_the_demo_narrates_in_german_with_lang_de():
     assert not any("Purchase of the Day" in line or " rolls " in line for line in troedel)
 
 
+def test_the_demos_last_line_speaks_the_tables_language():
+    for language, said in (("de", "Demo: 80 Bilder; gewonnen: Sarah"),
+                           ("en", "demo: 80 frames; winners: Sarah")):
+        lines: list[str] = []
+        assert run_demo("tatort-tonne", out=lines.append, language=language) == 0
+        assert lines[-1] == said
+
+
 def test_the_demo_still_narrates_in_english_with_lang_en():
     tatort = _narration("tatort-tonne", "en")
     assert "### Round 3: Sarah steals her third trash" in tatort
