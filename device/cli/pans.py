@@ -58,7 +58,14 @@ def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rat
             print(f"spielleiter weigh: {problem}", file=sys.stderr)
             return 2
     result = weigh_sim(left_g, right_g, seed=seed, rate=rate, cells=cells)
+    masses = {"left": left_g, "right": right_g or 0.0}
     heavy = [pan for pan in ("left", "right") if result.get(pan, {}).get("overload")]
+    if heavy and all(masses[pan] <= MAX_LOAD_G for pan in heavy):  # read over, not put over
+        print(_("spielleiter weigh: the {pans} pan read past {most} g, the most the box weighs "
+                "(a real cell's output bends a little, so a mass near the limit can read over "
+                "it); no reading").format(pans=_pans(heavy), most=f"{MAX_LOAD_G:g}"),
+              file=sys.stderr)
+        return 1
     if heavy:
         print(_("spielleiter weigh: too heavy for the {pans} pan (the box weighs up to {most} g, "
                 "below the cells' stop); no reading").format(

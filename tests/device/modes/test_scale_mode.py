@@ -472,6 +472,13 @@ def test_weigh_says_too_heavy_past_the_range_and_prints_no_number(capsys):
     assert "never settled" not in captured.err and not captured.out
 
 
+def test_weigh_says_a_mass_under_the_limit_that_read_past_it_read_over(capsys):
+    assert main(["weigh", "--sim", "549.9", "--cells", "real", "--lang", "en"]) == 1
+    captured = capsys.readouterr()
+    assert "the left pan read past 550 g" in captured.err and "bends" in captured.err
+    assert "too heavy" not in captured.err and not captured.out
+
+
 def test_a_tare_taken_with_a_load_on_is_set_right_by_a_tare_of_the_empty_pan(box_factory):
     """The trial's lock: tared with 50 g on, then emptied, the pan read "below zero" for good
     (never still, so every tare was refused as "moving" and the zero stayed saved)."""
