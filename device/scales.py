@@ -5,8 +5,8 @@ Readers (real or simulated) only enqueue samples; ``Scales.on_sample`` runs on t
 feeds the pan's ``ScaleChannel``, brings the ``Judge`` of the first two pans up to date (a verdict
 only after both have been stable together for ``judge_s``) and only then tells listeners, as
 ``Weight``s carrying every pan's ``PanSnapshot`` and the judgement: whoever is told sees the
-verdict of the same sample. Each pan's calibration lives in the journal, so a box calibrated once stays
-calibrated across power cuts. Pans are named in the config; any count, one alone works.
+verdict of the same sample. Each pan's calibration lives in the journal (once calibrated, across
+power cuts). Pans are named in the config; any count, one alone works.
 """
 
 from __future__ import annotations
@@ -168,10 +168,9 @@ class Scales:
     def _saved_calibration(self, name: str) -> Calibration | None:
         """The pan's saved calibration; None (uncalibrated, with a ``calibration`` notice, as
         for a damaged row) when it is broken or absurd."""
-        if self.journal is None:
-            return None
-        saved = self.journal.calibration(name)
-        if saved is None:
+        journal = self.journal
+        saved = journal.calibration(name) if journal is not None else None
+        if journal is None or saved is None:
             return None
         problem: Exception | None
         try:
@@ -183,8 +182,8 @@ class Scales:
             return calibration
         reason = str(problem) or type(problem).__name__
         text = f"Calibration of the {name} pan unusable ({reason}): uncalibrated"
-        if all(n.text != text for n in self.journal.notices):
-            self.journal.notices.append(Notice("calibration", text, reason, pan=name))
+        if all(n.text != text for n in journal.notices):
+            journal.notices.append(Notice("calibration", text, reason, pan=name))
         log.error("%s", text)
         return None
 
@@ -282,8 +281,7 @@ class Scales:
         return {name: self.snapshot(name) for name in self.pans}
 
     def reading(self, name: str) -> PanReading:
-        pan = self.pans[name]
-        channel = pan.channel
+        pan, channel = self.pans[name], self.pans[name].channel
         if channel.overload or channel.underload:
             return PanReading(name, None, False, pan.connected, pan.calibrated,
                               overload=channel.overload, underload=channel.underload)
@@ -302,9 +300,7 @@ class Scales:
         """The judged comparison of the first two pans, once both have been stable together
         for ``judge_s`` (and are connected); None before, and always with fewer than two."""
         judge = self.judge
-        if judge is None or judge.judgement is None:
-            return None
-        if not all(self.pans[name].connected for name in (judge.first, judge.second)):
+        if judge is None or not all(self.pans[n].connected for n in (judge.first, judge.second)):
             return None
         return judge.judgement
 
