@@ -146,6 +146,9 @@ class State:
     def _apply(self, action: Action) -> list[Event]:
         """Check and perform ``action`` on ``self`` (a private copy); raise IllegalAction first."""
         kind = action.get("type")
+        if not isinstance(kind, str):  # missing, null, a number: say what a type is
+            raise IllegalAction('an action\'s "type" names it: one of {types}',
+                                types=", ".join(self.ACTIONS))
         if kind not in self.ACTIONS:
             raise IllegalAction("unknown action {action!r}", action=kind)
         return getattr(self, f"_{kind}")(action)

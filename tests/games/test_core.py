@@ -77,3 +77,15 @@ def test_complete_fills_only_a_missing_measurement_from_the_rng():
     assert complete(info, {"type": "weigh", "grams": 7}, random.Random(3))["grams"] == 7
     assert complete(info, {"type": "roll", "value": 2}, random.Random(3)) == {
         "type": "roll", "value": 2}
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("kind", [None, 3, ["choose"], "missing"])
+def test_an_action_without_a_named_type_is_refused_with_the_types_it_may_have(name, kind):
+    state = GAMES[name].new_game(["a", "b", "c"], {}, 0)
+    action = {"player": "a"} if kind == "missing" else {"type": kind, "player": "a"}
+    with pytest.raises(GameError) as refused:
+        state.apply(action)
+    assert 'an action\'s "type" names it: one of ' in str(refused.value)
+    assert all(kind in str(refused.value) for kind in type(state).ACTIONS)
+    assert "None" not in str(refused.value)
