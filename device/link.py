@@ -15,7 +15,7 @@ from ..games import GAMES, GameError
 from .journal import JournalError
 from .modes import GAME_MODES
 from .replay import parse_header
-from .roster import Roster, check_players
+from .roster import Roster, clean_players
 from .text import InputError, dumps, loads, shown
 
 log = logging.getLogger(__name__)
@@ -116,8 +116,9 @@ class LinkProtocol:
     def _cmd_new(self, message: dict[str, Any]) -> dict[str, Any]:
         doc = {k: message[k] for k in ("game", "players", "options", "seed") if k in message}
         doc.setdefault("seed", self.app.new_seed())
+        if "players" in doc:  # by the set-up's rules: the screen shows every name, each its own
+            doc["players"] = clean_players(doc["players"])
         header = parse_header(doc)
-        check_players(header.players)  # the set-up's rules: the screen shows every name
         if header.game not in GAME_MODES:  # an engine without its mode folder yet
             raise InputError(f"this box cannot referee {header.game} yet")
         self.app.start_game(header)

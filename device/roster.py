@@ -48,15 +48,25 @@ def clean_name(name: Any) -> str:
     return text
 
 
-def check_players(names: Any) -> None:
-    """The players of a game started from outside (the link's or a script's ``new``) by the
-    roster's rules, as the set-up only offers such names: InputError names the first refused
-    one and why (a name the screen draws as "?" would leave a child not knowing which is theirs)."""
-    for name in names if isinstance(names, (list, tuple)) else ():
+def clean_players(names: Any) -> Any:
+    """The players of a game started from outside (the link's or a script's ``new``) as the
+    roster keeps names ("Ｍia" is "Mia"), by its rules, as the set-up only offers such names:
+    InputError names the first refused one and why, or two that the screen would show alike
+    ("Anna" and "ANNA": nobody could tell which is meant). Not a list: returned as given, for
+    the header's own check to refuse."""
+    if not isinstance(names, (list, tuple)):
+        return names
+    kept: dict[str, str] = {}
+    for name in names:
         try:
-            clean_name(name)
+            text = clean_name(name)
         except InputError as exc:
             raise InputError(_("player {name}: {why}").format(name=repr(name), why=exc)) from None
+        if shown(text) in kept:
+            raise InputError(_("players {first} and {second} look the same on the screen").format(
+                first=repr(kept[shown(text)]), second=repr(name)))
+        kept[shown(text)] = text
+    return list(kept.values())
 
 
 def shown(name: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import math
+import shlex
 import sys
 import threading
 from pathlib import Path
@@ -22,13 +23,14 @@ from typing import TYPE_CHECKING, Any, BinaryIO, Iterable, TextIO
 from ..text import bad_char
 from .common import emit
 from .keys import UNDO_KEY, key_map
-from .pan_load import PAN_LIMIT_G, too_heavy
+from .pan_load import too_heavy
 
 if TYPE_CHECKING:  # the box is imported when a simulation runs, not to build the parser
     from ..box import Box
     from ..config import Config
 
 MAX_SECONDS = 600.0  # virtual seconds per idle/hold: a few seconds of wall time with two pans
+LIFT_SLACK_G = 1e-3  # a put that lifts this much more than lies on the pan lifts what is there
 SETTLE_S = 0.5  # after new, as after a tap: past the guard of the new screen, as a person reads
 USAGE = "use tap, hold, idle, keys, put, empty, new or show"
 
@@ -80,6 +82,20 @@ def json_value(key: str, text: str) -> Any:
         raise CommandError(f"{key}: {exc}") from None
 
 
+def split(line: str) -> list[str]:
+    """A line's words, split on spaces except within quotes that begin a word: a player with a
+    space in the name is quoted (``new tatort-tonne "Maria Luise" Ben``), an option's JSON keeps
+    its own quotes (``x="text"``). ValueError for an unclosed quote."""
+    words = shlex.shlex(line, posix=False)
+    words.whitespace_split, words.commenters = True, ""
+    return list(words)
+
+
+def unquoted(word: str) -> str:
+    """A word without the quotes around it (``"Maria Luise"`` is ``Maria Luise``)."""
+    return word[1:-1] if len(word) >= 2 and word[0] == word[-1] and word[0] in "\"'" else word
+
+
 class Headless:
     """Runs the commands of one script against a box (on the caller's thread)."""
 
@@ -109,7 +125,11 @@ class Headless:
 
     def line(self, line: str) -> None:
         """One line of the script: run it and answer."""
-        words = line.split()
+        try:
+            words = split(line)
+        except ValueError as exc:  # "No closing quotation"
+            self.answer({"error": f"bad command {line.strip()!r}: {str(exc).lower()}"})
+            return
         if not words or words[0].startswith("#"):
             self.report(line.strip())  # nothing to do; answered all the same, so a script
             return                     # that waits for each line's answer never hangs
@@ -159,7 +179,8 @@ class Headless:
             raise CommandError("keys KEY... (the interactive sim's keys: o n b u 1 2 3 ...)")
         unknown = [k for k in args if k != UNDO_KEY and k not in self.keys]
         if unknown:
-            raise CommandError(f"unknown key {unknown[0]!r}")
+            raise CommandError(f"unknown key {unknown[0]!r}: keys presses the buttons' keys (o n b "
+                               f"u, stations 1 2 3 ...); the pans take put and empty")
         for key in args:
             if key == UNDO_KEY:
                 self.box.hold("host.back", self.box.config.hold_s + 0.2)
@@ -176,12 +197,13 @@ class Headless:
         pan, grams = args[0], number(args[1])
         if pan not in scales.pans:
             raise CommandError(f"unknown pan {pan!r}; configured: {', '.join(scales.pans)}")
-        problem = too_heavy(grams, scales.sim.load_g(pan)) if grams > 0 else None
-        if grams < -PAN_LIMIT_G:
-            problem = f"{args[1]} g: take off at most {PAN_LIMIT_G:g} g at once"
+        on_pan = scales.sim.load_g(pan)
+        problem = too_heavy(grams, on_pan) if grams > 0 else None
+        if grams < 0 and -grams > on_pan + LIFT_SLACK_G:  # a hand lifts what lies there, no more
+            problem = f"{args[1]} g: {round(on_pan, 3):g} g lies on the {pan} pan, lift at most that"
         if problem is not None:
             raise CommandError(problem)
-        self.box.put(pan, grams)
+        self.box.put(pan, max(grams, -on_pan))
         self.box.idle(0.1)
 
     def _cmd_empty(self, args: list[str]) -> None:
@@ -201,25 +223,25 @@ class Headless:
         from ...games import GameError
         from .. import DeviceError
         from ..replay import parse_header
-        from ..roster import check_players
+        from ..roster import clean_players
 
         if not args:
             raise CommandError("new GAME PLAYER... [key=value...]")
         doc: dict[str, Any] = {"game": args[0], "players": [], "options": {}}
         for word in args[1:]:
-            key, eq, text = word.partition("=")
+            key, eq, text = ("", "", "") if word[:1] in "\"'" else word.partition("=")
             if not eq:
                 if doc["options"] or "seed" in doc:
                     raise CommandError(f"player {word!r} after the options: players first")
-                doc["players"].append(word)
+                doc["players"].append(unquoted(word))
             elif key == "seed":
                 doc["seed"] = json_value(key, text)
             else:
                 doc["options"][key] = json_value(key, text)
         doc.setdefault("seed", self.box.app.new_seed())
         try:
+            doc["players"] = clean_players(doc["players"])  # the set-up's rules for names
             header = parse_header(doc)
-            check_players(header.players)  # the set-up's rules: the screen shows every name
         except (DeviceError, ValueError) as exc:
             raise CommandError(str(exc)) from None
         refused: list[Exception] = []

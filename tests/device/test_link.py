@@ -362,6 +362,10 @@ def test_a_new_game_over_the_link_takes_the_names_the_set_up_would(linked):
                       ("A" * 13, "at most 12 characters")):
         reply = peer.ask({"cmd": "new", "game": "tatort-tonne", "players": [name, "B"]})
         assert reply["type"] == "error" and why in reply["error"] and box.app.session is None
+    reply = peer.ask({"cmd": "new", "game": "tatort-tonne", "players": ["Anna", "anna"]})
+    assert reply["type"] == "error" and "look the same on the screen" in reply["error"]
+    reply = peer.ask({"cmd": "new", "game": "tatort-tonne", "players": ["\uff2dia", "Ben"]})
+    assert reply["type"] == "ok" and box.app.session.header.players[0] == "Mia"  # as the roster
 
 
 @pytest.mark.parametrize("line, error", [

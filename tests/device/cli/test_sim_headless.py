@@ -86,6 +86,16 @@ def test_a_bad_new_is_an_error_answer_and_changes_nothing(tmp_path, monkeypatch,
     assert after["mode"] == "home" and after["state"] is None
 
 
+def test_new_takes_names_as_the_roster_does_quoted_folded_and_one_to_a_person(
+        tmp_path, monkeypatch, capsys):
+    folded, alike, unquoted = sim(tmp_path, monkeypatch, capsys,
+                                  'new tatort-tonne "Maria Luise" \uff21nna Ben',
+                                  "new tatort-tonne Anna ANNA Ben", 'new tatort-tonne "Anna Ben')
+    assert [p["name"] for p in folded["state"]["players"]] == ["Maria Luise", "Anna", "Ben"]
+    assert refused(alike, "players 'Anna' and 'ANNA' look the same on the screen")
+    assert refused(unquoted, "no closing quotation")
+
+
 def test_a_bad_new_leaves_the_running_game_alone(tmp_path, monkeypatch, capsys):
     started, bad, after = sim(tmp_path, monkeypatch, capsys, "new tatort-tonne Ann Bob Cy",
                               "new tatort-tonne Ann Bob trash=0", "show")
@@ -127,7 +137,8 @@ def test_empty_lifts_everything_off_one_pan_or_all_of_them(tmp_path, monkeypatch
     ("put left -1e400", ["not a finite number"]),
     (f"put left {PAN_LIMIT_G * 2:g}", [f"at most {PAN_LIMIT_G:g} g"]),
     ("put left 1e300", [f"at most {PAN_LIMIT_G:g} g"]),
-    ("put left -1e300", [f"at most {PAN_LIMIT_G:g} g"]),
+    ("put left -1e300", ["0 g lies on the left pan, lift at most that"]),
+    ("put left -10", ["-10 g: 0 g lies on the left pan"]),          # no hand lifts an empty pan
 ])
 def test_bad_grams_are_refused_and_the_pan_keeps_weighing(tmp_path, monkeypatch, capsys, line,
                                                           words):
@@ -167,7 +178,7 @@ def test_unknown_commands_buttons_keys_and_bytes_are_answered(tmp_path, monkeypa
                   b"tap host.ok \xff", "", "show")
     assert refused(answers[0], "use tap, hold, idle, keys, put, empty, new or show")
     assert refused(answers[1], "unknown button 'host.nope'")
-    assert refused(answers[2], "unknown key '!'")
+    assert refused(answers[2], "unknown key '!'", "the pans take put and empty")
     assert refused(answers[3], "not UTF-8")
     assert answers[4]["command"] == "" and answers[5]["command"] == "show"  # every line answered
 
