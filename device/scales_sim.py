@@ -13,7 +13,7 @@ import math
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Iterable, Sequence
 
 from ..drivers.weighing import CALIBRATION_HOLD_S, CALIBRATION_MASS_G, JUDGE_S, Calibrator
 from .inputs import Weight
@@ -23,6 +23,8 @@ log = logging.getLogger(__name__)
 
 TIMEOUT_S = 10.0  # virtual seconds after the set-down
 SIM_CELLS = ("real", "ideal")  # ``spielleiter sim --cells``: what the simulated pans sit on
+# what ``weigh_sim`` calibrates its pans with: a straight cell needs one mass, a bent one three
+SIM_MASSES_G = {"ideal": (CALIBRATION_MASS_G,), "real": (100.0, 200.0, 500.0)}
 
 
 def sim_physics(cells: str) -> Any:
@@ -210,19 +212,24 @@ def _captured(scales: Scales, calibrator: Calibrator, step: str, timeout_s: floa
 
 
 def calibrate(scales: Scales, pans: Iterable[str] | None = None,
-              mass_g: float = CALIBRATION_MASS_G, hold_s: float = CALIBRATION_HOLD_S,
-              timeout_s: float = 30.0) -> None:
+              masses_g: Sequence[float] = (CALIBRATION_MASS_G,),
+              hold_s: float = CALIBRATION_HOLD_S, timeout_s: float = 30.0) -> None:
     """A simulated person calibrates each pan the one way (``Scales.begin_calibration``: the
-    empty pan held still, then ``mass_g`` on it held still), takes the mass off and, once all
-    are still again, tares the empty pans."""
+    empty pan held still, then each of ``masses_g`` on it held still and taken off again, as
+    the Scale tool's "another mass": three fit a bent cell's bow) and, once all are still again,
+    tares the empty pans."""
     assert scales.sim is not None, "not simulated Scales"
     pans = list(pans or scales.pans)
     for p in pans:
-        calibrator = Calibrator(p, mass_g, hold_s)
+        calibrator = Calibrator(p, masses_g[0], hold_s)
         _captured(scales, calibrator, "empty", timeout_s)
-        scales.sim.put(p, mass_g)
-        _captured(scales, calibrator, "mass", timeout_s)
-        scales.sim.remove(p, mass_g)
+        for i, mass_g in enumerate(masses_g):
+            if i:
+                hold_still(scales, [p], 0.5, timeout_s)  # the empty pan seen between masses
+                calibrator.another(mass_g)
+            scales.sim.put(p, mass_g)
+            _captured(scales, calibrator, "mass", timeout_s)
+            scales.sim.remove(p, mass_g)
     hold_still(scales, pans, 0.5, timeout_s)
     scales.tare()
 
@@ -255,7 +262,7 @@ def weigh_sim(left_g: float, right_g: float | None = None, *, seed: int = 0, rat
     try:
         heard = Heard.on(scales)
         scales.sim.run_for(1.0)
-        calibrate(scales, pans)
+        calibrate(scales, pans, SIM_MASSES_G[cells])
         scales.sim.run_for(0.5)
         t0 = scales.sim.now()
         for p in pans:

@@ -60,25 +60,26 @@ def run_weigh(left_g: float, right_g: float | None, *, sim: bool, seed: int, rat
     result = weigh_sim(left_g, right_g, seed=seed, rate=rate, cells=cells)
     masses = {"left": left_g, "right": right_g or 0.0}
     heavy = [pan for pan in ("left", "right") if result.get(pan, {}).get("overload")]
-    if heavy and all(masses[pan] <= MAX_LOAD_G for pan in heavy):  # read over, not put over
-        print(_("spielleiter weigh: the {pans} pan read past {most} g, the most the box weighs "
-                "(a real cell's output bends a little, so a mass near the limit can read over "
-                "it); no reading").format(pans=_pans(heavy), most=f"{MAX_LOAD_G:g}"),
-              file=sys.stderr)
-        return 1
-    if heavy:
-        print(_("spielleiter weigh: too heavy for the {pans} pan (the box weighs up to {most} g, "
-                "below the cells' stop); no reading").format(
-            pans=_pans(heavy), most=f"{MAX_LOAD_G:g}"), file=sys.stderr)
-        return 1
     unsettled = [pan for pan in ("left", "right")
                  if pan in result and result[pan]["stable_after_s"] is None]
-    if unsettled or (right_g is not None and "verdict" not in result):
-        print(_("spielleiter weigh: the {pans} pan never settled; no verdict").format(
-            pans=_pans(unsettled or ["left", "right"])), file=sys.stderr)
+    problem = None
+    if heavy and all(masses[pan] <= MAX_LOAD_G for pan in heavy):  # read over, not put over
+        problem = _("spielleiter weigh: the {pans} pan read past {most} g, the most the box "
+                    "weighs (a real cell's output bends a little, so a mass near the limit can "
+                    "read over it); no reading").format(pans=_pans(heavy), most=f"{MAX_LOAD_G:g}")
+    elif heavy:
+        problem = _("spielleiter weigh: too heavy for the {pans} pan (the box weighs up to {most} "
+                    "g, below the cells' stop); no reading").format(
+            pans=_pans(heavy), most=f"{MAX_LOAD_G:g}")
+    elif unsettled or (right_g is not None and "verdict" not in result):
+        problem = _("spielleiter weigh: the {pans} pan never settled; no verdict").format(
+            pans=_pans(unsettled or ["left", "right"]))
+    if as_json:  # a script reads the same object either way ("overload", grams null)
+        print(json.dumps(result))
+    if problem is not None:
+        print(problem, file=sys.stderr)
         return 1
     if as_json:
-        print(json.dumps(result))
         return 0
     said = {pan: pan_name(pan) for pan in ("left", "right")}
     width = max(len(name) for name in said.values())

@@ -58,8 +58,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cells", choices=SIM_CELLS, default="real",
                    help=_("what the simulated pans sit on: real (default) load cells as "
                           "published figures describe them (warm-up, the box warming, creep, a "
-                          "bent output, the overload stop) or ideal ones (exact grams, for "
-                          "scripts)"))
+                          "bent output, the overload stop) or ideal ones (none of that, only the "
+                          "HX711's own noise: for scripts)"))
     p.set_defaults(func=run)
 
 

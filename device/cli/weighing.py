@@ -16,7 +16,10 @@ from .common import EXIT_UNUSABLE, add_config, add_lang, emit, load_config, say
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("weigh", help="weigh masses on the simulated pans (a scriptable check)",
                        description="Set masses down on simulated pans and print what they "
-                                   "read and which side is heavier.")
+                                   "read and which side is heavier. The pans are calibrated "
+                                   "afresh each run (real cells with 100, 200 and 500 g, as "
+                                   "the Scale tool's three masses): a `calibrate --sim` "
+                                   "calibration is what `sim` and `scale --sim` use.")
     p.add_argument("left", type=float, metavar="LEFT", help="grams on the left pan")
     p.add_argument("right", type=float, nargs="?", default=None, metavar="RIGHT",
                    help="grams on the right pan")
@@ -77,7 +80,8 @@ def _cells(p: argparse.ArgumentParser) -> None:
 
     p.add_argument("--cells", choices=SIM_CELLS, default="real",
                    help="with --sim: real load cells (default: warm-up, a bent output until "
-                        "calibrated, the stop at 600-800 g, as in `spielleiter sim`) or ideal ones")
+                        "calibrated, the stop at 600-800 g, as in `spielleiter sim`) or ideal ones "
+                        "(only the HX711's own noise)")
 
 
 def _paths(args: argparse.Namespace) -> tuple[Path | None, Path]:

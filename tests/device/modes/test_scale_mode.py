@@ -472,11 +472,31 @@ def test_weigh_says_too_heavy_past_the_range_and_prints_no_number(capsys):
     assert "never settled" not in captured.err and not captured.out
 
 
-def test_weigh_says_a_mass_under_the_limit_that_read_past_it_read_over(capsys):
+def test_weigh_says_a_mass_under_the_limit_that_read_past_it_read_over(capsys, monkeypatch):
+    from spielleiter.device.cli import pans
+
+    past = {"left": {"grams": None, "stable_after_s": None, "overload": True}}
+    monkeypatch.setattr(pans, "weigh_sim", lambda *a, **k: past)  # a cell that reads 549.9 high
     assert main(["weigh", "--sim", "549.9", "--cells", "real", "--lang", "en"]) == 1
     captured = capsys.readouterr()
     assert "the left pan read past 550 g" in captured.err and "bends" in captured.err
     assert "too heavy" not in captured.err and not captured.out
+
+
+def test_weigh_json_past_the_range_is_still_json_with_the_pan_overloaded(capsys):
+    assert main(["weigh", "--sim", "700", "--json"]) == 1
+    captured = capsys.readouterr()
+    got = json.loads(captured.out)
+    assert got["left"] == {"grams": None, "stable_after_s": None, "overload": True}
+    assert "too heavy for the left pan" in captured.err
+
+
+def test_weigh_on_real_cells_calibrates_their_bow_away_so_equal_masses_balance(capsys):
+    # one mass (200 g) left a bent pair 500.22 / 499.78 g apart: "Left is heavier"
+    assert main(["weigh", "--sim", "500", "500", "--cells", "real", "--lang", "en",
+                 "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["verdict"] == "balanced" and abs(got["left"]["grams"] - 500) < 0.05
 
 
 def test_a_tare_taken_with_a_load_on_is_set_right_by_a_tare_of_the_empty_pan(box_factory):
