@@ -76,15 +76,16 @@ def run(args: argparse.Namespace) -> int:
         say("room", f"cannot use {db}: {exc}")
         return EXIT_PROBLEMS
     listen = "0.0.0.0" if args.lan else args.listen
+    collector = Collector(store, Broker(host, port, args.username, args.password_file,
+                                        args.tls, args.ca_file))
     try:
         server = RoomServer(store, listen, args.port,
-                            stale_s=args.stale if args.stale is not None else STALE_S)
+                            stale_s=args.stale if args.stale is not None else STALE_S,
+                            collector=collector)
     except OSError as exc:
         say("room", f"cannot serve on {listen}:{args.port}: {exc.strerror or exc}")
         store.close()
         return EXIT_PROBLEMS
-    collector = Collector(store, Broker(host, port, args.username, args.password_file,
-                                        args.tls, args.ca_file))
     stop = threading.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: stop.set())

@@ -99,7 +99,8 @@ def run(args: argparse.Namespace) -> int:
                       "docs/room.md)")
         return EXIT_NOT_CONFIGURED
     if args.check:
-        say("uplink", f"box {fleet.box_id} reports to {fleet.broker}:{fleet.port}")
+        say("uplink", f"box {fleet.box_id} reports to {fleet.broker}:{fleet.port} (the config "
+                      "only: --check does not connect)")
         return EXIT_OK
     if args.state_dir is not None or not args.sim:
         box_dir = find_state_dir(args.state_dir, {})  # not $STATE_DIRECTORY: that is ours

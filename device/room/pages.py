@@ -112,9 +112,21 @@ def box_card(view: BoxView) -> str:
     return "".join(parts)
 
 
-def boxes_fragment(views: Iterable[BoxView]) -> str:
+def broker_note(trouble: tuple[str, str] | None, broker: str) -> str:
+    """Why the room hears no box, when it is the broker: unreachable or refusing."""
+    if trouble is None:
+        return ""
+    kind, why = trouble
+    said = (_("The broker {broker} cannot be reached: trying again.") if kind == "unreachable"
+            else _("The broker {broker} refused the room: {why}")).format(broker=broker, why=why)
+    return f'<p class="note trouble">{escape(said)}</p>'
+
+
+def boxes_fragment(views: Iterable[BoxView], trouble: tuple[str, str] | None = None,
+                   broker: str = "") -> str:
     cards = "".join(box_card(v) for v in views)
-    return cards or f'<p class="note">{escape(_("No box has reported yet."))}</p>'
+    note = broker_note(trouble, broker)
+    return note + (cards or f'<p class="note">{escape(_("No box has reported yet."))}</p>')
 
 
 def _when(record: dict[str, Any]) -> str:
@@ -146,9 +158,10 @@ def games_table(records: list[dict[str, Any]]) -> str:
     return f'<table class="games"><tr>{head}</tr>{"".join(rows)}</table>'
 
 
-def overview(views: list[BoxView], records: list[dict[str, Any]]) -> str:
+def overview(views: list[BoxView], records: list[dict[str, Any]],
+             trouble: tuple[str, str] | None = None, broker: str = "") -> str:
     body = (f"<h2>{escape(_('Tables'))}</h2><div id=\"boxes\" class=\"boxes\">"
-            f"{boxes_fragment(views)}</div><h2>{escape(_('Finished games'))}</h2>"
+            f"{boxes_fragment(views, trouble, broker)}</div><h2>{escape(_('Finished games'))}</h2>"
             f"{games_table(records)}")
     return layout(_("Spielleiter room"), body, refresh=True)
 

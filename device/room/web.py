@@ -17,7 +17,7 @@ import threading
 import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Callable
+from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit
 
 from ...games.learning import Attempt
@@ -44,8 +44,10 @@ class RoomServer:
     """Serves ``store`` on ``host``:``port`` (0: any free port) on its own thread."""
 
     def __init__(self, store: Store, host: str = "127.0.0.1", port: int = 8080, *,
-                 stale_s: float = views.STALE_S, clock: Callable[[], float] = time.time) -> None:
+                 stale_s: float = views.STALE_S, clock: Callable[[], float] = time.time,
+                 collector: Any = None) -> None:
         self.store = store
+        self.collector = collector  # its ``trouble`` and ``broker``, shown above the tables
         self.stale_s = stale_s
         self.clock = clock
         self.httpd = ThreadingHTTPServer((host, port), self._handler())
@@ -90,10 +92,10 @@ class RoomServer:
         with self.store.reader() as read:
             if path == "/":
                 return 200, html, pages.overview(views.boxes(read, self.clock(), self.stale_s),
-                                                 views.games(read))
+                                                 views.games(read), *self._trouble())
             if path == "/fragment/boxes":
                 return 200, html, pages.boxes_fragment(
-                    views.boxes(read, self.clock(), self.stale_s))
+                    views.boxes(read, self.clock(), self.stale_s), *self._trouble())
             if path == "/class":
                 return 200, html, pages.class_page(views.by_child(views.answers(read)))
             if path == "/child":
@@ -104,6 +106,12 @@ class RoomServer:
             if path == "/history.csv":
                 return 200, "text/csv; charset=utf-8", history_csv(views.answers(read))
         return 404, "text/plain; charset=utf-8", "not found\n"
+
+    def _trouble(self) -> tuple[tuple[str, str] | None, str]:
+        collector = self.collector
+        if collector is None:
+            return None, ""
+        return collector.trouble, f"{collector.broker.host}:{collector.broker.port}"
 
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self

@@ -112,3 +112,41 @@ def test_the_room_says_a_held_back_have_when_it_falls_due(tmp_path):
         assert collector._have_due_in() == 0.0
     finally:
         store.close()
+
+
+def test_a_broker_that_cannot_be_reached_is_said_on_the_page_and_in_the_log(tmp_path, caplog):
+    """A mistyped --broker looked exactly like a quiet room ("No box has reported yet")."""
+    import socket
+
+    from spielleiter.device.room.collector import Collector
+    from spielleiter.device.room.web import RoomServer
+    from spielleiter.device.uplink.publisher import Broker
+
+    with socket.socket() as closed:  # a port nobody listens on: refused at once, no network
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    store = Store(tmp_path / "room.sqlite3")
+    collector = Collector(store, Broker("127.0.0.1", port), session="t")
+    server = RoomServer(store, "127.0.0.1", 0, collector=collector)
+    try:
+        collector.start()
+        assert collector.troubled.wait(10), "paho never said the connection failed"
+        assert collector.trouble == ("unreachable", "") and not collector.connected.is_set()
+        _status, _kind, page = server.page("/", {})
+        assert f"The broker 127.0.0.1:{port} cannot be reached: trying again." in page
+        assert "No box has reported yet." in page
+        _status, _kind, fragment = server.page("/fragment/boxes", {})
+        assert "cannot be reached" in fragment
+        assert f"broker 127.0.0.1:{port} cannot be reached" in caplog.text
+    finally:
+        collector.stop()
+        server.httpd.server_close()
+        store.close()
+
+
+def test_a_room_without_trouble_shows_no_broker_note():
+    from spielleiter.device.room import pages
+
+    assert pages.broker_note(None, "x:1") == ""
+    assert "refused the room: not authorised" in pages.broker_note(("refused", "not authorised"),
+                                                                   "x:1")
