@@ -102,7 +102,9 @@ class _Session:
     def __init__(self, config: config_mod.Config, state_dir: Path, sim: bool, seed: int = 0,
                  cells: str = "real"):
         self.config = config
-        self.journal = Journal(state_dir / "journal.sqlite3")
+        self.journal_path = state_dir / "journal.sqlite3"
+        self.made_journal = not self.journal_path.exists()  # closed unused: taken away again
+        self.journal = Journal(self.journal_path)
         self.events: queue.Queue[Any] = queue.Queue()
         quiet = logging.getLogger(Scales.__module__)  # the command says itself which pan
         quiet.disabled = True                         # cannot be read (``_unreadable``)
@@ -155,8 +157,18 @@ class _Session:
                 self.scales.set_temperature(event.celsius)
 
     def close(self) -> None:
+        """Close the pans and the journal; a journal this command made for pans none of which
+        could be read holds nothing, and goes (``calibrate`` on a laptop without --sim left an
+        empty /var/lib/spielleiter/journal.sqlite3 behind)."""
+        unused = self.made_journal and self.scales.pans and \
+            set(self.scales.failed()) == set(self.scales.pans)
         self.scales.close()
         self.journal.close()
+        if unused:
+            for path in (self.journal_path,
+                         *(self.journal_path.with_name(self.journal_path.name + end)
+                           for end in ("-wal", "-shm", "-journal"))):
+                path.unlink(missing_ok=True)
 
 
 def _ask(prompt: str, wait: bool, out: Callable[[str], None]) -> None:

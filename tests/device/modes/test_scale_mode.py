@@ -344,6 +344,11 @@ def test_calibrate_without_the_hardware_modules_fails_at_once_and_says_why(
     assert "cannot read the left pan" in err and "spidev is missing" in err
     assert "never held still" not in err and "Traceback" not in err
     assert not [r for r in caplog.records if "spidev" in r.getMessage()]  # said once, not logged too
+    assert not list(tmp_path.glob("journal.sqlite3*"))   # no empty journal left behind
+    state = tmp_path / "kept"                            # a journal already there stays
+    assert main(["calibrate", "--yes", "--mass", "100", "--sim", "--state-dir", str(state)]) == 0
+    assert main(["calibrate", "--yes", "--config", str(site), "--state-dir", str(state)]) == 1
+    assert (state / "journal.sqlite3").exists()
 
 
 @pytest.mark.parametrize("seconds", ["nan", "-1", "0", "inf"])
