@@ -200,7 +200,8 @@ class Headless:
         on_pan = scales.sim.load_g(pan)
         problem = too_heavy(grams, on_pan) if grams > 0 else None
         if grams < 0 and -grams > on_pan + LIFT_SLACK_G:  # a hand lifts what lies there, no more
-            problem = f"{args[1]} g: {round(on_pan, 3):g} g lies on the {pan} pan, lift at most that"
+            problem = (f"{args[1]} g: {round(on_pan, 3):g} g lies on the {pan} pan, lift at most "
+                       "that")
         if problem is not None:
             raise CommandError(problem)
         self.box.put(pan, max(grams, -on_pan))

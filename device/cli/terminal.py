@@ -243,8 +243,8 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
         status = "   ".join(part for part in (note, f"buzzer: {beeps}" if beeps else "") if part)
         if watch_path:
             status = f"{status}   link: spielleiter watch {watch_path}".strip()
-        rows = layout(width, height, screen.frame,
-                      legend(stations, width, hand.pans, hand.on_pans(), hand.prompt()), status, box.last_view)
+        keys_help = legend(stations, width, hand.pans, hand.on_pans(), hand.prompt())
+        rows = layout(width, height, screen.frame, keys_help, status, box.last_view)
         stdscr.erase()
         for y, row in enumerate(rows):
             try:

@@ -25,8 +25,9 @@ on the first; with one pan alone, on that pan after the Purchase is taken off). 
 
 A pan that stops answering pauses the weighing until it answers again; a pan too heavy to weigh
 (at its overload stop) says so and waits, never giving a number; so does a pan far below zero
-(lifted, or tared with something on it in the Scale tool, where a tare sets it right). The weigher polls the pans
-every ``POLL_S`` while it runs (a runtime timer) and on every ``Weight``; it never shows grams.
+(lifted, or tared with something on it in the Scale tool, where a tare sets it right). The
+weigher polls the pans every ``POLL_S`` while it runs (a runtime timer) and on every
+``Weight``; it never shows grams.
 """
 
 from __future__ import annotations
