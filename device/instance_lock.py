@@ -35,6 +35,12 @@ class InstanceLock:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        except PermissionError:  # another user's lock file (a sudo run made it): flock
+            try:                 # holds on a descriptor opened for reading too
+                fd = os.open(self.path, os.O_RDONLY)
+            except OSError as exc:
+                log.warning("no lock on %s (%s): starting without it", self.path.parent, exc)
+                return self
         except OSError as exc:
             log.warning("no lock on %s (%s): starting without it", self.path.parent, exc)
             return self

@@ -122,7 +122,8 @@ class LinkProtocol:
         if header.game not in GAME_MODES:  # an engine without its mode folder yet
             raise InputError(f"this box cannot referee {header.game} yet")
         self.app.start_game(header)
-        return {"type": "ok", "cmd": "new", "game_id": self.app.session.game_id}
+        return {"type": "ok", "cmd": "new", "game_id": self.app.session.game_id,
+                "players": list(header.players)}  # as kept ("Ｍia" plays as "Mia"): act as them
 
     def _cmd_action(self, message: dict[str, Any]) -> dict[str, Any]:
         action = message.get("action")

@@ -71,7 +71,7 @@ def clean_players(names: Any) -> Any:
 
 def shown(name: str) -> str:
     """A name as the screen draws it, in one case: two names alike here are one person."""
-    return "".join(screens.drawn_as(ch) for ch in name).casefold()
+    return "".join(screens.drawn_as(ch) for ch in name).lower()  # not casefold: ß is not ss
 
 
 class Roster:

@@ -85,14 +85,30 @@ def save_loads(scales: Scales, state_dir: Path,
         log.warning("the simulated pans' loads were not kept: %s", exc)
 
 
+def _grams(value: Any) -> float | None:
+    """A mass the file kept, or None for anything else (text, a bool, NaN, an integer too long
+    for a float, zero or less)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    try:
+        grams = float(value)
+    except OverflowError:
+        return None
+    return grams if math.isfinite(grams) and grams > 0 else None
+
+
 def _pieces_of(kept: Any, load: float) -> list[float]:
-    """The pieces the file kept for a pan that holds ``load``; one piece of ``load`` when it kept
+    """The pieces the file kept for a pan that holds ``load``, the last made to match it
+    exactly (so lifting them all leaves the pan at zero); one piece of ``load`` when it kept
     none (a file from before pieces were kept) or ones that do not add up to it."""
-    if isinstance(kept, list) and kept and all(
-            isinstance(g, (int, float)) and not isinstance(g, bool) and math.isfinite(g) and g > 0
-            for g in kept) and abs(sum(kept) - load) <= 1e-3:
-        return [float(g) for g in kept]
-    return [load]
+    pieces = [_grams(g) for g in kept] if isinstance(kept, list) else []
+    if not pieces or None in pieces:
+        return [load]
+    sure = [g for g in pieces if g is not None]
+    last = load - sum(sure[:-1])
+    if abs(sum(sure) - load) > 1e-3 or last <= PIECE_EPS_G:
+        return [load]
+    return sure[:-1] + [round(last, 6)]
 
 
 def restore_loads(scales: Scales, state_dir: Path) -> dict[str, list[float]]:
@@ -112,12 +128,12 @@ def restore_loads(scales: Scales, state_dir: Path) -> dict[str, list[float]]:
         log.warning("the simulated pans start empty: %s unreadable (%s)", path, exc)
         return out
     kept = kept if isinstance(kept, dict) else {}
-    for pan, grams in (loads.items() if isinstance(loads, dict) else ()):
-        if pan in scales.pans and isinstance(grams, (int, float)) and math.isfinite(grams) \
-                and grams > 0:
+    for pan, value in (loads.items() if isinstance(loads, dict) else ()):
+        grams = _grams(value)
+        if pan in scales.pans and grams is not None:
             try:
-                scales.sim.put(pan, float(grams))
-                out[pan] = _pieces_of(kept.get(pan), float(grams))
+                scales.sim.put(pan, grams)
+                out[pan] = _pieces_of(kept.get(pan), grams)
             except ValueError as exc:
                 log.warning("the %s pan starts empty: %s", pan, exc)
     return out
@@ -235,14 +251,15 @@ def calibrate(scales: Scales, pans: Iterable[str] | None = None,
 
 
 def _judged_since(heard: Heard, t0: float) -> float | None:
-    """When the judgement now in force was first told (after ``t0``), or None."""
+    """When the judgement now in force was first told, ``t0`` if it already was then (nothing
+    set down: two empty pans stay balanced), or None."""
     at: float | None = None
     for w in heard.weights:
-        if w.t >= t0 and w.judgement is not None and at is None:
+        if w.judgement is not None and at is None:
             at = w.t
         elif w.judgement is None:
             at = None
-    return at
+    return None if at is None else max(at, t0)
 
 
 def weigh_sim(left_g: float, right_g: float | None = None, *, seed: int = 0, rate: int = 10,

@@ -149,6 +149,7 @@ class Room:
     def start(self) -> "Room":
         self.collector.start()
         wait_for(self.collector.connected.is_set, what="the room to connect")
+        assert self.collector.trouble is None  # a broker that answers: no note on the page
         return self
 
     def read(self, sql: str, args: tuple = ()) -> list[tuple]:

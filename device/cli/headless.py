@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the box is imported when a simulation runs, not to build th
 MAX_SECONDS = 600.0  # virtual seconds per idle/hold: a few seconds of wall time with two pans
 LIFT_SLACK_G = 1e-3  # a put that lifts this much more than lies on the pan lifts what is there
 SETTLE_S = 0.5  # after new, as after a tap: past the guard of the new screen, as a person reads
+SPACES = "".join(ch for ch in map(chr, range(0x3001)) if ch.isspace())  # as str.split's
 USAGE = "use tap, hold, idle, keys, put, empty, new or show"
 
 
@@ -87,7 +88,7 @@ def split(line: str) -> list[str]:
     space in the name is quoted (``new tatort-tonne "Maria Luise" Ben``), an option's JSON keeps
     its own quotes (``x="text"``). ValueError for an unclosed quote."""
     words = shlex.shlex(line, posix=False)
-    words.whitespace_split, words.commenters = True, ""
+    words.whitespace_split, words.commenters, words.whitespace = True, "", SPACES
     return list(words)
 
 

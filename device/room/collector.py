@@ -47,15 +47,18 @@ class Collector:
         self.on_batch = on_batch
         self._inbox: queue.SimpleQueue[mqtt.MQTTMessage | None] = queue.SimpleQueue()
         self.connected = threading.Event()
-        # what keeps the room from hearing the boxes: ("unreachable", "") or ("refused", why);
+        # what keeps the room from hearing the boxes: ("unreachable", ""), ("unanswered", why)
+        # or ("refused", why);
         # None once connected. The page shows it: a mistyped broker is not a quiet room.
         self.trouble: tuple[str, str] | None = None
         self.troubled = threading.Event()  # set whenever ``trouble`` is set
+        self._answered = False  # the broker answered this connection's CONNECT (CONNACK)
         self.client = make_client(broker, session or client_id(), clean_session=False)
         self.client.manual_ack_set(True)
         self.client.on_connect = self._on_connect
         self.client.on_disconnect = self._on_disconnect
         self.client.on_connect_fail = self._on_connect_fail
+        self.client.on_socket_open = self._on_socket_open
         self.client.on_message = self._on_message
         self._writer = threading.Thread(target=self._write, name="room-writer", daemon=True)
         self.stored = 0
@@ -69,6 +72,7 @@ class Collector:
 
     def _on_connect(self, client: mqtt.Client, userdata: object, flags: object,
                     reason_code: mqtt.ReasonCode, properties: object) -> None:
+        self._answered = True
         if reason_code.is_failure:
             self._say(("refused", str(reason_code)))
             return
@@ -78,20 +82,27 @@ class Collector:
         self._have(self.store.have())  # an uplink waiting for word hears it now
         log.info("room connected to %s:%d", self.broker.host, self.broker.port)
 
+    def _on_socket_open(self, client: mqtt.Client, userdata: object, sock: object) -> None:
+        self._answered = False  # a new connection: no answer on it yet
+
     def _on_connect_fail(self, client: mqtt.Client, userdata: object) -> None:
         self._say(("unreachable", ""))  # paho tries again by itself, up to every 2 minutes
 
     def _say(self, trouble: tuple[str, str]) -> None:
         if trouble != self.trouble:  # once a streak, not at every retry
             kind, why = trouble
-            log.warning("broker %s:%d %s%s", self.broker.host, self.broker.port,
-                        "cannot be reached: trying again" if kind == "unreachable"
-                        else "refused the room: ", why)
+            log.warning("broker %s:%d %s%s", self.broker.host, self.broker.port, {
+                "unreachable": "cannot be reached: trying again",
+                "unanswered": "closed the connection without an MQTT answer (is it a broker? "
+                              "TLS needs --tls): ",
+            }.get(kind, "refused the room: "), why)
         self.trouble = trouble
         self.troubled.set()
 
     def _on_disconnect(self, client: mqtt.Client, userdata: object, flags: object,
                        reason_code: mqtt.ReasonCode, properties: object) -> None:
+        if not self._answered:  # dropped before any MQTT answer: not a broker there
+            self._say(("unanswered", str(reason_code)))  # (a web server, TLS without --tls)
         self.connected.clear()
 
     def _on_message(self, client: mqtt.Client, userdata: object,

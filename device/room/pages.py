@@ -117,8 +117,10 @@ def broker_note(trouble: tuple[str, str] | None, broker: str) -> str:
     if trouble is None:
         return ""
     kind, why = trouble
-    said = (_("The broker {broker} cannot be reached: trying again.") if kind == "unreachable"
-            else _("The broker {broker} refused the room: {why}")).format(broker=broker, why=why)
+    said = {"unreachable": _("The broker {broker} cannot be reached: trying again."),
+            "unanswered": _("{broker} gives no MQTT answer: is it the broker? (TLS: --tls)"),
+            }.get(kind, _("The broker {broker} refused the room: {why}")).format(broker=broker,
+                                                                                 why=why)
     return f'<p class="note trouble">{escape(said)}</p>'
 
 

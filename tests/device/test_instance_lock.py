@@ -58,3 +58,28 @@ def test_a_lock_that_cannot_be_made_never_stops_the_box(tmp_path, caplog):
     assert "starting without it" in caplog.text
     lock.close()
     build_box(state).close()
+
+
+def test_a_lock_file_this_user_may_not_write_still_locks(tmp_path, monkeypatch):
+    """A lock file a sudo run made belongs to root: the service's user opens it to read, and
+    flock on that descriptor still keeps a second box out."""
+    from spielleiter.device import instance_lock
+
+    real_open = os.open
+
+    def no_write(path, flags, *args):
+        if flags & (os.O_RDWR | os.O_WRONLY):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args)
+
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / LOCK_NAME).write_text("1\n")
+    monkeypatch.setattr(instance_lock.os, "open", no_write)
+    first = InstanceLock(state).acquire()
+    try:
+        with pytest.raises(StateDirInUse):
+            InstanceLock(state).acquire()
+    finally:
+        first.close()
+    InstanceLock(state).acquire().close()  # released with the first

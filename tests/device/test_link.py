@@ -366,6 +366,7 @@ def test_a_new_game_over_the_link_takes_the_names_the_set_up_would(linked):
     assert reply["type"] == "error" and "look the same on the screen" in reply["error"]
     reply = peer.ask({"cmd": "new", "game": "tatort-tonne", "players": ["\uff2dia", "Ben"]})
     assert reply["type"] == "ok" and box.app.session.header.players[0] == "Mia"  # as the roster
+    assert reply["players"] == ["Mia", "Ben"]                  # the names the actions must use
 
 
 @pytest.mark.parametrize("line, error", [

@@ -127,3 +127,37 @@ def test_a_level_held_back_by_the_range_guard_settles_on_its_own_samples_not_the
     # window, with the step's last partial sample (533 g) in it: 545.87 g, shown as stable.
     got = weigh_sim(550.0, seed=1, cells="ideal")["left"]
     assert abs(got["grams"] - 550.0) < 0.1, got
+
+
+def test_a_record_with_a_number_too_long_for_a_float_starts_the_sim_all_the_same(box_factory,
+                                                                                tmp_path):
+    from spielleiter.device.scales_sim import LOADS_NAME
+
+    huge = "1" + "0" * 400
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / LOADS_NAME).write_text(
+        f'{{"version": 1, "loads": {{"left": {huge}, "right": 10}}, '
+        f'"pieces": {{"right": [{huge}]}}}}')
+    box = box_factory(state_dir=state)
+    assert box.scales.sim.load_g("left") == 0.0 and box.scales.sim.load_g("right") == 10.0
+    assert box.pieces["right"] == [10.0]                   # pieces that make no sense: one
+
+
+def test_kept_pieces_a_little_off_their_load_are_made_to_match_it(box_factory, tmp_path):
+    from spielleiter.device.scales_sim import LOADS_NAME
+
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / LOADS_NAME).write_text(
+        '{"version": 1, "loads": {"left": 10}, "pieces": {"left": [4, 6.0009]}}')
+    box = box_factory(state_dir=state)
+    assert box.pieces["left"] == [4.0, 6.0]                # lifting both leaves the pan at 0
+    box.put("left", -6.0)
+    box.put("left", -4.0)
+    assert box.pieces["left"] == [] and abs(box.scales.sim.load_g("left")) < 1e-6
+
+
+def test_two_empty_pans_are_judged_balanced_from_the_start():
+    got = weigh_sim(0.0, 0.0, seed=3)
+    assert got["verdict"] == "balanced" and 0 <= got["judged_after_s"] < 0.5, got

@@ -88,12 +88,14 @@ def test_a_bad_new_is_an_error_answer_and_changes_nothing(tmp_path, monkeypatch,
 
 def test_new_takes_names_as_the_roster_does_quoted_folded_and_one_to_a_person(
         tmp_path, monkeypatch, capsys):
-    folded, alike, unquoted = sim(tmp_path, monkeypatch, capsys,
-                                  'new tatort-tonne "Maria Luise" \uff21nna Ben',
-                                  "new tatort-tonne Anna ANNA Ben", 'new tatort-tonne "Anna Ben')
+    folded, alike, unquoted, apart = sim(
+        tmp_path, monkeypatch, capsys, 'new tatort-tonne "Maria Luise" \uff21nna Ben',
+        "new tatort-tonne Anna ANNA Ben", 'new tatort-tonne "Anna Ben',
+        "new tatort-tonne Strauß Strauss\u00a0Ben")              # a no-break space parts words
     assert [p["name"] for p in folded["state"]["players"]] == ["Maria Luise", "Anna", "Ben"]
     assert refused(alike, "players 'Anna' and 'ANNA' look the same on the screen")
     assert refused(unquoted, "no closing quotation")
+    assert [p["name"] for p in apart["state"]["players"]] == ["Strauß", "Strauss", "Ben"]
 
 
 def test_a_bad_new_leaves_the_running_game_alone(tmp_path, monkeypatch, capsys):

@@ -150,3 +150,43 @@ def test_a_room_without_trouble_shows_no_broker_note():
     assert pages.broker_note(None, "x:1") == ""
     assert "refused the room: not authorised" in pages.broker_note(("refused", "not authorised"),
                                                                    "x:1")
+
+
+def test_a_port_that_is_no_broker_is_said_on_the_page(tmp_path):
+    """A web server at --broker (or a TLS port without --tls) takes the connection and drops it:
+    the room says no MQTT answer came, not 'No box has reported yet' alone."""
+    import socket
+    import threading
+
+    from spielleiter.device.room.collector import Collector
+    from spielleiter.device.room.web import RoomServer
+    from spielleiter.device.uplink.publisher import Broker
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+
+    def not_a_broker() -> None:
+        while True:
+            try:
+                conn, _ = listener.accept()
+            except OSError:
+                return
+            with conn:
+                conn.recv(64)
+                conn.sendall(b"HTTP/1.1 400 Bad Request\r\n\r\n")
+
+    threading.Thread(target=not_a_broker, daemon=True).start()
+    store = Store(tmp_path / "room.sqlite3")
+    collector = Collector(store, Broker("127.0.0.1", port), session="t")
+    server = RoomServer(store, "127.0.0.1", 0, collector=collector)
+    try:
+        collector.start()
+        assert collector.troubled.wait(10)
+        assert collector.trouble is not None and collector.trouble[0] == "unanswered"
+        _status, _kind, page = server.page("/", {})
+        assert f"127.0.0.1:{port} gives no MQTT answer: is it the broker?" in page
+    finally:
+        collector.stop()
+        server.httpd.server_close()
+        store.close()
+        listener.close()
