@@ -48,8 +48,8 @@ class Collector:
         self._inbox: queue.SimpleQueue[mqtt.MQTTMessage | None] = queue.SimpleQueue()
         self.connected = threading.Event()
         # what keeps the room from hearing the boxes: ("unreachable", ""), ("unanswered", why)
-        # or ("refused", why);
-        # None once connected. The page shows it: a mistyped broker is not a quiet room.
+        # or ("refused", why); None once connected. The page shows it: a mistyped broker is
+        # not a quiet room.
         self.trouble: tuple[str, str] | None = None
         self.troubled = threading.Event()  # set whenever ``trouble`` is set
         self._answered = False  # the broker answered this connection's CONNECT (CONNACK)

@@ -163,8 +163,8 @@ def games_table(records: list[dict[str, Any]]) -> str:
 def overview(views: list[BoxView], records: list[dict[str, Any]],
              trouble: tuple[str, str] | None = None, broker: str = "") -> str:
     body = (f"<h2>{escape(_('Tables'))}</h2><div id=\"boxes\" class=\"boxes\">"
-            f"{boxes_fragment(views, trouble, broker)}</div><h2>{escape(_('Finished games'))}</h2>"
-            f"{games_table(records)}")
+            f"{boxes_fragment(views, trouble, broker)}</div>"
+            f"<h2>{escape(_('Finished games'))}</h2>{games_table(records)}")
     return layout(_("Spielleiter room"), body, refresh=True)
 
 
