@@ -21,6 +21,19 @@ def say(command: str, text: str) -> None:
     print(f"spielleiter {command}: {' '.join(str(text).splitlines())}", file=sys.stderr)
 
 
+def lacks_extra(command: str, module: str = "paho.mqtt.client", extra: str = "room") -> bool:
+    """Whether ``module``, which only the ``extra`` installs, is missing; if so, say how to get
+    it (``room`` on a laptop installed for the simulator stopped with a traceback)."""
+    try:
+        __import__(module)
+    except ImportError:
+        say(command, f"needs {module.split('.')[0]}, the {extra} extra: pip install "
+                     f"'spielleiter[{extra}]' (in a checkout: .venv/bin/pip install -e "
+                     f"'.[{extra}]')")
+        return True
+    return False
+
+
 def emit(text: str, stream: TextIO | None = None) -> None:
     """Print ``text`` and a newline; characters the stream's encoding lacks are escaped instead
     of raising (a terminal in a C locale). BrokenPipeError propagates: ``main`` handles it."""

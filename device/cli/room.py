@@ -14,7 +14,7 @@ import signal
 import threading
 from pathlib import Path
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_lang, say
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_lang, lacks_extra, say
 
 DB_NAME = "room.sqlite3"
 
@@ -51,6 +51,8 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if lacks_extra("room"):
+        return EXIT_UNUSABLE
     from .. import i18n
     from ..paths import user_state_dir
     from ..room.collector import Collector

@@ -17,7 +17,7 @@ import signal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_config, load_config, say
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_config, lacks_extra, load_config, say
 
 if TYPE_CHECKING:
     from ..config import Fleet
@@ -102,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
         say("uplink", f"box {fleet.box_id} reports to {fleet.broker}:{fleet.port} (the config "
                       "only: --check does not connect)")
         return EXIT_OK
+    if lacks_extra("uplink"):
+        return EXIT_UNUSABLE
     if args.state_dir is not None or not args.sim:
         box_dir = find_state_dir(args.state_dir, {})  # not $STATE_DIRECTORY: that is ours
     else:

@@ -35,3 +35,19 @@ def test_the_command_line_names_the_room_for_a_simulated_box(tmp_path, capsys):
     assert main(["uplink", "--check", "--config", empty, "--box-id", "t",
                  "--broker", "x:99999"]) == 2
     assert main(["uplink", "--check", "--config", empty, "--box-id", "t"]) == 2
+
+
+def test_room_and_uplink_without_the_room_extra_say_how_to_get_it(tmp_path, capsys, monkeypatch):
+    import sys
+
+    for name in [m for m in sys.modules if m == "paho" or m.startswith("paho.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "paho", None)      # importing paho fails, as in [sim] only
+    assert main(["room", "--broker", "localhost:1", "--port", "0",
+                 "--db", str(tmp_path / "room.sqlite3")]) == 2
+    err = capsys.readouterr().err
+    assert "needs paho, the room extra: pip install 'spielleiter[room]'" in err
+    assert "Traceback" not in err
+    assert main(["uplink", "--sim", "--box-id", "tisch-1", "--broker", "127.0.0.1:1884",
+                 "--config", config(tmp_path, "")]) == 2
+    assert "needs paho, the room extra" in capsys.readouterr().err
