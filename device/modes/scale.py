@@ -199,6 +199,8 @@ class ScaleMode(HostTool):
             lines.append(verdict_text(verdict))
         elif judged is not None and any(shots[name].overload for name in judged):
             lines.append(_("Take some off"))  # no verdict comes while a pan is too heavy
+        elif any(scales.reading(name).underload for name in scales.pans):
+            lines.append(_("Empty? OK tares"))  # tared with a load on, then emptied: say how
         elif judged is not None:
             lines.append(_("weighing..."))
         warming = any(shot.warming for shot in shots.values())

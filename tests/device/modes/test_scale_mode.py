@@ -517,6 +517,7 @@ def test_a_tare_taken_with_a_load_on_is_set_right_by_a_tare_of_the_empty_pan(box
     box.put("left", -50)
     box.idle(3.0)
     assert box.last_view.lines[0] == "L below zero"
+    assert box.last_view.lines[-1] == "Empty? OK tares"   # what to do, not "weighing..."
     box.tap("host.ok")                            # tare the empty pan
     assert box.app.flash_view.lines[0] == "Tared"
     box.idle(3.0)
