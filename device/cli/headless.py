@@ -122,6 +122,9 @@ class Headless:
             "state": session.state.public() if session else None,
             "actions": len(session.actions) if session else 0,
             "frames": box.display.frames_sent,
+            # what lies on each simulated pan, piece by piece (what a restart brings back)
+            "pans": {pan: list(box.pieces.get(pan, ())) for pan in box.scales.pans}
+            if box.scales is not None and box.scales.sim is not None else {},
         })
 
     def line(self, line: str) -> None:

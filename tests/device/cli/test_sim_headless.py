@@ -117,6 +117,18 @@ def test_put_sets_grams_on_every_configured_pan(tmp_path, monkeypatch, capsys):
                                                           pytest.approx(20, abs=0.1))
 
 
+def test_every_answer_says_what_lies_on_each_pan_and_a_restart_brings_it_back(
+        tmp_path, monkeypatch, capsys):
+    answers = sim(tmp_path, monkeypatch, capsys, "put left 50", "put left 20", "put right 5",
+                  "put left -20")
+    assert [a["pans"] for a in answers] == [{"left": [50.0], "right": []},
+                                            {"left": [50.0, 20.0], "right": []},
+                                            {"left": [50.0, 20.0], "right": [5.0]},
+                                            {"left": [50.0], "right": [5.0]}]
+    [again] = sim(tmp_path, monkeypatch, capsys, "show")
+    assert again["pans"] == {"left": [50.0], "right": [5.0]}
+
+
 def test_empty_lifts_everything_off_one_pan_or_all_of_them(tmp_path, monkeypatch, capsys):
     answers = sim(tmp_path, monkeypatch, capsys, TO_SCALE, "tap host.ok",
                   "put left 50", "put left 7.5", "put right 20", "idle 3",
