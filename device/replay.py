@@ -15,7 +15,10 @@ from .text import InputError, dumps, loads, shown
 
 class ReplayError(InputError):
     """The document cannot be replayed; the message is one line for stderr (a DeviceError and a
-    ValueError, like every InputError)."""
+    ValueError, like every InputError). ``refused``: the engine's own refusal behind it, for a
+    caller that says it in the table's language."""
+
+    refused: GameError | None = None
 
 
 def _check_game(game: Any) -> None:
@@ -39,7 +42,9 @@ def start(header: Header) -> State:
     try:
         return GAMES[header.game].new_game(list(header.players), header.options, header.seed)
     except GameError as exc:
-        raise ReplayError(f"cannot start {header.game}: {exc}") from None
+        error = ReplayError(f"cannot start {header.game}: {exc}")
+        error.refused = exc
+        raise error from None
 
 
 def replay(state: State, actions: Sequence[Any], *, first: int = 0

@@ -4,7 +4,8 @@ The box runs on a ``ManualClock``: time passes only through ``tap``, ``hold`` an
 script is exactly repeatable. The first line out is the box as it started (``"command":
 "start"``); then every line in is answered with one JSON line (a script may wait for each): the
 box's mode, screen and public state after it, or ``{"error": ...}`` for a command that was
-refused (nothing changed then). A blank line or a ``#`` comment changes nothing and is answered
+refused (nothing changed then), in the box's language as its screens are (only a JSON option's
+syntax error stays in English). A blank line or a ``#`` comment changes nothing and is answered
 as ``show`` is. Bounds keep a script from hanging the simulator or breaking its pans:
 ``MAX_SECONDS`` per ``idle`` or ``hold`` (about 5 s of wall time; idle longer in several steps)
 and ``pan_load.PAN_LIMIT_G`` on a pan after a ``put``.
@@ -20,10 +21,12 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Iterable, TextIO
 
+from ..i18n import _, refusal
+from ..scales_text import pan_name
 from ..text import bad_char
 from .common import emit
 from .keys import UNDO_KEY, key_map
-from .pan_load import too_heavy
+from .pan_load import grams_text, too_heavy
 
 if TYPE_CHECKING:  # the box is imported when a simulation runs, not to build the parser
     from ..box import Box
@@ -33,7 +36,6 @@ MAX_SECONDS = 600.0  # virtual seconds per idle/hold: a few seconds of wall time
 LIFT_SLACK_G = 1e-3  # a put that lifts this much more than lies on the pan lifts what is there
 SETTLE_S = 0.5  # after new, as after a tap: past the guard of the new screen, as a person reads
 SPACES = "".join(ch for ch in map(chr, range(0x3001)) if ch.isspace())  # as str.split's
-USAGE = "use tap, hold, idle, keys, put, empty, new or show"
 
 
 def trim_pin_history(factory: Any) -> None:
@@ -56,9 +58,11 @@ def seconds_of(word: str, *, zero: bool) -> float:
     value = number(word)
     if not (0 <= value <= MAX_SECONDS) or (value == 0 and not zero):
         if zero:
-            raise CommandError(f"{word} s: use 0 to {MAX_SECONDS:g} s (idle longer in steps)")
-        raise CommandError(f"{word} s: a hold keeps the button down for more than 0 s, at most "
-                           f"{MAX_SECONDS:g} s (tap BUTTON is a short press)")
+            raise CommandError(_("{word} s: use 0 to {most} s (idle longer in steps)").format(
+                word=word, most=f"{MAX_SECONDS:g}"))
+        raise CommandError(_("{word} s: a hold keeps the button down for more than 0 s, at most "
+                             "{most} s (tap BUTTON is a short press)").format(
+            word=word, most=f"{MAX_SECONDS:g}"))
     return value
 
 
@@ -66,9 +70,9 @@ def number(word: str) -> float:
     try:
         value = float(word)
     except ValueError:
-        raise CommandError(f"{word!r} is not a number") from None
+        raise CommandError(_("{word} is not a number").format(word=repr(word))) from None
     if not math.isfinite(value):
-        raise CommandError(f"{word!r} is not a finite number")
+        raise CommandError(_("{word} is not a finite number").format(word=repr(word)))
     return value
 
 
@@ -132,7 +136,8 @@ class Headless:
         try:
             words = split(line)
         except ValueError as exc:  # "No closing quotation"
-            self.answer({"error": f"bad command {line.strip()!r}: {str(exc).lower()}"})
+            self.answer({"error": _("bad command {line}: {why}").format(
+                line=repr(line.strip()), why=_("no closing quotation"))})
             return
         if not words or words[0].startswith("#"):
             self.report(line.strip())  # nothing to do; answered all the same, so a script
@@ -140,7 +145,8 @@ class Headless:
         try:
             self.command(words)
         except CommandError as exc:
-            self.answer({"error": f"bad command {line.strip()!r}: {exc}"})
+            self.answer({"error": _("bad command {line}: {why}").format(
+                line=repr(line.strip()), why=exc)})
             return
         finally:
             trim_pin_history(self.box.pin_factory)
@@ -151,40 +157,41 @@ class Headless:
         verb, args = words[0], words[1:]
         handler = getattr(self, f"_cmd_{verb}", None)
         if handler is None:
-            raise CommandError(USAGE)
+            raise CommandError(_("use tap, hold, idle, keys, put, empty, new or show"))
         handler(args)
 
     def _button(self, name: str) -> str:
         if name not in self.box.config.button_pins():
-            raise CommandError(f"unknown button {name!r} (host.back, host.ok, host.next, "
-                               "s1.A ...)")
+            raise CommandError(_("unknown button {name} (host.back, host.ok, host.next, "
+                                 "s1.A ...)").format(name=repr(name)))
         return name
 
     def _cmd_tap(self, args: list[str]) -> None:
         if not args:
-            raise CommandError("tap BUTTON... (host.back, host.ok, host.next, s1.A ...)")
+            raise CommandError(_("tap BUTTON... (host.back, host.ok, host.next, s1.A ...)"))
         for name in [self._button(n) for n in args]:
             self.box.tap(name)
 
     def _cmd_hold(self, args: list[str]) -> None:
         if len(args) != 2:
-            raise CommandError("hold BUTTON SECONDS")
+            raise CommandError(_("hold BUTTON SECONDS"))
         name, seconds = self._button(args[0]), seconds_of(args[1], zero=False)
         self.box.hold(name, seconds)
         self.box.idle(0.2)
 
     def _cmd_idle(self, args: list[str]) -> None:
         if len(args) != 1:
-            raise CommandError("idle SECONDS")
+            raise CommandError(_("idle SECONDS"))
         self.box.idle(seconds_of(args[0], zero=True))
 
     def _cmd_keys(self, args: list[str]) -> None:
         if not args:
-            raise CommandError("keys KEY... (the interactive sim's keys: o n b u 1 2 3 ...)")
+            raise CommandError(_("keys KEY... (the interactive sim's keys: o n b u 1 2 3 ...)"))
         unknown = [k for k in args if k != UNDO_KEY and k not in self.keys]
         if unknown:
-            raise CommandError(f"unknown key {unknown[0]!r}: keys presses the buttons' keys (o n b "
-                               f"u, stations 1 2 3 ...); the pans take put and empty")
+            raise CommandError(_("unknown key {key}: keys presses the buttons' keys (o n b u, "
+                                 "stations 1 2 3 ...); the pans take put and empty").format(
+                key=repr(unknown[0])))
         for key in args:
             if key == UNDO_KEY:
                 self.box.hold("host.back", self.box.config.hold_s + 0.2)
@@ -195,17 +202,18 @@ class Headless:
     def _cmd_put(self, args: list[str]) -> None:
         scales = self.box.scales
         if scales is None or scales.sim is None:
-            raise CommandError("no simulated pans on this box")
+            raise CommandError(_("no simulated pans on this box"))
         if len(args) != 2:
-            raise CommandError("put PAN GRAMS (negative takes off)")
+            raise CommandError(_("put PAN GRAMS (negative takes off)"))
         pan, grams = args[0], number(args[1])
         if pan not in scales.pans:
-            raise CommandError(f"unknown pan {pan!r}; configured: {', '.join(scales.pans)}")
+            raise CommandError(_("unknown pan {pan}; configured: {pans}").format(
+                pan=repr(pan), pans=", ".join(scales.pans)))
         on_pan = scales.sim.load_g(pan)
         problem = too_heavy(grams, on_pan) if grams > 0 else None
         if grams < 0 and -grams > on_pan + LIFT_SLACK_G:  # a hand lifts what lies there, no more
-            problem = (f"{args[1]} g: {round(on_pan, 3):g} g lies on the {pan} pan, lift at most "
-                       "that")
+            problem = _("{grams} g: {on_pan} g lies on the {pan} pan, lift at most that").format(
+                grams=args[1], on_pan=grams_text(round(on_pan, 3)), pan=pan_name(pan))
         if problem is not None:
             raise CommandError(problem)
         self.box.put(pan, max(grams, -on_pan))
@@ -215,9 +223,10 @@ class Headless:
         """Lift everything off every pan (or the one named), as the interactive sim's 0 key."""
         scales = self.box.scales
         if scales is None or scales.sim is None:
-            raise CommandError("no simulated pans on this box")
+            raise CommandError(_("no simulated pans on this box"))
         if len(args) > 1 or args and args[0] not in scales.pans:
-            raise CommandError(f"empty [PAN]; configured: {', '.join(scales.pans)}")
+            raise CommandError(_("empty [PAN]; configured: {pans}").format(
+                pans=", ".join(scales.pans)))
         for pan in args or scales.pans:
             load = scales.sim.load_g(pan)
             if load > 0:
@@ -225,19 +234,23 @@ class Headless:
         self.box.idle(0.1)
 
     def _cmd_new(self, args: list[str]) -> None:
-        from ...games import GameError
+        from ...games import GAMES, GameError
         from .. import DeviceError
         from ..replay import parse_header
         from ..roster import clean_players
 
         if not args:
-            raise CommandError("new GAME PLAYER... [key=value...]")
+            raise CommandError(_("new GAME PLAYER... [key=value...]"))
+        if args[0] not in GAMES:
+            raise CommandError(_("unknown game {game}; known: {games}").format(
+                game=repr(args[0]), games=", ".join(sorted(GAMES))))
         doc: dict[str, Any] = {"game": args[0], "players": [], "options": {}}
         for word in args[1:]:
             key, eq, text = ("", "", "") if word[:1] in "\"'" else word.partition("=")
             if not eq:
                 if doc["options"] or "seed" in doc:
-                    raise CommandError(f"player {word!r} after the options: players first")
+                    raise CommandError(_("player {word} after the options: players "
+                                         "first").format(word=repr(word)))
                 doc["players"].append(unquoted(word))
             elif key == "seed":
                 doc["seed"] = json_value(key, text)
@@ -260,12 +273,15 @@ class Headless:
         self.box.runtime.post(start)
         self.box.runtime.pump()
         if refused:
-            raise CommandError(str(refused[0]))
+            cause = getattr(refused[0], "refused", None) or refused[0]  # the engine's words
+            raise CommandError(_("cannot start {game}: {why}").format(
+                game=header.game, why=refusal(cause)) if cause is not refused[0] else
+                refusal(cause))
         self.box.idle(SETTLE_S)
 
     def _cmd_show(self, args: list[str]) -> None:
         if args:
-            raise CommandError("show takes nothing after it")
+            raise CommandError(_("show takes nothing after it"))
 
 
 def lines_of(stdin: TextIO | BinaryIO) -> Iterable[str | None]:

@@ -208,3 +208,27 @@ def test_every_line_is_answered_and_words_that_do_nothing_are_refused(tmp_path, 
     assert refused(answers[2], "tap BUTTON...") and refused(answers[3], "keys KEY...")
     assert refused(answers[4], "show takes nothing after it")
     assert answers[5]["mode"] == "home"
+
+
+def test_a_german_box_answers_a_script_in_german_throughout(tmp_path, monkeypatch, capsys):
+    """A trial saw German name refusals beside English ones in one session."""
+    script = "\n".join(["dance", "new tatort-tonne Ben", "new tatort-tonne Anna ANNA",
+                        "put left -5", "tap host.nope", "new chess A B"]) + "\n"
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(script.encode()),
+                                                       encoding="utf-8"))
+    assert main(["sim", "--headless", "--lang", "de", "--state-dir", str(tmp_path / "s")]) == 0
+    errors = [json.loads(line)["error"] for line in capsys.readouterr().out.splitlines()[1:]]
+    assert errors == [
+        "Befehl 'dance' abgelehnt: Befehle: tap, hold, idle, keys, put, empty, new oder show",
+        "Befehl 'new tatort-tonne Ben' abgelehnt: tatort-tonne kann nicht beginnen: "
+        + errors[1].split("beginnen: ")[1],
+        "Befehl 'new tatort-tonne Anna ANNA' abgelehnt: Spieler 'Anna' und 'ANNA' sehen auf dem "
+        "Bildschirm gleich aus",
+        "Befehl 'put left -5' abgelehnt: -5 g: auf der Schale links liegen 0 g, höchstens so "
+        "viel abnehmen",
+        "Befehl 'tap host.nope' abgelehnt: unbekannte Taste 'host.nope' (host.back, host.ok, "
+        "host.next, s1.A ...)",
+        "Befehl 'new chess A B' abgelehnt: unbekanntes Spiel 'chess'; bekannt: "
+        + errors[5].split("bekannt: ")[1],
+    ]
+    assert "Spieler" in errors[1] and "players" not in errors[1]   # the engine's words, German
