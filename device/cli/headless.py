@@ -135,7 +135,7 @@ class Headless:
         """One line of the script: run it and answer."""
         try:
             words = split(line)
-        except ValueError as exc:  # "No closing quotation"
+        except ValueError:  # shlex: "No closing quotation", said in the box's words
             self.answer({"error": _("bad command {line}: {why}").format(
                 line=repr(line.strip()), why=_("no closing quotation"))})
             return
