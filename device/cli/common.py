@@ -93,6 +93,21 @@ def help_language(argv: Sequence[str], env: Mapping[str, str]) -> str:
     return "en"
 
 
+def speak(lang: str | None, config: Path | None = None) -> None:
+    """A laptop command's lines in ``--lang``, else the config's ``[ui] language`` (German as
+    shipped), as the box's screens; a config it cannot read leaves the shipped language."""
+    from .. import i18n
+    from ..config import ConfigError
+    from ..paths import find_config, load_config as load
+
+    if lang is None:
+        try:
+            lang = load(find_config(config, os.environ)).language
+        except (ConfigError, OSError):
+            lang = None
+    i18n.use(lang or load(None).language)
+
+
 def load_config(command: str, path: Path | None) -> Any:
     """The validated config, or None after saying every problem on stderr (one a line)."""
     from ..config import ConfigError

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from .. import DeviceError
-from .common import EXIT_OK, EXIT_PROBLEMS, add_config, emit, say
+from ..i18n import _
+from .common import EXIT_OK, EXIT_PROBLEMS, add_config, add_lang, emit, say, speak
 
 EPILOG = """\
 Exit status: 0 done (also when there is no game yet), 1 no such game, a refused correction or a
@@ -38,6 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_config(common, "the box's config.toml, for its name ([fleet] name or box_id)")
     common.add_argument("--location", default=None, metavar="NAME",
                         help="the box's name as the export's location (over the config)")
+    add_lang(common, _("the lines' language"))
     p = sub.add_parser("games", help="the past games: list, show, export, correct",
                        description="Every ended game in the journal: list them, show one, export "
                                    "them for a board-game logger, correct one after the game.",
@@ -128,7 +130,7 @@ def reading(args: argparse.Namespace, command: str = "games") -> Any:
 def when(iso: str | None) -> str:
     """An ISO 8601 time in this computer's local time, or "date unknown"."""
     if not iso:
-        return "date unknown"
+        return _("date unknown")
     return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
 
 
@@ -155,6 +157,7 @@ def score(value: Any) -> str:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    speak(args.lang, args.config)
     past = reading(args)
     records = [] if past is None else past.list(args.since, args.player, args.game)
     for problem in [] if past is None else past.problems:
@@ -163,14 +166,14 @@ def run_list(args: argparse.Namespace) -> int:
         emit(json.dumps([r.to_json() for r in records], indent=2, ensure_ascii=False))
         return EXIT_OK
     if not records:
-        emit("no ended game yet" if args.since is None and args.player is None
-             and args.game is None else "no game matches")
+        emit(_("no ended game yet") if args.since is None and args.player is None
+             and args.game is None else _("no game matches"))
         return EXIT_OK
-    emit(f"{'id':>4}  {'when':16}  {'game':22}  {'players':24}  result")
+    emit(f"{_('id'):>4}  {_('when'):16}  {_('game'):22}  {_('players'):24}  {_('result')}")
     for r in records:
-        won = ", ".join(r.winners) or ("abandoned" if r.status == "abandoned" else
-                                       "damaged" if r.status == "damaged" else "nobody")
-        mark = "  (corrected)" if r.corrected else ""
+        won = ", ".join(r.winners) or (_("abandoned") if r.status == "abandoned" else
+                                       _("damaged") if r.status == "damaged" else _("no one"))
+        mark = "  " + _("(corrected)") if r.corrected else ""
         emit(f"{r.game_id:>4}  {when(r.started or r.ended):16}  {r.title[:22]:22}  "
              f"{', '.join(r.players)[:24]:24}  {won}{mark}")
     return EXIT_OK
@@ -179,6 +182,7 @@ def run_list(args: argparse.Namespace) -> int:
 def run_show(args: argparse.Namespace) -> int:
     from ..records import game_time
 
+    speak(args.lang, args.config)
     past = reading(args)
     if past is None:
         say("games", f"no game {args.game_id} (no journal at {journal_path(args)})")
@@ -190,7 +194,7 @@ def run_show(args: argparse.Namespace) -> int:
     for line in describe(record):
         emit(line)
     if args.actions:
-        emit("Actions (SEQ, time, action; * corrected):")
+        emit(_("Actions (SEQ, time, action; * corrected):"))
         for step in past.steps(args.game_id):
             at = when(game_time(step.at))
             emit(f"  {step.seq:>4}{'*' if step.corrected else ' '} {at:16}  "
@@ -207,30 +211,34 @@ def still_running(game_id: int) -> str:
 
 def describe(record: Any) -> list[str]:
     """``games show``: one game, in lines."""
-    lines = [f"Game {record.game_id}: {record.title} ({record.status})",
-             f"When: {when(record.started)}, {duration(record.duration_s)}"]
+    status = {"over": _("over"), "abandoned": _("abandoned"), "damaged": _("damaged"),
+              "running": _("running")}.get(record.status, record.status)
+    lines = [_("Game {id}: {title} ({status})").format(id=record.game_id, title=record.title,
+                                                       status=status),
+             _("When: {when}, {took}").format(when=when(record.started),
+                                              took=duration(record.duration_s))]
     if record.box_name:
-        lines.append(f"Where: {record.box_name}")
-    lines.append("Players in seat order: " + ", ".join(
-        f"{i} {p}" for i, p in enumerate(record.players, 1)))
+        lines.append(_("Where: {name}").format(name=record.box_name))
+    lines.append(_("Players in seat order: {players}").format(players=", ".join(
+        f"{i} {p}" for i, p in enumerate(record.players, 1))))
     if record.status == "abandoned":  # stopped before its end: a ranking would be made up
-        scored = [s for s in record.standings if s.score]
-        lines.append("Result: none, the game was abandoned" +
-                     (" (scores when it stopped: " + ", ".join(
-                         f"{s.player} {score(s.score)}" for s in scored) + ")" if scored else ""))
+        scored = ", ".join(f"{s.player} {score(s.score)}" for s in record.standings if s.score)
+        lines.append(_("Result: none, the game was abandoned (scores when it stopped: "
+                       "{scores})").format(scores=scored) if scored else
+                     _("Result: none, the game was abandoned"))
     else:
-        lines.append("Result:")
+        lines.append(_("Result:"))
         for s in record.standings:
             lines.append(f"  {s.rank}. {s.player:12} {score(s.score):>8}"
-                         f"{'  won' if s.winner else ''}")
+                         f"{'  ' + _('won') if s.winner else ''}")
     if record.error:
-        lines.append(f"Not replayed to its end: {record.error}")
-    if record.corrected:
+        lines.append(_("Not replayed to its end: {why}").format(why=record.error))
+    if record.corrected:  # what changed stays in the record's own words (English, as kept)
         changed = not (record.changes and record.changes[-1] == "result unchanged")
-        lines.append("Corrected after the game" +
-                     (": the result changed" if changed else " (the result is unchanged)"))
+        lines.append(_("Corrected after the game: the result changed") if changed else
+                     _("Corrected after the game (the result is unchanged)"))
         lines.extend(f"  {line}" for line in record.changes if line != "result unchanged")
-    lines.append(f"Actions: {record.actions}")
+    lines.append(_("Actions: {n}").format(n=record.actions))
     return lines
 
 
@@ -281,6 +289,7 @@ def run_correct(args: argparse.Namespace) -> int:
     from ..past_games import PastGames
     from ..text import InputError, loads
 
+    speak(args.lang, args.config)
     path = journal_path(args)
     if not path.is_file():
         say("games", f"no game {args.game_id} (no journal at {path})")

@@ -11,7 +11,8 @@ import argparse
 import os
 from pathlib import Path
 
-from .common import EXIT_OK, EXIT_PROBLEMS, emit, say
+from ..i18n import _
+from .common import EXIT_OK, EXIT_PROBLEMS, add_lang, emit, say, speak
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -26,6 +27,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
                    help="the journal's directory (default: /var/lib/spielleiter; with --sim "
                         "the simulator's)")
+    add_lang(p, _("the lines' language"))
     p.set_defaults(func=run)
 
 
@@ -35,13 +37,14 @@ def run(args: argparse.Namespace) -> int:
     from ..roster import Roster
     from ..text import InputError
 
+    speak(args.lang)  # the roster's refusals are the box's own words, in its language
     if args.action != "list" and not args.name:
-        say("players", f"{args.action} needs a NAME")
+        say("players", _("{action} needs a NAME").format(action=args.action))
         return 2
     state_dir = (sim_state_dir(args.state_dir, os.environ) if args.sim
                  else find_state_dir(args.state_dir, os.environ))
     if args.action == "list" and not (state_dir / JOURNAL_NAME).exists():
-        say("players", f"nobody on the roster in {state_dir} yet")  # and nothing created
+        say("players", _("nobody on the roster in {dir} yet").format(dir=state_dir))  # none made
         return EXIT_OK
     try:
         if args.action != "list":
@@ -55,15 +58,15 @@ def run(args: argparse.Namespace) -> int:
         roster = Roster(journal)
         try:
             if args.action == "add":
-                emit(f"added {roster.add(args.name)}")
+                emit(_("added {name}").format(name=roster.add(args.name)))
             elif args.action == "remove":
-                emit(f"removed {roster.remove(args.name)}")
+                emit(_("removed {name}").format(name=roster.remove(args.name)))
             else:
                 names = roster.names()
                 for name in names:
                     emit(name)
                 if not names:
-                    say("players", f"nobody on the roster in {state_dir} yet")
+                    say("players", _("nobody on the roster in {dir} yet").format(dir=state_dir))
         except InputError as exc:
             say("players", str(exc))
             return EXIT_PROBLEMS

@@ -12,7 +12,8 @@ import csv
 import sys
 from pathlib import Path
 
-from .common import EXIT_OK, emit
+from ..i18n import _
+from .common import EXIT_OK, add_lang, emit, speak
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -28,6 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
                    help="the journal's directory (default: /var/lib/spielleiter; with --sim "
                         "the simulator's)")
+    add_lang(p, _("the lines' language"))
     p.set_defaults(func=run, config=None, location=None)
 
 
@@ -36,6 +38,7 @@ def run(args: argparse.Namespace) -> int:
     from ...games import GAMES
     from .games import duration, reading, when
 
+    speak(args.lang)
     past = reading(args, "stats")
     stats = FamilyStats.build(past.list(), past.learning()) if past is not None else \
         FamilyStats([], [])
@@ -46,23 +49,24 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.flush()
         return EXIT_OK
     if not stats.players:
-        emit("no finished game and no answer yet")
+        emit(_("no finished game and no answer yet"))
         return EXIT_OK
-    emit(f"{'player':12} {'games':>5} {'wins':>4} {'best streak':>11}  {'last played':16} "
-         f"{'answers':>7} {'right':>5}")
+    emit(f"{_('player'):12} {_('games'):>6} {_('wins'):>6} {_('best streak'):>12}  "
+         f"{_('last played'):16} {_('answers'):>9} {_('correct'):>7}")
     for p in stats.players:
-        last = when(p.last_played) if p.last_played else ("date unknown" if p.games else "-")
-        emit(f"{p.name:12} {p.games:>5} {p.wins:>4} {p.best_streak:>11}  {last:16} "
-             f"{p.answers:>7} {p.right:>5}")
+        last = when(p.last_played) if p.last_played else (_("date unknown") if p.games else "-")
+        emit(f"{p.name:12} {p.games:>6} {p.wins:>6} {p.best_streak:>12}  {last:16} "
+             f"{p.answers:>9} {p.right:>7}")
         if p.played:
-            emit("  wins per game: " + ", ".join(
-                f"{_title(GAMES, g)} {p.won.get(g, 0)} of {n}" for g, n in p.played.items()))
+            emit("  " + _("wins per game: {wins}").format(wins=", ".join(
+                _("{game} {won} of {n}").format(game=_title(GAMES, g), won=p.won.get(g, 0), n=n)
+                for g, n in p.played.items())))
     if stats.games:
         emit("")
-        emit(f"{'game':22} {'plays':>5} {'typical':>10}  most wins")
+        emit(f"{_('game'):22} {_('plays'):>6} {_('typical'):>10}  {_('most wins')}")
     for g in stats.games:
-        top = f"{', '.join(g.most_wins)} ({g.most_wins_count})" if g.most_wins else "nobody"
-        emit(f"{g.title[:22]:22} {g.plays:>5} {duration(g.typical_s):>10}  {top}")
+        top = f"{', '.join(g.most_wins)} ({g.most_wins_count})" if g.most_wins else _("no one")
+        emit(f"{g.title[:22]:22} {g.plays:>6} {duration(g.typical_s):>10}  {top}")
     return EXIT_OK
 
 

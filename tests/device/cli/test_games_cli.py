@@ -85,6 +85,30 @@ def test_list_shows_ended_games_newest_first_with_date_game_players_and_winner(p
     assert lines[1].rstrip().endswith("abandoned")
 
 
+def test_the_laptop_tools_speak_german_with_lang_de(played, box, capsys):
+    """games, stats and players spoke English only while the box, weigh and calibrate spoke
+    German (a trial's finding); --lang de, or the config's [ui] language, as the screens."""
+    state_dir, ids, _ = played
+    _code, out, _err = cli(capsys, "games", "list", "--state-dir", str(state_dir), "--lang", "de")
+    lines = out.splitlines()
+    assert lines[0].split() == ["Nr.", "wann", "Spiel", "Spieler", "Ergebnis"]
+    assert lines[1].rstrip().endswith("abgebrochen")
+    _code, out, _err = cli(capsys, "games", "show", str(ids["bunte-runde"]), "--state-dir",
+                           str(state_dir), "--lang", "de")
+    assert out.startswith(f"Spiel {ids['bunte-runde']}: Bunte Runde (beendet)\nWann: ")
+    assert "Spieler in Sitzreihenfolge: 1 Ben, 2 Anna, 3 Cem" in out and "\nErgebnis:" in out
+    _code, out, _err = cli(capsys, "stats", "--state-dir", str(state_dir), "--lang", "de")
+    assert out.splitlines()[0].split()[:3] == ["Spieler", "Spiele", "Siege"]
+    assert "Siege je Spiel: " in out and " von " in out
+    copy = str(box[0])                                            # players writes: a copy
+    code, out, _err = cli(capsys, "players", "add", "Zoë", "--state-dir", copy, "--lang", "de")
+    assert code == 0 and out == "Zoë hinzugefügt\n"
+    code, out, err = cli(capsys, "players", "add", "ZOË", "--state-dir", copy, "--lang", "de")
+    assert code == 1 and "Zoë" in err and "schon" in err          # the roster's own German
+    _code, out, _err = cli(capsys, "games", "list", "--state-dir", str(state_dir))
+    assert out.splitlines()[0].split()[0] == "id"                # without --lang: the config's
+
+
 def test_list_filters_and_json(played, capsys):
     state_dir, ids, _ = played
     code, out, _ = cli(capsys, "games", "list", "--state-dir", str(state_dir), "--player", "CEM",
