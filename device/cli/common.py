@@ -70,12 +70,14 @@ def add_config(p: argparse.ArgumentParser, what: str | None = None,
                        default=default or _(SITE_DEFAULT)))
 
 
-def add_lang(p: argparse.ArgumentParser, what: str | None = None) -> None:
-    """``--lang de|en``: this run's screen language, over the saved setting and ``[ui] language``."""
+def add_lang(p: argparse.ArgumentParser, what: str | None = None, settings: bool = True) -> None:
+    """``--lang de|en``: this run's screen language, over the saved setting (unless not
+    ``settings``: a command that reads no Settings) and ``[ui] language``."""
+    said = (_("{what} for this run (default: the Settings choice, else [ui] language in the "
+              "config)") if settings else
+            _("{what} for this run (default: [ui] language in the config)"))
     p.add_argument("--lang", choices=LANGUAGES, default=None,
-                   help=_("{what} for this run (default: the Settings choice, else [ui] "
-                          "language in the config)").format(
-                       what=what or _("the screens' language")))
+                   help=said.format(what=what or _("the screens' language")))
 
 
 def help_language(argv: Sequence[str], env: Mapping[str, str]) -> str:

@@ -39,7 +39,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_config(common, "the box's config.toml, for its name ([fleet] name or box_id)")
     common.add_argument("--location", default=None, metavar="NAME",
                         help="the box's name as the export's location (over the config)")
-    add_lang(common, _("the lines' language"))
+    add_lang(common, _("the lines' language"), settings=False)
     p = sub.add_parser("games", help="the past games: list, show, export, correct",
                        description="Every ended game in the journal: list them, show one, export "
                                    "them for a board-game logger, correct one after the game.",

@@ -29,7 +29,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
                    help="the journal's directory (default: /var/lib/spielleiter; with --sim "
                         "the simulator's)")
-    add_lang(p, _("the lines' language"))
+    add_lang(p, _("the lines' language"), settings=False)
     p.set_defaults(func=run, config=None, location=None)
 
 
