@@ -101,8 +101,8 @@ def refusals(games: Path = GAMES, names: tuple[str, ...] = REFUSALS,
             if not isinstance(node, ast.Call):
                 continue
             name = _name(node.func)
-            position = 1 if name == "require" and names is REFUSALS else \
-                0 if name in names else None
+            position = 0 if name in names else \
+                1 if name == "require" and "GameError" in names else None  # an engine's check
             if position is None:
                 continue
             where = f"{path.relative_to(ROOT)}:{node.lineno}"

@@ -28,9 +28,6 @@ CANCEL_KEYS = ("\x1b", TYPE_KEY)  # Esc, or m again
 BACKSPACE = "\b"
 
 
-grams = grams_text  # 12.3 -> "12.3" (German "12,3"), 10.0 -> "10"
-
-
 @dataclass
 class Hand:
     """``pans``: the simulated pans (the first pair of keys acts on the first, the second on the
@@ -78,7 +75,7 @@ class Hand:
         """What lies where and what the hand holds, for the legend: "left 10 + 10 g   right
         empty   in hand 12.3 g"."""
         parts = [f"{pan_name(pan)} {self._load(pan)}" for pan in self.pans]
-        parts.append(_("in hand {grams} g").format(grams=grams(self.mass_g)))
+        parts.append(_("in hand {grams} g").format(grams=grams_text(self.mass_g)))
         return "   ".join(parts)
 
     def prompt(self) -> str:
@@ -94,8 +91,8 @@ class Hand:
             return _("empty")
         if len(pieces) > 3:
             return ngettext("{n} piece, {grams} g", "{n} pieces, {grams} g", len(pieces)).format(
-                n=len(pieces), grams=grams(round(sum(pieces), 3)))
-        return " + ".join(grams(p) for p in pieces) + " g"
+                n=len(pieces), grams=grams_text(round(sum(pieces), 3)))
+        return " + ".join(grams_text(p) for p in pieces) + " g"
 
     def key(self, key: str) -> str:
         """Act on one key (``wants`` said yes); the note for the status line."""
@@ -108,14 +105,14 @@ class Hand:
                 return problem
             self.put(pan, self.mass_g)
             return _("set {grams} g down on the {pan} pan").format(
-                grams=grams(self.mass_g), pan=pan_name(pan))
+                grams=grams_text(self.mass_g), pan=pan_name(pan))
         if key in LIFT_KEYS:
             pan = self.pans[LIFT_KEYS.index(key)]
             if not self.on(pan):
                 return _("the {pan} pan is empty: nothing to lift").format(pan=pan_name(pan))
             piece = self.on(pan)[-1]
             self.put(pan, -piece)
-            return _("lifted {grams} g off the {pan} pan").format(grams=grams(piece),
+            return _("lifted {grams} g off the {pan} pan").format(grams=grams_text(piece),
                                                                   pan=pan_name(pan))
         if key == EMPTY_KEY:
             if not self.loaded:
@@ -127,7 +124,7 @@ class Hand:
             return _("lifted everything off the pans")
         if key == LIGHTER_KEY or key in HEAVIER_KEYS:
             self.mass_g = self._step(+1 if key in HEAVIER_KEYS else -1)
-            return _("in hand: {grams} g").format(grams=grams(self.mass_g))
+            return _("in hand: {grams} g").format(grams=grams_text(self.mass_g))
         if key == TYPE_KEY:
             self.typed = ""
             return _("type the mass in grams, then Enter")
@@ -144,7 +141,7 @@ class Hand:
         assert self.typed is not None
         if key in CANCEL_KEYS:
             self.typed = None
-            return _("kept {grams} g in hand").format(grams=grams(self.mass_g))
+            return _("kept {grams} g in hand").format(grams=grams_text(self.mass_g))
         if key == BACKSPACE:
             self.typed = self.typed[:-1]
             return ""
@@ -174,7 +171,7 @@ class Hand:
         if not value > 0:
             shown = self.typed or _("nothing")
             return _("{shown}: type a mass above 0 and up to {limit} g (Esc cancels)").format(
-                shown=shown, limit=grams(PAN_LIMIT_G))
+                shown=shown, limit=grams_text(PAN_LIMIT_G))
         self.typed = None
         self.mass_g = round(value, 3)
-        return _("in hand: {grams} g").format(grams=grams(self.mass_g))
+        return _("in hand: {grams} g").format(grams=grams_text(self.mass_g))

@@ -199,7 +199,7 @@ class ScaleMode(HostTool):
             lines.append(verdict_text(verdict))
         elif judged is not None and any(shots[name].overload for name in judged):
             lines.append(_("Take some off"))  # no verdict comes while a pan is too heavy
-        elif any(scales.reading(name).underload for name in scales.pans):
+        elif any(shot.underload for shot in shots.values()):
             lines.append(_("Empty? OK tares"))  # tared with a load on, then emptied: say how
         elif judged is not None:
             lines.append(_("weighing..."))
