@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from spielleiter.device import config
+from spielleiter.device.config import core as config
 from spielleiter.device.box import Box
 from spielleiter.device.cli.finger import Finger
 from spielleiter.device.cli.terminal import braille

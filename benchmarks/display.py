@@ -22,7 +22,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from spielleiter.device.screens import View, render
+from spielleiter.device.screen.render import View, render
 from spielleiter.drivers.display import RecordingBus, open_device
 
 SPEEDS_HZ = (100_000, 400_000)

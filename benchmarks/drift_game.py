@@ -12,7 +12,7 @@ import statistics
 import drift_trudel  # the Trudel mixes, next to this script (sys.path[0])
 from drift_common import PANS, Trial
 
-from spielleiter.device.scales import Scales
+from spielleiter.device.pans.scales import Scales
 from spielleiter.drivers import sim
 from spielleiter.drivers.loadcell import Integrity, LoadCellSample, ReadAttempt
 from spielleiter.drivers.sim.cell_physics import CellProfile

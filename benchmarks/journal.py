@@ -31,9 +31,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from spielleiter.device import journal_wal, snapshots
-from spielleiter.device.header import Header
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal import wal as journal_wal, snapshots
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.store import Journal
 from spielleiter.device.replay import start
 from spielleiter.device.session import Session
 from spielleiter.games import GAMES, complete

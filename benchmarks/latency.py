@@ -21,9 +21,9 @@ import threading
 import time
 from pathlib import Path
 
-from spielleiter.device import config
+from spielleiter.device.config import core as config
 from spielleiter.device.box import Box
-from spielleiter.device.screens import View, render
+from spielleiter.device.screen.render import View, render
 from spielleiter.drivers.buttons import mock_factory
 from spielleiter.drivers.display import RecordingBus, open_device
 

@@ -29,12 +29,12 @@ import tempfile
 import time
 from pathlib import Path
 
-from spielleiter.device.family_stats import FamilyStats
-from spielleiter.device.game_export import document
-from spielleiter.device.header import Header
-from spielleiter.device.journal import Journal
-from spielleiter.device.past_games import PastGames, open_read_only
-from spielleiter.device.records import GameRecord
+from spielleiter.device.past.statistics import FamilyStats
+from spielleiter.device.past.export import document
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.store import Journal
+from spielleiter.device.past.games import PastGames, open_read_only
+from spielleiter.device.past.records import GameRecord
 from spielleiter.device.replay import start
 from spielleiter.games import GAMES, complete
 

@@ -23,10 +23,11 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-from spielleiter.device import fonts, i18n, screens
+from spielleiter.device.screen import fonts, render as screens
+from spielleiter.device import i18n
 from spielleiter.device.cli.demo import play
 from spielleiter.device.modes import demos
-from spielleiter.device.screens import HEIGHT, WIDTH, View
+from spielleiter.device.screen.render import HEIGHT, WIDTH, View
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from support import build_box  # noqa: E402  (the tests' simulated box: the demos' screens)

@@ -18,10 +18,10 @@ import random
 import statistics
 import time
 
-from spielleiter.device.header import Header
+from spielleiter.device.journal.header import Header
 from spielleiter.device.modes import GAME_MODES
 from spielleiter.device.replay import replay, start
-from spielleiter.device.ui.replay_pages import Replay
+from spielleiter.device.modes.past.steps import Replay
 from spielleiter.games import GAMES, complete
 
 PLAYERS = ("Mia", "Jonas", "Oma", "Papa")

@@ -41,8 +41,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from mosquitto import BINARY, Mosquitto  # noqa: E402
 
-from spielleiter.device.header import Header  # noqa: E402
-from spielleiter.device.journal import Journal  # noqa: E402
+from spielleiter.device.journal.header import Header  # noqa: E402
+from spielleiter.device.journal.store import Journal  # noqa: E402
 from spielleiter.device.session import Session  # noqa: E402
 from spielleiter.games import GAMES, complete  # noqa: E402
 

@@ -34,7 +34,7 @@ import time
 from dataclasses import dataclass, field
 
 from spielleiter.device.inputs import Weight
-from spielleiter.device.scales import Scales
+from spielleiter.device.pans.scales import Scales
 from spielleiter.drivers import sim
 from spielleiter.drivers.loadcell import LoadCellSample
 from spielleiter.drivers.loadcell.integrity import Integrity, ReadAttempt

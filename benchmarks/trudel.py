@@ -46,7 +46,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from spielleiter.device import config as config_mod
+from spielleiter.device.config import core as config_mod
 from spielleiter.device.box import Box
 from spielleiter.device.modes.tante_trudels_troedel.weighing import (BASKET_HOLD_S, POTD_HOLD_S,
                                                                     Job, Weigher)

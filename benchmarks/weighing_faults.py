@@ -7,10 +7,10 @@ from __future__ import annotations
 import math
 import random
 
-from spielleiter.device.scales import Scales
+from spielleiter.device.pans.scales import Scales
 from spielleiter.drivers import sim
 from spielleiter.drivers.loadcell import (
-    LoadCellSample, LoadCellStatus, make_reader)
+    LoadCellSample, LoadCellStatus)
 from spielleiter.drivers.weighing import (
     Calibration)
 from spielleiter.drivers.weighing.range import RangeSettings
@@ -45,7 +45,7 @@ def fault_run(seed: int, rate: int, transport: str, seconds: float,
             board.profile(profile)
         if transport == "gpio":
             board.preempt(0.003, 0.0001, 0.02)
-        reader = make_reader("sim", "pan", on_event=on_event, cell=cell, rate=rate,
+        reader = sim.sim_reader("pan", on_event=on_event, cell=cell, rate=rate,
                              transport=transport, gpio=board)
         cal = Calibration(offset=cell.chip.offset_counts
                           + cell.pan.physics.pan_mass_g * cell.chip.counts_per_gram,

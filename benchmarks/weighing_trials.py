@@ -9,7 +9,7 @@ import random
 import statistics
 from dataclasses import dataclass
 
-from spielleiter.device.scales import Scales
+from spielleiter.device.pans.scales import Scales
 from spielleiter.drivers import sim
 from spielleiter.drivers.loadcell import (
     RAIL_HIGH, RAIL_LOW, RAIL_ONES, Integrity, LoadCellSample, ReadAttempt,

@@ -18,21 +18,23 @@ from typing import Any, Callable
 
 from ..drivers.buttons import Edge, PressDetector
 from ..games import GAMES, GameError
-from . import i18n, settings_store, warm_up
+from . import i18n
+from .journal import settings as settings_store
+from .pans import warm_up
 from .broadcast import Broadcast
-from .header import Header
+from .journal.header import Header
 from .i18n import _, ngettext
 from .inputs import ANYONE, HOST, Inputs, Press, Weight
-from .journal import Journal, JournalError
+from .journal.store import Journal, JournalError
 from .modes import GAME_MODES
 from .modes.base import ModeInfo
 from .modes.setup import remember
-from .notices import notice_lines
-from .overlay import FLASH_S, Overlay
+from .journal.notices import notice_lines
+from .screen.overlay import FLASH_S, Overlay
 from .replay import ReplayError
 from .runtime import Runtime
-from .screens import View
-from .screensaver import ScreenSaver
+from .screen.render import View
+from .screen.saver import ScreenSaver
 from .session import Session
 from .ui.game import GameMenuScreen, GameScreen, StandingsScreen
 from .ui.home import HomeScreen

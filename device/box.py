@@ -22,19 +22,19 @@ from ..drivers.link import LinkLine, LinkStatus, SerialLink
 from ..drivers.loadcell import LoadCellSample, LoadCellStatus
 from ..drivers.thermometer import Temperature, ThermometerReader
 from .app import App
-from .config import Config
-from .instance_lock import InstanceLock
-from .journal import Journal
-from .journal_care import IDLE_S
+from .config.core import Config
+from .journal.lock import InstanceLock
+from .journal.store import Journal
+from .journal.care import IDLE_S
 from .link import LinkProtocol
-from .paths import JOURNAL_NAME
-from .scales import Scales
-from .scales_sim import lay, restore_loads, save_loads, sim_physics
+from .config.paths import JOURNAL_NAME
+from .pans.scales import Scales
+from .pans.simulated import lay, restore_loads, save_loads, sim_physics
 from .runtime import ManualClock, Runtime
-from .screens import View, render
-from .settings_store import Settings
-from .thermometer import thermometer_for
-from .timebase import TimeSource, always_synced
+from .screen.render import View, render
+from .journal.settings import Settings
+from .pans.thermometer import thermometer_for
+from .journal.timebase import TimeSource, always_synced
 
 log = logging.getLogger(__name__)
 

@@ -12,10 +12,10 @@ from typing import Any, Callable
 from . import __version__
 from ..drivers.link import LinkLine, LinkStatus
 from ..games import GAMES, GameError
-from .journal import JournalError
+from .journal.store import JournalError
 from .modes import GAME_MODES
 from .replay import parse_header
-from .roster import Roster, clean_players
+from .journal.roster import Roster, clean_players
 from .text import InputError, dumps, loads, shown
 
 log = logging.getLogger(__name__)

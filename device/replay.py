@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from ..games import GAMES, GameError, State
-from .header import Header
+from .journal.header import Header
 from .text import InputError, dumps, loads, shown
 
 

@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 from typing import Any, Container
 
 from ..games import Event, State
-from . import DeviceError, record_cache, snapshots
-from .header import Header
-from .journal import Journal
+from . import DeviceError
+from .past import results as record_cache
+from .journal import snapshots
+from .journal.header import Header
+from .journal.store import Journal
 from .replay import ReplayError, replay, start
 from .text import problem
 

@@ -1,5 +1,5 @@
 """The pictures in docs/type/: the words a family misread, drawn by the old renderer (its
-``device/screens.py`` from the history, written to a temporary file) and by today's, side by
+``device/screen/render.py`` from the history, written to a temporary file) and by today's, side by
 side at four times the OLED's size.
 
     python scripts/type_shots.py
@@ -15,10 +15,10 @@ from pathlib import Path
 
 from PIL import Image
 
-from spielleiter.device import screens
+from spielleiter.device.screen import render as screens
 
 ROOT = Path(__file__).resolve().parent.parent
-OLD_RENDERER = "9f4f7c1^:device/screens.py"  # the commit that brought Terminus, before it
+OLD_RENDERER = "9f4f7c1^:device/screen/render.py"  # the commit that brought Terminus, before it
 WORDS = (("Runde 1:", "wählt!"), ("The winner is", None), ("Tonne", None), ("Münzen", None),
          ("Anna", None), ("Beginnt", None), ("gewinnt", None))
 SCALE = 4

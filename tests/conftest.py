@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from spielleiter.device import config, i18n
+from spielleiter.device.config import core as config
+from spielleiter.device import i18n
 from spielleiter.device.box import Box
 from support import build_box, english
 

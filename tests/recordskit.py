@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.store import Journal
 from spielleiter.device.session import Session
 from roomkit import TableBox
 

@@ -11,8 +11,8 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from spielleiter.device.header import Header
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.store import Journal
 from spielleiter.device.session import Session
 from spielleiter.device.uplink.follower import Box, Follower
 from spielleiter.device.uplink.outbox import Outbox

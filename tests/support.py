@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from spielleiter.device import config
+from spielleiter.device.config import core as config
 from spielleiter.device.box import Box
 from spielleiter.device.runtime import ManualClock
 from spielleiter.drivers.buttons import mock_factory
@@ -194,7 +194,7 @@ def type_name(box, name: str) -> int:
 def start_header(box, game: str, players, options: dict, seed: int = 7,
                  table: dict | None = None) -> None:
     """Start a game as the link's "new" does (the set-up screens are walked elsewhere)."""
-    from spielleiter.device.header import Header
+    from spielleiter.device.journal.header import Header
 
     header = Header(game, tuple(players), options, seed, table or {})
     box.runtime.post(lambda: box.app.start_game(header))

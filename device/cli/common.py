@@ -99,8 +99,8 @@ def speak(lang: str | None, config: Path | None = None) -> None:
     """A laptop command's lines in ``--lang``, else the config's ``[ui] language`` (German as
     shipped), as the box's screens; a config it cannot read leaves the shipped language."""
     from .. import i18n
-    from ..config import ConfigError
-    from ..paths import find_config, load_config as load
+    from ..config.core import ConfigError
+    from ..config.paths import find_config, load_config as load
 
     if lang is None:
         try:
@@ -112,8 +112,8 @@ def speak(lang: str | None, config: Path | None = None) -> None:
 
 def load_config(command: str, path: Path | None) -> Any:
     """The validated config, or None after saying every problem on stderr (one a line)."""
-    from ..config import ConfigError
-    from ..paths import load_config as load
+    from ..config.core import ConfigError
+    from ..config.paths import load_config as load
 
     try:
         return load(path)

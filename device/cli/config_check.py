@@ -35,8 +35,8 @@ def _listing(where: str, problems: list[str]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..config import ConfigError, validate
-    from ..paths import find_config, read_config
+    from ..config.core import ConfigError, validate
+    from ..config.paths import find_config, read_config
 
     path = find_config(args.config, os.environ)
     where = str(path) if path is not None else "shipped defaults"

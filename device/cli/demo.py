@@ -20,13 +20,13 @@ from PIL import Image
 
 from ...drivers.buttons import mock_factory
 from ...drivers.display import open_device
-from .. import config as config_mod
+from ..config import core as config_mod
 from ..box import Box
 from ..i18n import _
 from ..modes import MODES, demos
 from ..modes.base import DemoStep
 from ..runtime import ManualClock
-from ..screens import View
+from ..screen.render import View
 from .common import add_lang, emit
 
 MAX_SCALE = 16  # --scale: 2048x1024 at most

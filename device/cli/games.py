@@ -90,7 +90,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 # -- opening -------------------------------------------------------------------------------------
 def journal_path(args: argparse.Namespace) -> Path:
-    from ..paths import JOURNAL_NAME, find_state_dir, sim_state_dir
+    from ..config.paths import JOURNAL_NAME, find_state_dir, sim_state_dir
 
     state_dir = (sim_state_dir(args.state_dir, os.environ) if args.sim
                  else find_state_dir(args.state_dir, os.environ))
@@ -101,8 +101,8 @@ def location(args: argparse.Namespace) -> str | None:
     """The box's name: ``--location``, else the config's ``[fleet] name`` or ``box_id``."""
     if args.location:
         return str(args.location)
-    from ..config import ConfigError
-    from ..paths import find_config, read_config
+    from ..config.core import ConfigError
+    from ..config.paths import find_config, read_config
 
     try:
         fleet = read_config(find_config(args.config, os.environ)).get("fleet", {})
@@ -116,7 +116,7 @@ def location(args: argparse.Namespace) -> str | None:
 
 def reading(args: argparse.Namespace, command: str = "games") -> Any:
     """PastGames over a read-only connection (None: there is no journal yet)."""
-    from ..past_games import PastGames, open_read_only
+    from ..past.games import PastGames, open_read_only
 
     path = journal_path(args)
     if not path.is_file():
@@ -143,7 +143,7 @@ def duration(seconds: float | None) -> str:
 
 def _date(text: str) -> str:
     """``--since``'s DATE, checked as the command line is read (a bad one is bad usage: 2)."""
-    from ..past_filters import since
+    from ..past.filters import since
 
     try:
         since(text)
@@ -180,7 +180,7 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_show(args: argparse.Namespace) -> int:
-    from ..records import game_time
+    from ..past.records import game_time
 
     speak(args.lang, args.config)
     past = reading(args)
@@ -243,7 +243,7 @@ def describe(record: Any) -> list[str]:
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from ..game_export import CSV_COLUMNS, csv_rows, document, everything
+    from ..past.export import CSV_COLUMNS, csv_rows, document, everything
 
     past = reading(args)
     if past is None:
@@ -285,8 +285,8 @@ def parse_set(changes: list[str]) -> dict[str, Any]:
 
 
 def run_correct(args: argparse.Namespace) -> int:
-    from ..journal import Journal, JournalError
-    from ..past_games import PastGames
+    from ..journal.store import Journal, JournalError
+    from ..past.games import PastGames
     from ..text import InputError, loads
 
     speak(args.lang, args.config)

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..i18n import _, ngettext
-from ..scales_sim import lay
-from ..scales_text import pan_name
+from ..pans.simulated import lay
+from ..pans.words import pan_name
 from .keys import (EMPTY_KEY, HEAVIER_KEYS, LIFT_KEYS, LIGHTER_KEY, PAN_MASSES_G, PUT_KEYS,
                    TYPE_KEY)
 from .pan_load import PAN_LIMIT_G, grams_text, too_heavy

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Iterable, TextIO
 
 from ..i18n import _, refusal
-from ..scales_text import pan_name
+from ..pans.words import pan_name
 from ..text import bad_char
 from .common import emit
 from .keys import UNDO_KEY, key_map
@@ -30,7 +30,7 @@ from .pan_load import grams_text, too_heavy
 
 if TYPE_CHECKING:  # the box is imported when a simulation runs, not to build the parser
     from ..box import Box
-    from ..config import Config
+    from ..config.core import Config
 
 MAX_SECONDS = 600.0  # virtual seconds per idle/hold: a few seconds of wall time with two pans
 LIFT_SLACK_G = 1e-3  # a put that lifts this much more than lies on the pan lifts what is there
@@ -237,7 +237,7 @@ class Headless:
         from ...games import GAMES, GameError
         from .. import DeviceError
         from ..replay import parse_header
-        from ..roster import clean_players
+        from ..journal.roster import clean_players
 
         if not args:
             raise CommandError(_("new GAME PLAYER... [key=value...]"))

@@ -33,9 +33,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..history import COLUMNS, History
-    from ..journal import Journal
-    from ..paths import JOURNAL_NAME, find_state_dir, sim_state_dir
+    from ..journal.learning import COLUMNS, History
+    from ..journal.store import Journal
+    from ..config.paths import JOURNAL_NAME, find_state_dir, sim_state_dir
 
     state_dir = (sim_state_dir(args.state_dir, os.environ) if args.sim
                  else find_state_dir(args.state_dir, os.environ))

@@ -7,7 +7,7 @@ import textwrap
 from typing import Sequence
 
 from ..i18n import _
-from ..scales_text import pan_name
+from ..pans.words import pan_name
 
 HOST_KEYS = {"b": "host.back", "o": "host.ok", "\n": "host.ok", " ": "host.next",
              "n": "host.next"}

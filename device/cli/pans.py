@@ -22,14 +22,15 @@ from ...drivers.loadcell import LoadCellSample, LoadCellStatus
 from ...drivers.thermometer import Temperature
 from ...drivers.weighing import (MAX_LOAD_G, MAX_MASS_G, MAX_MASSES, CalibrationError,
                                  Calibrator)
-from .. import config as config_mod
-from .. import i18n, settings_store
+from ..config import core as config_mod
+from .. import i18n
+from ..journal import settings as settings_store
 from ..i18n import _, decimal, refusal, signed
-from ..journal import Journal
-from ..scales import Scales, verdict_text
-from ..scales_text import pan_name
-from ..scales_sim import sim_physics, weigh_sim
-from ..thermometer import thermometer_for, warmth_note
+from ..journal.store import Journal
+from ..pans.scales import Scales, verdict_text
+from ..pans.words import pan_name
+from ..pans.simulated import sim_physics, weigh_sim
+from ..pans.thermometer import thermometer_for, warmth_note
 from .pan_load import mass_problem
 
 STEP_TIMEOUT_S = 30.0  # a calibration step the pan never holds still for

@@ -32,9 +32,9 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..journal import Journal, JournalError
-    from ..paths import JOURNAL_NAME, find_state_dir, sim_state_dir
-    from ..roster import Roster
+    from ..journal.store import Journal, JournalError
+    from ..config.paths import JOURNAL_NAME, find_state_dir, sim_state_dir
+    from ..journal.roster import Roster
     from ..text import InputError
 
     speak(args.lang)  # the roster's refusals are the box's own words, in its language

@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     if lacks_extra("room"):
         return EXIT_UNUSABLE
     from .. import i18n
-    from ..paths import user_state_dir
+    from ..config.paths import user_state_dir
     from ..room.collector import Collector
     from ..room.store import Store
     from ..room.views import STALE_S

@@ -15,11 +15,11 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from ...drivers.weighing import Calibration, CalibrationError
-from .. import config as config_mod
+from ..config import core as config_mod
 from .. import i18n
 from ..i18n import _
-from ..scales import Scales, verdict_text
-from ..scales_text import pan_name
+from ..pans.scales import Scales, verdict_text
+from ..pans.words import pan_name
 from .pan_load import mass_problem
 from .pans import STEP_TIMEOUT_S, _Session, _unreadable
 

@@ -35,7 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def _journal_dir(args: argparse.Namespace) -> Path | None:
     """The state directory whose journal is checked: as given, else the default one when a
     journal is there (a laptop without a box has none: no row then)."""
-    from ..paths import JOURNAL_NAME, find_state_dir, sim_state_dir
+    from ..config.paths import JOURNAL_NAME, find_state_dir, sim_state_dir
 
     if args.state_dir is not None:
         return args.state_dir
@@ -45,7 +45,7 @@ def _journal_dir(args: argparse.Namespace) -> Path | None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..paths import find_config
+    from ..config.paths import find_config
     from ..service import checks
 
     if args.fail is not None and not args.sim:

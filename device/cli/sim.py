@@ -34,7 +34,7 @@ Headless commands (one a line; each answered with one JSON line, an error as {{"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    from ..scales_sim import SIM_CELLS
+    from ..pans.simulated import SIM_CELLS
     from .headless import MAX_SECONDS
     from .pan_load import PAN_LIMIT_G
 
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 def run_sim(state_dir: Path | None = None, headless: bool = False,
             config_path: Path | None = None, link: str | None = None,
             link_pty: bool = False, language: str | None = None, cells: str = "real") -> int:
-    from ..paths import sim_state_dir
+    from ..config.paths import sim_state_dir
 
     config = load_config("sim", config_path)
     if config is None:

@@ -34,7 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..family_stats import COLUMNS, FamilyStats
+    from ..past.statistics import COLUMNS, FamilyStats
     from ...games import GAMES
     from .games import duration, reading, when
 

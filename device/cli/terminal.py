@@ -27,9 +27,9 @@ from PIL import Image
 from ...drivers.buttons import mock_factory
 from ...drivers.display import open_device, to_blocks
 from ..box import Box
-from ..config import Config
+from ..config.core import Config
 from ..i18n import _
-from ..screens import View
+from ..screen.render import View
 from .finger import Finger
 from .hand import BACKSPACE, Hand
 from .headless import trim_pin_history

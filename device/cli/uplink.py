@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_config, lacks_extra, load_config, say
 
 if TYPE_CHECKING:
-    from ..config import Fleet
+    from ..config.core import Fleet
 
 EXIT_NOT_CONFIGURED = 1  # ExecCondition=: skip the unit, do not fail it
 EXIT_CONDITION_BROKEN = 255  # ExecCondition=: fail the unit (a config it cannot read)
@@ -68,9 +68,9 @@ def host_port(text: str, default_port: int) -> tuple[str, int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..config import Fleet
+    from ..config.core import Fleet
     from ..fleet import box_id_problem
-    from ..paths import JOURNAL_NAME, find_config, find_state_dir, first_dir, sim_state_dir
+    from ..config.paths import JOURNAL_NAME, find_config, find_state_dir, first_dir, sim_state_dir
 
     config = load_config("uplink", find_config(args.config, os.environ))
     if config is None:

@@ -76,7 +76,7 @@ def _maintenance(p: argparse.ArgumentParser,
 
 
 def _cells(p: argparse.ArgumentParser) -> None:
-    from ..scales_sim import SIM_CELLS
+    from ..pans.simulated import SIM_CELLS
 
     p.add_argument("--cells", choices=SIM_CELLS, default="real",
                    help="with --sim: real load cells (default: warm-up, a bent output until "
@@ -86,7 +86,7 @@ def _cells(p: argparse.ArgumentParser) -> None:
 
 def _paths(args: argparse.Namespace) -> tuple[Path | None, Path]:
     """The config file and state directory a maintenance command works on."""
-    from ..paths import find_config, find_state_dir, sim_state_dir
+    from ..config.paths import find_config, find_state_dir, sim_state_dir
 
     config = find_config(args.config, os.environ)
     if args.sim:  # the same journal `spielleiter sim` uses
@@ -97,7 +97,7 @@ def _paths(args: argparse.Namespace) -> tuple[Path | None, Path]:
 def weigh(args: argparse.Namespace) -> int:
     from .pans import run_weigh
 
-    from ..paths import find_config
+    from ..config.paths import find_config
 
     language = args.lang
     if language is None:
@@ -108,7 +108,7 @@ def weigh(args: argparse.Namespace) -> int:
 
 
 def calibrate(args: argparse.Namespace) -> int:
-    from ..config import ConfigError
+    from ..config.core import ConfigError
     from .pans import run_calibrate
 
     config, state_dir = _paths(args)
@@ -126,7 +126,7 @@ def calibrate(args: argparse.Namespace) -> int:
 
 
 def scale(args: argparse.Namespace) -> int:
-    from ..config import ConfigError
+    from ..config.core import ConfigError
     from .scale_live import run_scale
 
     config, state_dir = _paths(args)

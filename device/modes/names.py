@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..i18n import _
-from ..journal import JournalError
-from ..roster import Roster
-from ..screens import View, wrap
+from ..journal.store import JournalError
+from ..journal.roster import Roster
+from ..screen.render import View, wrap
 from .wheel import Wheel
 
 HOLDS = frozenset({"host.ok"})  # a long OK ends the name on the wheel

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from ..i18n import _
-from ..screens import View
+from ..screen.render import View
 from .names import HOLDS, NewName
 
 MAX_GUESTS = 10

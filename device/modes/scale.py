@@ -11,8 +11,8 @@ from typing import Any
 from ...drivers.weighing import CALIBRATION_MASS_G, MAX_MASSES, CalibrationError, Calibrator
 from ..i18n import N_, _, refusal
 from ..inputs import Weight
-from ..scales_text import pan_name, upper_first, verdict_text
-from ..screens import View, misfits, wrap
+from ..pans.words import pan_name, upper_first, verdict_text
+from ..screen.render import View, misfits, wrap
 from .base import HostTool, ModeInfo
 
 CALIBRATION_MASSES_G = (50, 100, 200, 500)  # the reference masses the screen offers (all

@@ -11,13 +11,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ..history import History
+from ..journal.learning import History
 from ..i18n import N_, _
 from ..inputs import Press
-from ..journal import JournalError
-from ..roster import Roster
-from ..screens import View
-from ..settings_store import CHOICES, LANGUAGE_NAMES
+from ..journal.store import JournalError
+from ..journal.roster import Roster
+from ..screen.render import View
+from ..journal.settings import CHOICES, LANGUAGE_NAMES
 from .base import HostTool, ModeInfo
 from .names import RosterScreen
 

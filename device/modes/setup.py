@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from ..i18n import _, ngettext
-from ..header import Header
-from ..roster import Roster
-from ..screens import View, misfits
+from ..journal.header import Header
+from ..journal.roster import Roster
+from ..screen.render import View, misfits
 from .base import ModeInfo
 from .options import SetupOption
 from .picker import PlayerPicker

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..i18n import _
-from ..screens import View
+from ..screen.render import View
 
 DELETE = "<"
 RING = DELETE + "ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÜß- "

@@ -21,7 +21,7 @@ from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit
 
 from ...games.learning import Attempt
-from ..history import COLUMNS, Record
+from ..journal.learning import COLUMNS, Record
 from . import pages, views
 from .store import Store
 

@@ -9,8 +9,8 @@ from dataclasses import fields
 from typing import Any, Callable, Mapping
 
 from ...drivers.loadcell import ReaderStats
-from ..config import PANS, Config
-from ..config_cells import LoadCell
+from ..config.core import PANS, Config
+from ..config.cells import LoadCell
 from .report import FAIL, PASS, SKIP, Row
 
 WARMUP_S = 0.5  # a reset HX711 settles for 4 conversions (400 ms at 10 SPS) before the window

@@ -18,11 +18,11 @@ import warnings
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from ..board import Board
-from ..config import PANS, Config, ConfigError
+from ..config.board import Board
+from ..config.core import PANS, Config, ConfigError
 from ..i18n import _
-from ..paths import load_config
-from ..screens import View, font_problem, render
+from ..config.paths import load_config
+from ..screen.render import View, font_problem, render
 from . import link_port
 from .check_cells import WARMUP_S, WINDOW_S, check_loadcells, check_thermometer
 from .report import FAIL, PASS, SKIP, Report, Row
@@ -234,8 +234,8 @@ def check_journal(state_dir: Path, now: float | None = None) -> Row:
     with ended games and no backup fails: a damaged card would take every game with it."""
     import sqlite3
 
-    from .. import journal_backup
-    from ..paths import JOURNAL_NAME
+    from ..journal import backup as journal_backup
+    from ..config.paths import JOURNAL_NAME
 
     path = Path(state_dir) / JOURNAL_NAME
     if not path.is_file():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..board import HEADER, PI5_DEBUG_UART, PI5_HEADER_UART, PRIMARY_UART, USB_SERIAL, Board
+from ..config.board import HEADER, PI5_DEBUG_UART, PI5_HEADER_UART, PRIMARY_UART, USB_SERIAL, Board
 
 INSTALL = "sudo bash scripts/install.sh (from the checkout) sets it"
 USE_HEADER = f'set link.port = "{HEADER}" in /etc/spielleiter/config.toml'

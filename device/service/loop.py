@@ -34,13 +34,13 @@ from typing import Any, Callable, Mapping
 
 from ...drivers.display import open_device
 from ...games import GAMES
-from ..board import Board
+from ..config.board import Board
 from ..box import Box
-from ..config import Config, ConfigError
+from ..config.core import Config, ConfigError
 from ..i18n import _, ngettext
-from ..paths import find_config, find_state_dir, load_config
+from ..config.paths import find_config, find_state_dir, load_config
 from ..runtime import Runtime
-from ..screens import View
+from ..screen.render import View
 from .check_cells import WARMUP_S, WINDOW_S
 from .notify import Notifier
 from .probe import BoxProbe

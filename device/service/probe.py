@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from ...drivers.loadcell import ReaderStats
-from ..config import PANS
-from ..screens import render
+from ..config.core import PANS
+from ..screen.render import render
 from .check_cells import evaluate_loadcell, not_configured, stats_delta, thermometer_row
 from .checks import evaluate_buttons
 from .report import FAIL, PASS, SKIP, Report, Row

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..i18n import _
-from ..screens import CHARS, View, wrap
+from ..screen.render import CHARS, View, wrap
 
 PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
 DETAIL_WIDTH = 76  # the table's detail column wraps here

@@ -9,7 +9,7 @@ from ..i18n import _
 from ..inputs import Press, Weight
 from ..modes import base
 from ..modes.base import ModeInfo, Referee
-from ..screens import PAGE_LINES, View, wrap
+from ..screen.render import PAGE_LINES, View, wrap
 from .screen import Question, Screen, Shell
 
 GAME_MENU = ("continue", "standings", "undo", "pause", "end")

@@ -8,7 +8,7 @@ from typing import Sequence
 from ..i18n import _
 from ..modes import MODES
 from ..modes.base import ModeInfo
-from ..screens import View
+from ..screen.render import View
 from .screen import Screen, Shell
 
 

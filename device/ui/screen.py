@@ -11,14 +11,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Protocol
 
 from ..inputs import Press, Weight
-from ..screens import View
+from ..screen.render import View
 
 if TYPE_CHECKING:
-    from ..header import Header
-    from ..journal import Journal
+    from ..journal.header import Header
+    from ..journal.store import Journal
     from ..modes.base import ModeInfo
     from ..session import Session
-    from ..settings_store import Settings
+    from ..journal.settings import Settings
 
 
 class Shell(Protocol):

@@ -13,11 +13,11 @@ import logging
 from ...games import GAMES
 from ..i18n import _
 from ..inputs import Press
-from ..journal import JournalError
+from ..journal.store import JournalError
 from ..modes import setup as setup_flow
 from ..modes.base import ModeInfo
 from ..replay import ReplayError
-from ..screens import View
+from ..screen.render import View
 from .screen import Screen, Shell
 
 log = logging.getLogger(__name__)

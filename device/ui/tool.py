@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..inputs import Press, Weight
 from ..modes.base import Mode
-from ..screens import View
+from ..screen.render import View
 from .screen import Screen, Shell
 
 

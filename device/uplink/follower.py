@@ -23,10 +23,10 @@ from typing import Any
 
 from ...games import GAMES, GameError, State
 from .. import fleet
-from ..header import Header
-from ..history import parse as parse_learning
-from ..past_games import PastGames
-from ..records import GameRecord
+from ..journal.header import Header
+from ..journal.learning import parse as parse_learning
+from ..past.games import PastGames
+from ..past.records import GameRecord
 from ..replay import ReplayError, start
 from ..text import InputError, loads
 from . import public

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from ..journal_file import APP, decode
-from ..timebase import GameTime, TimeBase, TimeSource
+from ..journal.file import APP, decode
+from ..journal.timebase import GameTime, TimeBase, TimeSource
 
 log = logging.getLogger(__name__)
 

@@ -14,12 +14,13 @@ import threading
 import time
 from typing import Any, Callable, Sequence
 
-from ..loadcell import LoadCellReader, ReaderEvent, make_reader
+from ..loadcell import LoadCellReader, ReaderEvent
 from ..loadcell import pump
 from ..weighing import Calibration
 from .chip import SimCell, make_cell
 from .clock import VirtualClock
 from .pan import PanPhysics
+from .reader import sim_reader
 
 log = logging.getLogger(__name__)
 
@@ -46,7 +47,7 @@ class SimScale:
         for i, pan in enumerate(pans):
             cell = make_cell(self.clock, rate=rate, seed=seed * 1009 + 17 * i, physics=physics)
             self.cells[pan] = cell
-            self.readers[pan] = make_reader("sim", pan, on_event=self._dispatch, cell=cell,
+            self.readers[pan] = sim_reader(pan, on_event=self._dispatch, cell=cell,
                                             rate=rate)
 
     @property

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spielleiter.device import config
+from spielleiter.device.config import core as config
 from spielleiter.device.cli import main
 
 
@@ -124,7 +124,7 @@ def test_switching_a_pan_to_another_reader_drops_the_shipped_spi_keys(tmp_path):
 
 
 def test_wrong_types_and_unreadable_files_are_listed_not_crashed(tmp_path):
-    from spielleiter.device import config as config_mod
+    from spielleiter.device.config import core as config_mod
 
     site = tmp_path / "config.toml"
     site.write_text('[loadcells.left]\nreader = ["spi"]\n[loadcells.right]\nbus = [0]\n'

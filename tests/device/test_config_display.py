@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from spielleiter.device import config
-from spielleiter.device.board import Board
+from spielleiter.device.config import core as config
+from spielleiter.device.config.board import Board
 from spielleiter.device.service.checks import i2c_speed_note
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from spielleiter.device.header import Header
-from spielleiter.device.journal import Journal, JournalError
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.store import Journal, JournalError
 from spielleiter.device.session import Session
 
 NAME = "journal.sqlite3"  # the file name the box uses (device/box.py)
@@ -248,7 +248,7 @@ def test_a_directory_that_cannot_be_moved_gives_a_journal_in_memory(tmp_path, mo
 
 
 def test_a_journal_that_opens_only_for_reading_keeps_its_game_in_memory(tmp_path, monkeypatch):
-    from spielleiter.device import journal_file
+    from spielleiter.device.journal import file as journal_file
 
     game = journal_with_a_game(tmp_path)
     real = journal_file.connect

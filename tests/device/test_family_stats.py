@@ -1,14 +1,14 @@
-"""The family's statistics (device/family_stats.py, issue 21 point 4): per player games, wins per
+"""The family's statistics (device/past/statistics.py, issue 21 point 4): per player games, wins per
 game, last played, best streak and the learning station's answers, one place per child; per game
 how often, how long and who wins most."""
 
 from __future__ import annotations
 
-from spielleiter.device.family_stats import COLUMNS, FamilyStats
-from spielleiter.device.history import History, Record
-from spielleiter.device.past_games import PastGames
-from spielleiter.device.records import GameRecord, Standing
-from spielleiter.device.timebase import GameTime
+from spielleiter.device.past.statistics import COLUMNS, FamilyStats
+from spielleiter.device.journal.learning import History, Record
+from spielleiter.device.past.games import PastGames
+from spielleiter.device.past.records import GameRecord, Standing
+from spielleiter.device.journal.timebase import GameTime
 from spielleiter.games import learning
 from recordskit import T0, Table
 

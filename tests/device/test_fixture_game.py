@@ -78,7 +78,7 @@ def test_the_shared_referee_plays_pan_dice_by_its_die_choice_and_weighing(pan_di
 
 
 def test_a_past_game_of_a_new_game_says_each_step_by_the_engines_labels(pan_dice):
-    from spielleiter.device.ui.replay_pages import step_view
+    from spielleiter.device.modes.past.steps import step_view
 
     state = games.GAMES["pan-dice"].new_game(["Anna", "Ben"], {}, seed=1)
     state, _ = state.apply({"type": "roll", "player": "Anna", "value": 3})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from spielleiter.device import config
+from spielleiter.device.config import core as config
 from spielleiter.device.fleet import box_id_problem, parse_topic, topic
 
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from spielleiter.device import config, pinout
-from spielleiter.device.config_cells import SPI_PINS
+from spielleiter.device.config import core as config, pinout
+from spielleiter.device.config.cells import SPI_PINS
 
 pytestmark = pytest.mark.shipped_language  # the table documents the box as it ships
 
@@ -22,7 +22,7 @@ def text() -> str:
 
 def test_the_pinout_table_is_what_the_shipped_config_renders():
     assert pinout.block_in(text()) == pinout.render(config.load(None)), (
-        "hardware/README.md is out of date: python -m spielleiter.device.pinout "
+        "hardware/README.md is out of date: python -m spielleiter.device.config.pinout "
         "--update hardware/README.md")
     assert pinout.main(["--check", str(README)]) == 0
 

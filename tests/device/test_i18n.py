@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from spielleiter.device import config as config_mod
+from spielleiter.device.config import core as config_mod
 from spielleiter.device import i18n
 from spielleiter.device.cli.demo import play
 from spielleiter.device.modes import demos
-from spielleiter.device.screens import View, crowded, misfits, wrap
+from spielleiter.device.screen.render import View, crowded, misfits, wrap
 from tests.support import build_box, i18n_script
 
 

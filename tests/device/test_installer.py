@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from spielleiter.device import config as config_mod
+from spielleiter.device.config import core as config_mod
 
 from pi_root import (BOARDS, STOCK_CMDLINE, Installs, install, make_root, skipped,
                      stock_config_txt)

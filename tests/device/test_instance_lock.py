@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from spielleiter.device.instance_lock import LOCK_NAME, InstanceLock, StateDirInUse
+from spielleiter.device.journal.lock import LOCK_NAME, InstanceLock, StateDirInUse
 from support import HeadlessSim, build_box
 
 
@@ -63,7 +63,7 @@ def test_a_lock_that_cannot_be_made_never_stops_the_box(tmp_path, caplog):
 def test_a_lock_file_this_user_may_not_write_still_locks(tmp_path, monkeypatch):
     """A lock file a sudo run made belongs to root: the service's user opens it to read, and
     flock on that descriptor still keeps a second box out."""
-    from spielleiter.device import instance_lock
+    from spielleiter.device.journal import lock as instance_lock
 
     real_open = os.open
 

@@ -6,8 +6,8 @@ import sqlite3
 
 import pytest
 
-from spielleiter.device.journal import Journal
-from spielleiter.device.header import Header
+from spielleiter.device.journal.store import Journal
+from spielleiter.device.journal.header import Header
 
 HEADER = Header("tatort-tonne", ("a", "b"), {}, 7)
 
@@ -53,7 +53,7 @@ def test_journal_uses_wal_and_full_sync(tmp_path):
 
 def test_the_journals_page_cache_is_bounded_so_a_box_left_running_does_not_grow(tmp_path):
     # benchmarks/sim_memory.py: with SQLite's default 2,000 KiB the simulator grew for hours
-    from spielleiter.device.journal_file import CACHE_KIB
+    from spielleiter.device.journal.file import CACHE_KIB
     with Journal(tmp_path / "j.sqlite3") as journal:
         assert journal._db.execute("PRAGMA cache_size").fetchone()[0] == -CACHE_KIB
         assert CACHE_KIB <= 512
@@ -131,7 +131,7 @@ def test_the_last_action_can_end_the_game_in_the_same_commit(tmp_path):
 
 
 def test_text_that_is_not_valid_unicode_is_never_written(tmp_path):
-    from spielleiter.device.journal import JournalError
+    from spielleiter.device.journal.store import JournalError
 
     with Journal(tmp_path / "j.sqlite3") as journal:
         with pytest.raises(JournalError, match="not valid Unicode"):

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from spielleiter.device import journal_backup
-from spielleiter.device.header import Header
-from spielleiter.device.journal import Journal
-from spielleiter.device.journal_care import IDLE_S
-from spielleiter.device.notices import notice_lines
+from spielleiter.device.journal import backup as journal_backup
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.store import Journal
+from spielleiter.device.journal.care import IDLE_S
+from spielleiter.device.journal.notices import notice_lines
 from spielleiter.device.session import Session
 from spielleiter.games import GAMES, complete
 

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from spielleiter.device import settings_store
-from spielleiter.device.history import History
-from spielleiter.device.journal import Journal
-from spielleiter.device.roster import Roster
+from spielleiter.device.journal import settings as settings_store
+from spielleiter.device.journal.learning import History
+from spielleiter.device.journal.store import Journal
+from spielleiter.device.journal.roster import Roster
 from spielleiter.device.session import Session
 
 NAME = "journal.sqlite3"

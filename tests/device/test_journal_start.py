@@ -15,8 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from spielleiter.device.header import Header
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.store import Journal
 from spielleiter.device.session import Session
 from support import english_config
 
@@ -67,7 +67,7 @@ def test_a_cleanly_closed_journal_on_a_full_disk_resumes_its_game(tmp_path):
 
 
 def test_an_in_memory_journal_always_has_its_tables(tmp_path, monkeypatch):
-    from spielleiter.device import journal_file
+    from spielleiter.device.journal import file as journal_file
 
     (tmp_path / NAME).write_bytes(b"")  # what a full disk leaves: the file, empty
     real = journal_file.connect

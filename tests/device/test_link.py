@@ -420,7 +420,7 @@ def test_players_lists_adds_and_removes_names_on_the_roster(linked):
     reply = peer.ask({"cmd": "players", "remove": "zoë marie", "id": 5})  # case makes no one new
     assert reply == {"type": "ok", "cmd": "players", "removed": "Zoë Marie", "players": ["Ben"],
                      "id": 5}
-    from spielleiter.device.roster import Roster
+    from spielleiter.device.journal.roster import Roster
     assert Roster(box.journal).names() == ["Ben"]              # the box's own roster, kept
 
 

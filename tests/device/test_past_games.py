@@ -1,4 +1,4 @@
-"""Past games (device/past_games.py, issue 21 points 1, 3 and 5): every ended game as a record,
+"""Past games (device/past/games.py, issue 21 points 1, 3 and 5): every ended game as a record,
 newest first by the journal's order, its effective actions, and corrections after the game that
 keep the original and re-derive the result by replay."""
 
@@ -11,16 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from spielleiter.device import record_cache
-from spielleiter.device.corrections import Correction
-from spielleiter.device.header import Header
-from spielleiter.device.journal import Journal
-from spielleiter.device.past_games import PastGames, open_read_only
-from spielleiter.device.records import GameRecord
+from spielleiter.device.past import results as record_cache
+from spielleiter.device.past.corrections import Correction
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.store import Journal
+from spielleiter.device.past.games import PastGames, open_read_only
+from spielleiter.device.past.records import GameRecord
 from spielleiter.device.replay import replay, start
 from spielleiter.device.session import Session
 from spielleiter.device.text import InputError
-from spielleiter.device.timebase import TimeSource
+from spielleiter.device.journal.timebase import TimeSource
 from recordskit import T0, Table
 
 DATA = Path(__file__).parent / "data"
@@ -405,7 +405,7 @@ def test_a_limit_gives_the_newest_games_and_replays_no_other(table, monkeypatch)
 
 def test_an_engine_that_fails_on_a_stored_action_leaves_that_game_out_not_the_list(
         table, monkeypatch):
-    from spielleiter.device import records
+    from spielleiter.device.past import records
 
     table.new("tatort-tonne")
     table.finish()

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from spielleiter.device import config as config_mod
-from spielleiter.device import paths
-from spielleiter.device.paths import find_config, find_state_dir, sim_state_dir
+from spielleiter.device.config import core as config_mod
+from spielleiter.device.config import paths
+from spielleiter.device.config.paths import find_config, find_state_dir, sim_state_dir
 
 
 def test_state_and_config_locations(tmp_path, monkeypatch):

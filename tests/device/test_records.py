@@ -1,9 +1,9 @@
-"""A finished game's record (device/records.py): what the room's ``games`` topic and the export
+"""A finished game's record (device/past/records.py): what the room's ``games`` topic and the export
 of past games share, built by replaying the journal's game through its engine."""
 
 from __future__ import annotations
 
-from spielleiter.device.records import PLAUSIBLE_FROM, GameRecord, game_time
+from spielleiter.device.past.records import PLAUSIBLE_FROM, GameRecord, game_time
 from roomkit import TableBox
 
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from spielleiter.device import i18n
-from spielleiter.device.header import Header
-from spielleiter.device.screens import wrap
+from spielleiter.device.journal.header import Header
+from spielleiter.device.screen.render import wrap
 from spielleiter.games import GameError, IllegalAction
 from spielleiter.games.bunte_runde import new_game as bunte_runde
 from spielleiter.games.currency_torraku import new_game as currency_torraku

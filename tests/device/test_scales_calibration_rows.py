@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from spielleiter.device import config
-from spielleiter.device.journal import Journal
-from spielleiter.device.scales import Scales, implausible
+from spielleiter.device.config import core as config
+from spielleiter.device.journal.store import Journal
+from spielleiter.device.pans.scales import Scales, implausible
 from spielleiter.drivers.weighing import Calibration, Calibrator
 
 NAME = "journal.sqlite3"

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import queue
 
-from spielleiter.device import config
-from spielleiter.device.journal import Journal
-from spielleiter.device.scales import Scales
+from spielleiter.device.config import core as config
+from spielleiter.device.journal.store import Journal
+from spielleiter.device.pans.scales import Scales
 from spielleiter.drivers.loadcell import LoadCellSample, LoadCellStatus
 from spielleiter.drivers.weighing import PanSnapshot
 

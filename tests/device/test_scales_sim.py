@@ -3,8 +3,8 @@ judged verdict of ``weigh_sim``, steps reported, never stable under a hand."""
 
 import pytest
 
-from spielleiter.device.scales import Scales
-from spielleiter.device.scales_sim import Heard, calibrate, weigh_sim
+from spielleiter.device.pans.scales import Scales
+from spielleiter.device.pans.simulated import Heard, calibrate, weigh_sim
 
 
 def test_weigh_sim_reports_grams_times_and_verdict_in_the_documented_shape():
@@ -107,7 +107,7 @@ def test_the_simulated_pans_keep_what_lies_on_them_across_a_restart(box_factory,
 
 
 def test_a_damaged_record_of_the_simulated_pans_leaves_them_empty(box_factory, tmp_path):
-    from spielleiter.device.scales_sim import LOADS_NAME
+    from spielleiter.device.pans.simulated import LOADS_NAME
 
     state = tmp_path / "state"
     state.mkdir()
@@ -131,7 +131,7 @@ def test_a_level_held_back_by_the_range_guard_settles_on_its_own_samples_not_the
 
 def test_a_record_with_a_number_too_long_for_a_float_starts_the_sim_all_the_same(box_factory,
                                                                                 tmp_path):
-    from spielleiter.device.scales_sim import LOADS_NAME
+    from spielleiter.device.pans.simulated import LOADS_NAME
 
     huge = "1" + "0" * 400
     state = tmp_path / "state"
@@ -145,7 +145,7 @@ def test_a_record_with_a_number_too_long_for_a_float_starts_the_sim_all_the_same
 
 
 def test_kept_pieces_a_little_off_their_load_are_made_to_match_it(box_factory, tmp_path):
-    from spielleiter.device.scales_sim import LOADS_NAME
+    from spielleiter.device.pans.simulated import LOADS_NAME
 
     state = tmp_path / "state"
     state.mkdir()

@@ -10,12 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
 
-from spielleiter.device import fonts, i18n, screens
-from spielleiter.device.fonts import BIG_SIZES, GLYPHS, PIECE
+from spielleiter.device.screen import fonts, render as screens
+from spielleiter.device import i18n
+from spielleiter.device.screen.fonts import BIG_SIZES, GLYPHS, PIECE
 from spielleiter.device.modes import MODES
 from spielleiter.device.ui.home import home_view
-from spielleiter.device.screens import (HEIGHT, WIDTH, View, big_width, layout, letters, misfits,
-                                        render)
+from spielleiter.device.screen.render import (
+    HEIGHT, WIDTH, View, big_width, layout, letters, misfits, render
+)
 
 
 def _shown_text(view: View) -> str:
@@ -185,7 +187,7 @@ def no_terminus(monkeypatch, tmp_path):
 
 def test_a_missing_font_is_said_once_and_the_screens_draw_in_the_built_in_font(no_terminus,
                                                                                caplog):
-    with caplog.at_level(logging.WARNING, logger="spielleiter.device.fonts"):
+    with caplog.at_level(logging.WARNING, logger="spielleiter.device.screen.fonts"):
         problem = screens.font_problem()
         for _ in range(3):
             frame = render(View("Spielleiter", ("Tatort Tonne", "Bunte Runde"), big="\u2605 Anna",

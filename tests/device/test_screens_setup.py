@@ -9,7 +9,7 @@ import pytest
 from spielleiter.device import i18n
 from spielleiter.device.modes import MODES
 from spielleiter.device.modes.setup import SetupFlow
-from spielleiter.device.screens import View, crowded, misfits
+from spielleiter.device.screen.render import View, crowded, misfits
 from spielleiter.games import GAMES
 
 NAMES = ["Alexandra", "Maximilian", "Ulrike", "Birgit", "Sarah", "Annegret", "Friederike",

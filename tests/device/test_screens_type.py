@@ -13,8 +13,8 @@ from functools import lru_cache
 import pytest
 from PIL import Image, ImageChops, ImageFilter
 
-from spielleiter.device import screens
-from spielleiter.device.screens import HEIGHT, WIDTH, View, letters, render
+from spielleiter.device.screen import render as screens
+from spielleiter.device.screen.render import HEIGHT, WIDTH, View, letters, render
 from tests.device.test_i18n import DEMOS, demo_views
 
 

@@ -17,9 +17,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from spielleiter.device import session as session_mod
-from spielleiter.device import snapshots
-from spielleiter.device.header import Header
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal import snapshots
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.store import Journal
 from spielleiter.device.replay import replay, start
 from spielleiter.device.session import Session
 from spielleiter.games import GAMES, complete

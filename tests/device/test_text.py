@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from spielleiter.device.header import Header
+from spielleiter.device.journal.header import Header
 from spielleiter.device.replay import ReplayError, parse_header, parse_json, run
 from spielleiter.device.text import InputError, check, dumps, loads, problem
 

@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 
-from spielleiter.device import timebase
+from spielleiter.device.journal import timebase
 from spielleiter.device.cli import main
-from spielleiter.device.header import Header
-from spielleiter.device.history import History
-from spielleiter.device.journal import Journal
-from spielleiter.device.roster import Roster
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.learning import History
+from spielleiter.device.journal.store import Journal
+from spielleiter.device.journal.roster import Roster
 from spielleiter.device.session import Session
-from spielleiter.device.timebase import TimeSource
+from spielleiter.device.journal.timebase import TimeSource
 from spielleiter.games import learning
 
 NAME = "journal.sqlite3"

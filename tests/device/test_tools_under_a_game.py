@@ -9,9 +9,9 @@ import re
 
 from support import act, start_header
 
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.store import Journal
 from spielleiter.device.link import LinkProtocol
-from spielleiter.device.screens import misfits
+from spielleiter.device.screen.render import misfits
 from spielleiter.drivers.link import LinkLine
 from spielleiter.drivers.weighing import CALIBRATION_HOLD_S
 

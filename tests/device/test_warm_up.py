@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from spielleiter.device import i18n, warm_up
-from spielleiter.device.fonts import BIG_SIZES
+from spielleiter.device import i18n
+from spielleiter.device.pans import warm_up
+from spielleiter.device.screen.fonts import BIG_SIZES
 from spielleiter.device.i18n import _
 from spielleiter.device.modes import MODES
 from spielleiter.device.modes.learning import screens as LS
-from spielleiter.device.screens import View, layout, letters, misfits, render
-from spielleiter.device.roster import Roster
+from spielleiter.device.screen.render import View, layout, letters, misfits, render
+from spielleiter.device.journal.roster import Roster
 from support import act, assert_frame, start_header
 
 NOTICE = "Warming up: play on"

@@ -10,7 +10,7 @@ from xml.sax.saxutils import escape
 
 import pytest
 
-from spielleiter.device import config, pinout, wiring
+from spielleiter.device.config import core as config, pinout, wiring
 
 pytestmark = pytest.mark.shipped_language  # the picture shows the box as it ships
 PICTURE = Path(__file__).resolve().parents[2] / "hardware" / "wiring.svg"
@@ -18,7 +18,7 @@ PICTURE = Path(__file__).resolve().parents[2] / "hardware" / "wiring.svg"
 
 def test_the_committed_picture_is_what_the_shipped_config_draws():
     assert PICTURE.read_text(encoding="utf-8") == wiring.render(config.load(None)), (
-        "hardware/wiring.svg is out of date: python -m spielleiter.device.wiring "
+        "hardware/wiring.svg is out of date: python -m spielleiter.device.config.wiring "
         "--output hardware/wiring.svg")
     assert wiring.main(["--check", str(PICTURE)]) == 0
 

@@ -18,8 +18,8 @@ from hypothesis import example, given
 from hypothesis import strategies as st
 
 from spielleiter.device.cli import main
-from spielleiter.device.config import ConfigError
-from spielleiter.device.paths import load_config
+from spielleiter.device.config.core import ConfigError
+from spielleiter.device.config.paths import load_config
 
 DEFAULTS = tomllib.loads((Path(__file__).parents[2] / "device" / "data" /
                           "default_config.toml").read_text(encoding="utf-8"))

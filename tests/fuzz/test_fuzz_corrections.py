@@ -13,9 +13,9 @@ from fuzz_strategies import VALUES, fuzz_settings
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from spielleiter.device.journal import Journal
-from spielleiter.device.past_games import PastGames
-from spielleiter.device.records import GameRecord
+from spielleiter.device.journal.store import Journal
+from spielleiter.device.past.games import PastGames
+from spielleiter.device.past.records import GameRecord
 from spielleiter.device.text import InputError
 from recordskit import PLAYERS, Table
 

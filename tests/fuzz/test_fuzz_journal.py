@@ -11,8 +11,8 @@ from fuzz_strategies import VALUES, fuzz_settings, headers, played, to_text
 from hypothesis import event, given
 from hypothesis import strategies as st
 
-from spielleiter.device.header import Header
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.store import Journal
 from spielleiter.device.modes import GAME_MODES
 from spielleiter.device.session import Session
 

@@ -46,10 +46,10 @@ def test_the_trudel_rules_use_the_one_rule():
 
 
 def test_13_15_against_13_10_is_the_same_on_the_scale_screen_and_in_the_game(tmp_path):
-    from spielleiter.device import config
-    from spielleiter.device.journal import Journal
+    from spielleiter.device.config import core as config
+    from spielleiter.device.journal.store import Journal
     from spielleiter.device.modes.scale import ScaleMode
-    from spielleiter.device.scales import Scales
+    from spielleiter.device.pans.scales import Scales
 
     site = tmp_path / "config.toml"
     site.write_text('[loadcells.left]\nreader = "spi"\nbus = 0\n'

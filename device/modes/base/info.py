@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterator
 
-from ...screens import View
+from ...screen.render import View
 from .referee import Referee
 from .table import Mode
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ...i18n import _
-from ...screens import CHARS, PAGE_LINES, View, wrap
+from ...screen.render import CHARS, PAGE_LINES, View, wrap
 from .table import Table
 
 

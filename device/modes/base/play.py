@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from ....games.core import Need, need
 from ...i18n import _, ngettext
 from ...inputs import Weight
-from ...screens import View, first_fit
+from ...screen.render import View, first_fit
 from .controllers import ActionMenu, Die, Weigher, pan_for
 from .pages import Page
 

@@ -11,7 +11,7 @@ from ....games import GAMES
 from ....games.core import GameInfo, Option, State
 from ...i18n import _
 from ...inputs import Press, Weight
-from ...screens import View, pack
+from ...screen.render import View, pack
 from .pages import Page, Pages, score_shown
 from .public import read
 from .play import Play

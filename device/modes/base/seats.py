@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from ...i18n import _
-from ...screens import WIDTH, View, big_width
+from ...screen.render import WIDTH, View, big_width
 from .table import Table
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol
 
 from ...inputs import Press, Weight
-from ...scales import TableScales
-from ...screens import View
+from ...pans.scales import TableScales
+from ...screen.render import View
 
 
 class Table(Protocol):

@@ -20,7 +20,7 @@ from typing import Any
 from ....games.bunte_runde import BunteRunde
 from ....games.core import Event
 from ...i18n import _
-from ...screens import View
+from ...screen.render import View
 from ...session import Session
 from ..base import Page, Referee, Table
 from .public import Public

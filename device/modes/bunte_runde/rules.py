@@ -9,7 +9,7 @@ in the language of the moment (the pages are built when shown).
 from __future__ import annotations
 
 from ...i18n import _
-from ...screens import View
+from ...screen.render import View
 from ..base import text_page
 
 

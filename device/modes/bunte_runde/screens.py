@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 from ....games.core import Event
 from ...i18n import N_, _, ngettext
-from ...screens import CHARS, PAGE_LINES, View, first_fit, pack
+from ...screen.render import CHARS, PAGE_LINES, View, first_fit, pack
 from ..base import Page
 from .public import Public
 

@@ -29,7 +29,7 @@ from ....games.core import Event
 from ....games.currency_torraku import CurrencyTorraku
 from ...i18n import N_, _
 from ...inputs import Weight
-from ...screens import View
+from ...screen.render import View
 from ...session import Session
 from ..base import Page, Referee, Table
 from ....games.core import Option

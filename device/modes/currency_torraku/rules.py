@@ -8,7 +8,7 @@ Built when shown (``pages()``), so every text is in the language of the moment.
 from __future__ import annotations
 
 from ...i18n import _
-from ...screens import View
+from ...screen.render import View
 from ..base import text_page
 from .screens import keys_view
 

@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from ....games.core import Event
 from ...i18n import N_, _, decimal, ngettext
-from ...screens import CHARS, View, pack
+from ...screen.render import CHARS, View, pack
 from ..base import Page
 from .public import Public
 

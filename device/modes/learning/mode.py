@@ -15,13 +15,13 @@ from typing import Any
 
 from ....games import learning
 from ....games.learning import Attempt, Progress
-from ... import config
-from ...history import History
+from ...config import core as config
+from ...journal.learning import History
 from ...i18n import _
 from ...inputs import Press, Weight
-from ...journal import JournalError
-from ...roster import Roster
-from ...screens import View
+from ...journal.store import JournalError
+from ...journal.roster import Roster
+from ...screen.render import View
 from ..names import HOLDS, NewName
 from . import rules
 from . import screens as S

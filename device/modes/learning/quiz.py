@@ -22,7 +22,7 @@ from ....games import learning
 from ....games.learning import Attempt
 from ...i18n import _
 from ...inputs import Weight
-from ...screens import View
+from ...screen.render import View
 from . import screens as S
 
 # The zero moves at most 2 mg/s (ZeroSettings.drift_g_per_s: a cell warming up, at worst), so a

@@ -8,7 +8,7 @@ import logging
 from ....games import learning
 from ....games.learning import LearningError
 from ...i18n import _
-from ...screens import View
+from ...screen.render import View
 from . import screens as S
 from .quiz import Quiz, Station, grams_on, judged, loaded, moving
 

@@ -5,7 +5,7 @@ big word and one short line; OK turns the page, BACK leaves."""
 from __future__ import annotations
 
 from ...i18n import _
-from ...screens import View
+from ...screen.render import View
 from .screens import STAR
 
 

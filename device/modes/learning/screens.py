@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ...history import Summary
+from ...journal.learning import Summary
 from ...i18n import _
-from ...screens import View
+from ...screen.render import View
 
 STAR = "\u2605"
 

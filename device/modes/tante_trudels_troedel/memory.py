@@ -14,7 +14,7 @@ import logging
 from dataclasses import dataclass
 from typing import Any
 
-from ...journal_file import JournalError
+from ...journal.file import JournalError
 from .weighing import POTD_TOL_G, ZERO_DRIFT_G, drift_bound_g
 
 log = logging.getLogger(__name__)

@@ -13,8 +13,8 @@ from typing import Any, Mapping
 
 from ....games.core import Event
 from ...i18n import N_, _
-from ...scales_text import pan_name
-from ...screens import CHARS, View, pack, wrap
+from ...pans.words import pan_name
+from ...screen.render import CHARS, View, pack, wrap
 from ..base import Page
 from .public import Public
 from .screens import PAGE_S, big_name, fit, grams, off_pan, on_pan

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from ....games.core import Event, Option
 from ...i18n import N_, _
-from ...screens import View, wrap
+from ...screen.render import View, wrap
 from . import flow, jobs
 from .busy import BusyReferee
 from .flow import Rolling, Step, TakingOff, Weighing

@@ -8,7 +8,7 @@ TT2) and how it settles what the rulebook leaves open (going back, TT4; who wins
 from __future__ import annotations
 
 from ...i18n import _
-from ...screens import View
+from ...screen.render import View
 from ..base import text_page
 from .screens import grams
 

@@ -12,8 +12,8 @@ from typing import Any
 
 from ....games.trudel_rules import WEIGHING
 from ...i18n import N_, _, decimal, ngettext
-from ...scales_text import pan_name, upper_first
-from ...screens import CHARS, View
+from ...pans.words import pan_name, upper_first
+from ...screen.render import CHARS, View
 from .public import Public
 from .weighing import Job, TakeOff, Weigher
 

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 if TYPE_CHECKING:
     from ....drivers.weighing import PanSnapshot
-    from ...scales import TableScales
+    from ...pans.scales import TableScales
 
 EMPTY_G = 0.5      # less than this counts as an empty pan (an item weighs a few grams)
 POTD_TOL_G = 0.5   # two pans: the first must hold the Purchase within this of its reference

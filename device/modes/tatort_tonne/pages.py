@@ -9,7 +9,7 @@ from typing import Any
 
 from ....games.core import Event
 from ...i18n import _, ngettext
-from ...screens import CHARS, PAGE_LINES, View, first_fit, pack
+from ...screen.render import CHARS, PAGE_LINES, View, first_fit, pack
 from .screens import BIG, names_lines, short
 from ..base import standings_view as base_standings
 from .public import Public

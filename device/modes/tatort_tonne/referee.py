@@ -16,7 +16,7 @@ from typing import Any
 from ....games.core import Event
 from ....games.tatort_tonne import TatortTonne
 from ...i18n import _
-from ...screens import PAGE_LINES, View
+from ...screen.render import PAGE_LINES, View
 from ...session import Session
 from ..base import HotSeat, Page, Referee, Table
 from .pages import reveal_pages, score_text, standings_view, undo_pages, winner_view

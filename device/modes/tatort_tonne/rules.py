@@ -5,7 +5,7 @@ Built when shown, so the pages follow the language of the moment."""
 from __future__ import annotations
 
 from ...i18n import _
-from ...screens import View
+from ...screen.render import View
 from ..base import text_page
 from .screens import button_lines
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...i18n import _, ngettext
-from ...screens import CHARS, View, first_fit, pack
+from ...screen.render import CHARS, View, first_fit, pack
 
 KEYS = {"A": "steal", "B": "accuse", "C": "alibi"}
 BIG = CHARS // 2  # the longest word ``big`` takes (at 2x)

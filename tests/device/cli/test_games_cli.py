@@ -14,10 +14,10 @@ import pytest
 from support import run_replay
 
 from spielleiter.device.cli import main
-from spielleiter.device.family_stats import COLUMNS
-from spielleiter.device.game_export import CSV_COLUMNS
-from spielleiter.device.journal import Journal
-from spielleiter.device.past_games import PastGames
+from spielleiter.device.past.statistics import COLUMNS
+from spielleiter.device.past.export import CSV_COLUMNS
+from spielleiter.device.journal.store import Journal
+from spielleiter.device.past.games import PastGames
 from spielleiter.games import GAMES
 from recordskit import PLAYERS, Table
 

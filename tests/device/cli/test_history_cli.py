@@ -6,8 +6,8 @@ import csv
 import io
 
 from spielleiter.device.cli import main
-from spielleiter.device.history import COLUMNS, History
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.learning import COLUMNS, History
+from spielleiter.device.journal.store import Journal
 from spielleiter.games import learning
 
 T0 = 1_800_000_000.0  # 2027-01-15T08:00:00+00:00

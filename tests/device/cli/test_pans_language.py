@@ -8,9 +8,10 @@ import json
 
 import pytest
 
-from spielleiter.device import i18n, settings_store
+from spielleiter.device import i18n
+from spielleiter.device.journal import settings as settings_store
 from spielleiter.device.cli import main
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.store import Journal
 
 
 @pytest.fixture(autouse=True)

@@ -9,10 +9,10 @@ import io
 import re
 from pathlib import Path
 
-from spielleiter.device import config
+from spielleiter.device.config import core as config
 from spielleiter.device.box import Box
 from spielleiter.device.cli.scale_live import run_scale
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.store import Journal
 from spielleiter.device.runtime import ManualClock
 from spielleiter.drivers.buttons import mock_factory
 from spielleiter.drivers.display import open_device

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from gpiozero import Device
 
-from spielleiter.device.config import load as load_config
+from spielleiter.device.config.core import load as load_config
 from spielleiter.device.service import checks
 
 ON_A_PI = "Raspberry Pi" in (Path("/proc/device-tree/model").read_text(errors="replace")

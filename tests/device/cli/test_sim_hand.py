@@ -166,7 +166,7 @@ def test_what_an_earlier_run_left_on_the_pans_shows_and_is_lifted_piece_by_piece
 
 
 def test_a_record_from_before_pieces_were_kept_is_one_piece_a_pan(box_factory, tmp_path):
-    from spielleiter.device.scales_sim import LOADS_NAME
+    from spielleiter.device.pans.simulated import LOADS_NAME
 
     state = tmp_path / "old"
     state.mkdir()

@@ -10,7 +10,7 @@ from spielleiter.device import i18n
 from spielleiter.device.cli.hand import Hand
 from spielleiter.device.cli.keys import STATION_KEYS, key_map, legend
 from spielleiter.device.cli.terminal import layout
-from spielleiter.device.screens import View, render
+from spielleiter.device.screen.render import View, render
 
 STATIONS = ["Red", "Blue", "Green"]
 PANS = ("left", "right")

@@ -2,12 +2,12 @@
 snapshots: the file a box running the current release leaves behind."""
 import random, sys
 from pathlib import Path
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.store import Journal
 from spielleiter.device.session import Session
-from spielleiter.device.header import Header
-from spielleiter.device.roster import Roster
-from spielleiter.device.history import History
-from spielleiter.device import settings_store
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.roster import Roster
+from spielleiter.device.journal.learning import History
+from spielleiter.device.journal import settings as settings_store
 from spielleiter.games import GAMES, complete
 from spielleiter.games.learning import Attempt
 

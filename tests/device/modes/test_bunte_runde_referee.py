@@ -19,7 +19,7 @@ from spielleiter.device.modes.bunte_runde.screens import (
     piece_text,
 )
 from spielleiter.device.replay import replay, start
-from spielleiter.device.screens import render
+from spielleiter.device.screen.render import render
 from spielleiter.games.bunte_runde import SHAPES, landing, new_game
 
 NAMES = ["Anna", "Ben", "Cem", "Dora", "Emil", "Fay"]

@@ -14,7 +14,7 @@ from spielleiter.device.modes.bunte_runde import rules
 from spielleiter.device.modes.bunte_runde.public import Public
 from spielleiter.device.modes.bunte_runde.screens import (final_view, layout_pages, move_pages,
                                                           piece_big, put_back_pages)
-from spielleiter.device.screens import View, crowded, misfits
+from spielleiter.device.screen.render import View, crowded, misfits
 from spielleiter.games.bunte_runde import new_game
 
 

@@ -13,7 +13,7 @@ from spielleiter.device.modes.currency_torraku.public import Public
 from spielleiter.device.modes.currency_torraku.screens import (
     bid_view, bids_view, declare_label, declare_view, event_pages, final_view, keys_view,
     learn_view, learned_view, overview_pages, rows_view, stack_view, undo_view)
-from spielleiter.device.screens import View, crowded, misfits
+from spielleiter.device.screen.render import View, crowded, misfits
 from spielleiter.games.currency_torraku import KINDS, new_game
 
 

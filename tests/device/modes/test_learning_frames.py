@@ -8,8 +8,8 @@ import pytest
 from spielleiter.device import i18n
 from spielleiter.device.modes.learning import rules
 from spielleiter.device.modes.learning import screens as S
-from spielleiter.device.fonts import BIG_SIZES
-from spielleiter.device.screens import layout, render
+from spielleiter.device.screen.fonts import BIG_SIZES
+from spielleiter.device.screen.render import layout, render
 from support import assert_frame
 
 SCREENS = {

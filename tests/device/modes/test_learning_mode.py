@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from spielleiter.device.cli.demo import run_demo
-from spielleiter.device.history import History
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.learning import History
+from spielleiter.device.journal.store import Journal
 from spielleiter.device.modes import MODES
-from spielleiter.device.roster import Roster
-from spielleiter.device.fonts import BIG_SIZES
-from spielleiter.device.screens import WIDTH, big_width, crowded, layout, misfits
+from spielleiter.device.journal.roster import Roster
+from spielleiter.device.screen.fonts import BIG_SIZES
+from spielleiter.device.screen.render import WIDTH, big_width, crowded, layout, misfits
 from spielleiter.games import learning
 from support import HeadlessSim
 

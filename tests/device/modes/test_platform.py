@@ -145,7 +145,7 @@ def test_a_press_just_after_the_screen_changed_by_itself_is_ignored_and_shown_as
 
 
 def start_header_of(game: str):
-    from spielleiter.device.header import Header
+    from spielleiter.device.journal.header import Header
     return Header(game, tuple(NAMES[:3]), {}, 7, {})
 
 
@@ -254,7 +254,7 @@ def test_sound_brightness_and_sleep_are_settings_that_take_effect(box_factory):
 
 
 def test_a_childs_history_is_cleared_from_settings_after_a_question(box_factory):
-    from spielleiter.device.history import History
+    from spielleiter.device.journal.learning import History
     from spielleiter.games.learning import Attempt
 
     box = box_factory(NAMES, pans=False)

@@ -14,7 +14,7 @@ from support import assert_frame
 
 from spielleiter.device import i18n
 from spielleiter.device.i18n import _, refusal
-from spielleiter.device.screens import View, misfits, wrap
+from spielleiter.device.screen.render import View, misfits, wrap
 from spielleiter.drivers.weighing import CALIBRATION_HOLD_S, CalibrationError
 
 from test_scale_mode import warm

@@ -10,9 +10,9 @@ import json
 import pytest
 from support import assert_frame
 
-from spielleiter.device import config
+from spielleiter.device.config import core as config
 from spielleiter.device.cli import main
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.store import Journal
 from spielleiter.drivers.weighing import CALIBRATION_HOLD_S, JUDGE_S
 
 
@@ -170,7 +170,7 @@ def test_calibrating_again_warmer_learns_the_span_coefficient(tmp_path, capsys, 
 def test_the_calibration_note_gives_the_span_drift_in_percent_per_10_kelvin():
     from dataclasses import replace
 
-    from spielleiter.device.thermometer import warmth_note
+    from spielleiter.device.pans.thermometer import warmth_note
     from spielleiter.drivers.weighing import Calibration
 
     learned = replace(Calibration(counts_per_gram=420.0).made_at(30.0), span_per_k=5e-5,
@@ -251,7 +251,7 @@ def _scales(tmp_path, site_text):
     """Simulated Scales for a site config, and a pump that runs them and feeds the samples."""
     import queue
 
-    from spielleiter.device.scales import Scales
+    from spielleiter.device.pans.scales import Scales
 
     site = tmp_path / "config.toml"
     site.write_text(site_text)
@@ -289,7 +289,7 @@ def test_one_pan_alone_shows_just_that_pan_and_no_verdict(tmp_path):
 
 def test_named_pans_are_judged_and_the_verdict_is_worded_once(tmp_path):
     from spielleiter.device.modes.scale import ScaleMode
-    from spielleiter.device.scales import verdict_text
+    from spielleiter.device.pans.scales import verdict_text
 
     cfg, journal, scales, run = _scales(
         tmp_path, '[loadcells.gold]\nreader = "spi"\nbus = 0\n'

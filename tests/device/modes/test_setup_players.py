@@ -7,7 +7,7 @@ import pytest
 from support import open_game, type_name
 from spielleiter.device.cli import main
 from spielleiter.device.modes.wheel import RING, Wheel, presses
-from spielleiter.device.roster import Roster, clean_name
+from spielleiter.device.journal.roster import Roster, clean_name
 from spielleiter.device.text import InputError
 
 
@@ -171,7 +171,7 @@ def test_a_station_key_on_a_host_screen_says_why_and_changes_nothing(box_factory
 
 
 def test_a_latin_name_with_accents_the_font_lacks_is_kept_and_drawn_without_them():
-    from spielleiter.device.screens import View, drawn_as, render
+    from spielleiter.device.screen.render import View, drawn_as, render
 
     assert clean_name("Şule") == "Şule" and clean_name("Łukasz") == "Łukasz"
     assert "".join(map(drawn_as, "Şule Çağla Łukasz Dvořák")) == "Sule Çagla Lukasz Dvorák"

@@ -8,7 +8,7 @@ from support import open_game
 from spielleiter.device import i18n
 from spielleiter.device.modes import GAME_MODES, MODES
 from spielleiter.device.modes.setup import last_game, remember
-from spielleiter.device.screens import crowded, misfits
+from spielleiter.device.screen.render import crowded, misfits
 
 
 def to_start_menu(box, name: str = "tatort-tonne") -> None:
@@ -185,7 +185,7 @@ def test_undo_with_its_own_put_back_pages_shows_no_second_message_over_them(box_
 
 def _page(title: str):
     from spielleiter.device.modes.base import Page
-    from spielleiter.device.screens import View
+    from spielleiter.device.screen.render import View
 
     return Page(View(title, ("the card",)))
 
@@ -247,7 +247,7 @@ def test_a_game_started_over_the_link_is_the_one_play_again_repeats(box_factory)
     import json
 
     from spielleiter.device.link import LinkProtocol
-    from spielleiter.device.roster import Roster
+    from spielleiter.device.journal.roster import Roster
     from spielleiter.drivers.link import LinkLine
 
     box = box_factory()

@@ -12,7 +12,7 @@ import pytest
 from spielleiter.device import i18n
 from spielleiter.device.modes.tante_trudels_troedel import screens as S
 from spielleiter.device.modes.tante_trudels_troedel.weighing import Job, TakeOff
-from spielleiter.device.screens import CHARS, layout, render
+from spielleiter.device.screen.render import CHARS, layout, render
 from support import assert_frame
 
 BASKET = Job("weigh", "Anna", "right", "left", 13.2, 1, 9, potd_g=13.2, band_g=0.05)

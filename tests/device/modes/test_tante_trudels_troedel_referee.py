@@ -9,7 +9,7 @@ import pytest
 from support import HeadlessSim, act, one_pan_box, start_header
 from spielleiter.device.cli.demo import play
 from spielleiter.device.modes.tante_trudels_troedel.demo import PLAYERS, script
-from spielleiter.device.screens import CHARS
+from spielleiter.device.screen.render import CHARS
 
 GAME = "tante-trudels-troedel"
 DECIMAL = re.compile(r"\d[.,]\d")

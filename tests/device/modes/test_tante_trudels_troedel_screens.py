@@ -18,7 +18,7 @@ from spielleiter.device.modes.tante_trudels_troedel.screens import (act_view, mo
                                                                      rolling_view, weigh_view)
 from spielleiter.device.modes.tante_trudels_troedel.public import Public
 from spielleiter.device.modes.tante_trudels_troedel.weighing import Job
-from spielleiter.device.screens import View, crowded, misfits, wrap
+from spielleiter.device.screen.render import View, crowded, misfits, wrap
 from spielleiter.games.tante_trudels_troedel import new_game
 
 LANGUAGES = ("de", "en")

@@ -13,7 +13,7 @@ from spielleiter.device.modes.tatort_tonne import pages as tt_pages
 from spielleiter.device.modes.tatort_tonne import rules, screens as tt_screens
 from spielleiter.device.modes.tatort_tonne.public import Public
 from spielleiter.device.modes.tatort_tonne.referee import COUNTDOWN_S
-from spielleiter.device.screens import crowded, misfits
+from spielleiter.device.screen.render import crowded, misfits
 from spielleiter.games.tatort_tonne import new_game
 
 from support import build_box

@@ -12,7 +12,7 @@ import paho.mqtt.client as mqtt
 import pytest
 from roomkit import FAST, TableBox, local_broker, wait_for
 
-from spielleiter.device import config
+from spielleiter.device.config import core as config
 from spielleiter.device.uplink.follower import Box
 from spielleiter.device.uplink.service import Uplink
 

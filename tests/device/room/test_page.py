@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from spielleiter.device.history import History
+from spielleiter.device.journal.learning import History
 from spielleiter.device.room.store import Store
 from spielleiter.device.room.web import RoomServer
 from spielleiter.games.learning import Attempt

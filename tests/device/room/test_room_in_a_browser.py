@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from spielleiter.device import i18n
-from spielleiter.device.history import History
+from spielleiter.device.journal.learning import History
 from spielleiter.device.room.web import RoomServer
 from spielleiter.games.learning import Attempt
 from roomkit import Room, RunningUplink, TableBox, get, wait_for

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from spielleiter.device.history import History
+from spielleiter.device.journal.learning import History
 from spielleiter.device.room import views
 from spielleiter.device.room.store import Store
 from spielleiter.games.learning import Attempt

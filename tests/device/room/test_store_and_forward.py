@@ -51,7 +51,7 @@ def test_the_broker_killed_mid_game_and_started_again_loses_nothing(tmp_path, br
 def test_a_box_off_the_network_for_a_week_sends_it_all_in_order(tmp_path, broker):
     """A week of club evenings with the broker away: many games and answers wait in the
     outbox, then arrive in order with nothing missing."""
-    from spielleiter.device.history import History
+    from spielleiter.device.journal.learning import History
     from spielleiter.games.learning import Attempt
 
     room = Room(tmp_path / "room.sqlite3", broker.port).start()

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from spielleiter.device import config
-from spielleiter.device.board import Board
+from spielleiter.device.config import core as config
+from spielleiter.device.config.board import Board
 from spielleiter.device.service.checks import check_link
 from spielleiter.device.service.report import FAIL, PASS
 

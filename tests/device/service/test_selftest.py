@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from spielleiter.device import config as config_mod
+from spielleiter.device.config import core as config_mod
 from spielleiter.device.box import Box
 from spielleiter.device.cli import main
 from spielleiter.device.runtime import ManualClock

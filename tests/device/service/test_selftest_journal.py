@@ -7,10 +7,10 @@ import json
 import os
 import random
 
-from spielleiter.device import journal_backup
+from spielleiter.device.journal import backup as journal_backup
 from spielleiter.device.cli import main
-from spielleiter.device.header import Header
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.store import Journal
 from spielleiter.device.service.checks import check_journal
 from spielleiter.device.session import Session
 from spielleiter.games import GAMES, complete

@@ -20,12 +20,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from spielleiter.device import config as config_mod
+from spielleiter.device.config import core as config_mod
 from spielleiter.device.box import Box
-from spielleiter.device.journal import Journal
-from spielleiter.device.header import Header
+from spielleiter.device.journal.store import Journal
+from spielleiter.device.journal.header import Header
 from spielleiter.device.runtime import ManualClock
-from spielleiter.device.screens import View, render
+from spielleiter.device.screen.render import View, render
 from support import english_config
 from spielleiter.device.service.loop import (SIM_FRAME, Service, goodbye_view, open_display,
                                              run_service)

@@ -7,8 +7,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from spielleiter.device.header import Header
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.store import Journal
 from spielleiter.games import GAMES, complete
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from spielleiter.device.past_games import PastGames
+from spielleiter.device.past.games import PastGames
 from spielleiter.games import GAMES
 from pastkit import random_game_actions, record_game
 

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 import pytest
 
 from spielleiter.device import i18n
-from spielleiter.device.family_stats import GameStats, PlayerStats
-from spielleiter.device.screens import misfits, render
-from spielleiter.device.timebase import GameTime
-from spielleiter.device.ui import correct, past, rewatch, stats
-from spielleiter.device.ui.replay_pages import step_view
+from spielleiter.device.past.statistics import GameStats, PlayerStats
+from spielleiter.device.screen.render import misfits, render
+from spielleiter.device.journal.timebase import GameTime
+from spielleiter.device.modes.past import correct, listing as past, outcome, rewatch
+from spielleiter.device.modes.statistics import pages as stats
+from spielleiter.device.modes.past.steps import step_view
 from spielleiter.games import GAMES
 from support import assert_frame
 
@@ -57,7 +58,7 @@ SCREENS = {
     "correct_die": lambda: correct.die_view(3, 5),
     "correct_question": lambda: correct.question_view(12, "3", "5"),
     "correct_weighed": lambda: correct.weigh_view("13.4 g", "12.7 g"),
-    "result_changed": lambda: rewatch.outcome_view(Record("x", "over", ("Ann",)),
+    "result_changed": lambda: outcome.outcome_view(Record("x", "over", ("Ann",)),
                                                    Record("x", "over", ("Ben",))),
     "stats_games_played": lambda: stats.player_pages(MIA, TITLES)[0],
     "stats_won_at": lambda: stats.player_pages(MIA, TITLES)[2],

@@ -8,9 +8,9 @@ import shutil
 from pathlib import Path
 
 from spielleiter.device import i18n
-from spielleiter.device.past_games import PastGames
+from spielleiter.device.past.games import PastGames
 from spielleiter.device.ui.game import GAME_MENU
-from spielleiter.device.paths import JOURNAL_NAME
+from spielleiter.device.config.paths import JOURNAL_NAME
 from test_correct_on_box import GAME, PLAYERS, find_roll, open_step
 from pastkit import random_game_actions, record_game
 

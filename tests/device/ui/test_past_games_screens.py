@@ -9,12 +9,12 @@ import time
 import pytest
 
 from spielleiter.device import i18n
-from spielleiter.device.journal import Journal
-from spielleiter.device.timebase import TimeSource
-from spielleiter.device.past_games import PastGames
-from spielleiter.device.screens import crowded, misfits
-from spielleiter.device.ui import past as past_ui
-from spielleiter.device.ui.past import date_text, game_page, result_line
+from spielleiter.device.journal.store import Journal
+from spielleiter.device.journal.timebase import TimeSource
+from spielleiter.device.past.games import PastGames
+from spielleiter.device.screen.render import crowded, misfits
+from spielleiter.device.modes.past import listing as past_ui
+from spielleiter.device.modes.past.listing import date_text, game_page, result_line
 from spielleiter.games import GAMES
 from pastkit import journal_at, record_game
 
@@ -169,7 +169,7 @@ def test_every_list_page_fits_with_the_longest_names_and_titles(language, tmp_pa
 
 def test_a_game_the_engine_cannot_replay_is_refused_with_a_reason_and_the_list_stays(
         box, monkeypatch):
-    from spielleiter.device.ui import rewatch
+    from spielleiter.device.modes.past import rewatch
 
     def broken(*args, **kwargs):
         raise RuntimeError("an engine bug")

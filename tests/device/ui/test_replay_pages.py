@@ -8,10 +8,10 @@ import re
 import pytest
 
 from spielleiter.device import i18n
-from spielleiter.device.header import Header
+from spielleiter.device.journal.header import Header
 from spielleiter.device.modes import GAME_MODES
-from spielleiter.device.screens import crowded, misfits
-from spielleiter.device.ui.replay_pages import Replay, step_view
+from spielleiter.device.screen.render import crowded, misfits
+from spielleiter.device.modes.past.steps import Replay, step_view
 from spielleiter.games import GAMES
 from pastkit import random_game_actions
 

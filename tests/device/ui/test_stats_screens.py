@@ -6,11 +6,13 @@ from __future__ import annotations
 import pytest
 
 from spielleiter.device import i18n
-from spielleiter.device.family_stats import FamilyStats, GameStats, PlayerStats
-from spielleiter.device.history import History
-from spielleiter.device.past_games import PastGames
-from spielleiter.device.screens import crowded, misfits
-from spielleiter.device.ui.stats import duration_text, empty_view, game_pages, player_pages
+from spielleiter.device.past.statistics import FamilyStats, GameStats, PlayerStats
+from spielleiter.device.journal.learning import History
+from spielleiter.device.past.games import PastGames
+from spielleiter.device.screen.render import crowded, misfits
+from spielleiter.device.modes.statistics.pages import (
+    duration_text, empty_view, game_pages, player_pages
+)
 from spielleiter.games import GAMES
 from spielleiter.games.learning import Attempt
 from pastkit import journal_at, record_game

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from spielleiter.device.past_games import PastGames
+from spielleiter.device.past.games import PastGames
 from roomkit import TableBox, follower, taken
 
 

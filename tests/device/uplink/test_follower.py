@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from spielleiter.device.history import History
+from spielleiter.device.journal.learning import History
 from spielleiter.games.learning import Attempt
 from spielleiter.device.uplink.reader import JournalReader
 from roomkit import TableBox, follower, taken

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from spielleiter.device.header import Header
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.store import Journal
 from spielleiter.device.session import Session
-from spielleiter.device.timebase import TimeSource
+from spielleiter.device.journal.timebase import TimeSource
 from spielleiter.games import GAMES, complete
 from roomkit import follower, taken
 

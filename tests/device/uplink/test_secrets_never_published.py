@@ -11,8 +11,8 @@ import random
 
 import pytest
 
-from spielleiter.device.header import Header
-from spielleiter.device.journal import Journal
+from spielleiter.device.journal.header import Header
+from spielleiter.device.journal.store import Journal
 from spielleiter.device.session import Session
 from spielleiter.games import GAMES
 from roomkit import follower, random_play, taken

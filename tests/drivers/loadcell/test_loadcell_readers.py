@@ -27,7 +27,7 @@ def chip_codes(cell, clean_only=True):
 
 def sim_reader(rate=10, seed=1, transport="spi", **kw):
     sink = Sink()
-    reader = make_reader("sim", "left", on_event=sink.append, rate=rate, seed=seed,
+    reader = sim.sim_reader("left", on_event=sink.append, rate=rate, seed=seed,
                          transport=transport, **kw)
     return reader, sink
 
@@ -185,7 +185,7 @@ def gpio_reader(rate=10, seed=1, **board_kw):
 def test_gpio_reader_runs_the_hx711_package_without_its_sleeps():
     clock, board, cell, sink = gpio_reader(seed=8)
     with sim.fake_gpio(board):
-        reader = make_reader("sim", "left", on_event=sink.append, cell=cell, transport="gpio",
+        reader = sim.sim_reader("left", on_event=sink.append, cell=cell, transport="gpio",
                              gpio=board)
         reader.pump(0.05)
         assert clock.now() < 0.1  # the package's constructor would have slept 1 s
@@ -200,7 +200,7 @@ def test_gpio_reader_never_passes_a_corrupted_sample_under_preemption(rate):
     clock, board, cell, sink = gpio_reader(rate=rate, seed=9)
     board.preempt(0.002, 0.00005, 0.01)
     with sim.fake_gpio(board):
-        reader = make_reader("sim", "left", on_event=sink.append, cell=cell, rate=rate,
+        reader = sim.sim_reader("left", on_event=sink.append, cell=cell, rate=rate,
                              transport="gpio", gpio=board)
         reader.pump(8.0)
         reader.close()
@@ -212,7 +212,7 @@ def test_gpio_reader_never_passes_a_corrupted_sample_under_preemption(rate):
 def test_gpio_reader_discards_a_stretched_read_and_power_cycles_the_chip():
     clock, board, cell, sink = gpio_reader(seed=10)
     with sim.fake_gpio(board):
-        reader = make_reader("sim", "left", on_event=sink.append, cell=cell, transport="gpio",
+        reader = sim.sim_reader("left", on_event=sink.append, cell=cell, transport="gpio",
                              gpio=board)
         reader.pump(1.0)
         board.stretch_next(150e-6)
@@ -227,7 +227,7 @@ def test_gpio_reader_through_rpi_lgpio_on_a_zero_2w_gets_nothing_and_says_so():
     clock, board, cell, sink = gpio_reader(seed=11)
     board.profile("rpi-lgpio-zero2w")
     with sim.fake_gpio(board):
-        reader = make_reader("sim", "left", on_event=sink.append, cell=cell, transport="gpio",
+        reader = sim.sim_reader("left", on_event=sink.append, cell=cell, transport="gpio",
                              gpio=board)
         reader.pump(2.0)
         reader.close()
@@ -238,7 +238,7 @@ def test_gpio_reader_through_rpi_lgpio_on_a_zero_2w_gets_nothing_and_says_so():
 def test_gpio_reader_reports_a_stuck_low_dout_as_disconnected():
     clock, board, cell, sink = gpio_reader(seed=12)
     with sim.fake_gpio(board):
-        reader = make_reader("sim", "left", on_event=sink.append, cell=cell, transport="gpio",
+        reader = sim.sim_reader("left", on_event=sink.append, cell=cell, transport="gpio",
                              gpio=board)
         reader.pump(1.0)
         cell.chip.disconnect("low")
@@ -311,7 +311,7 @@ def test_close_is_idempotent_and_a_closed_reader_refuses_to_start():
 def test_pump_interleaves_two_readers_on_one_clock():
     clock = sim.VirtualClock()
     sink = Sink()
-    readers = [make_reader("sim", pan, on_event=sink.append, clock=clock, seed=i, rate=80)
+    readers = [sim.sim_reader(pan, on_event=sink.append, clock=clock, seed=i, rate=80)
                for i, pan in enumerate(("left", "right"))]
     pump(readers, 2.0)
     by_pan = {p: [s for s in sink.samples if s.pan == p] for p in ("left", "right")}
@@ -325,7 +325,7 @@ def test_a_failing_callback_does_not_stop_the_reader():
         calls.append(ev)
         raise RuntimeError("boom")
 
-    reader = make_reader("sim", "left", on_event=bad, seed=14)
+    reader = sim.sim_reader("left", on_event=bad, seed=14)
     reader.pump(1.0)
     assert len(calls) > 5
 
@@ -371,7 +371,7 @@ def test_supervisor_abandons_a_hanging_read_and_reports_disconnected_in_time():
 
 def test_a_started_simulated_reader_runs_in_real_time_and_stops():
     q = queue.Queue()
-    reader = make_reader("sim", "left", on_event=q.put, rate=80, seed=15)
+    reader = sim.sim_reader("left", on_event=q.put, rate=80, seed=15)
     reader.start()
     try:
         first = q.get(timeout=3.0)

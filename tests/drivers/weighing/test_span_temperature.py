@@ -6,7 +6,7 @@ import dataclasses
 import pytest
 from hypothesis import given, strategies as st
 
-from spielleiter.device.scales import Scales
+from spielleiter.device.pans.scales import Scales
 from spielleiter.drivers import sim
 from spielleiter.drivers.sim.cell_physics import CellProfile
 from spielleiter.drivers.weighing import Calibration, CalibrationError, tempco
@@ -143,7 +143,7 @@ def test_the_box_reads_its_thermometer_into_every_pan_and_a_failure_stops_compen
 
 
 def test_a_box_without_a_sensor_on_the_bus_has_no_thermometer(tmp_path, monkeypatch):
-    from spielleiter.device.thermometer import thermometer_for
+    from spielleiter.device.pans.thermometer import thermometer_for
     from spielleiter.drivers import thermometer
 
     monkeypatch.setattr(thermometer.find_sensor, "__defaults__",  # no sensor on either bus

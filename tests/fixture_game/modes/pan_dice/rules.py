@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...i18n import _
-from ...screens import View
+from ...screen.render import View
 from ..base import text_page
 
 

@@ -1,0 +1,329 @@
+"""Past games: every ended game of the journal as a record, its effective actions, and corrections.
+
+``PastGames`` reads through the box's ``Journal`` (and can then correct a finished game) or through
+a read-only ``sqlite3`` connection (a laptop's ``spielleiter games``, beside the running box).
+Games are ordered by the journal's game id, newest first, never by wall time (a Pi without a
+real-time clock jumps at boot); dates come from the journal's time base (``timebase``) and are
+None ("date unknown") when the clock was not known to be right. A record is the replay of the
+game's effective actions (``corrections``), so a correction re-derives scores and winners by the
+engine's own rules, and ``GameRecord.changes`` says what was corrected, why, and what moved.
+A game whose rows cannot be read is left out of the list and named in ``problems``; the rows as
+read, and the read-only connection, are ``past_rows``.
+"""
+
+from __future__ import annotations
+
+import builtins
+import logging
+import sqlite3
+from dataclasses import replace
+from datetime import date, datetime
+from typing import Any, Callable
+
+from ...games import GAMES, GameError
+from . import corrections as store
+from . import filters as filters
+from . import results as cache
+from .corrections import Correction
+from ..journal.header import Header
+from ..journal.learning import Record
+from ..journal.learning import parse as parse_learning
+from ..i18n import _, refusal
+from .records import GameRecord
+from ..replay import ReplayError, start
+from ..text import InputError, loads
+from .rows import GameRows, Step, no_write, open_read_only
+from ..journal.timebase import TimeBase, TimeSource, always_synced
+
+__all__ = ["ENDED", "Correction", "GameRecord", "PastGames", "Step", "open_read_only"]
+
+log = logging.getLogger(__name__)
+
+ENDED = ("over", "abandoned", "damaged")  # every status but running: the game cannot change
+LEARNING_COLUMNS = ("id", "at", "child", "quiz", "level", "truth_g", "guess", "error", "correct",
+                    "retry", "boot", "mono")
+GAME_COLUMNS = ("id", "game", "header", "status", "started", "boot", "mono", "synced", "ended",
+                "ended_boot", "ended_mono")
+
+
+class PastGames:
+    """The journal's ended games (see the module doc). ``source``: the device's ``Journal``, or
+    a read-only ``sqlite3.Connection``. ``box_name`` is the location an export names."""
+
+    def __init__(self, source: Any, *, box_id: str | None = None,
+                 box_name: str | None = None) -> None:
+        self.journal = None if isinstance(source, sqlite3.Connection) else source
+        if self.journal is None:
+            db = source
+            self._db: Callable[[], sqlite3.Connection] = lambda: db
+            self.times = TimeBase(self._db, no_write,
+                                  TimeSource(synced=always_synced, boot_id=lambda: ""))
+        else:
+            journal = self.journal
+            self._db = lambda: journal.db
+            self.times = journal.times
+            store.ensure(journal.db)
+            cache.ensure(journal.db)
+        self.box_id, self.box_name = box_id, box_name
+        self.problems: builtins.list[str] = []
+        self._columns: dict[str, tuple[str, ...]] = {}
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        return self._db()
+
+    # -- reading ---------------------------------------------------------------------------------
+    def list(self, since: date | datetime | str | None = None, player: str | None = None,
+             game: str | None = None, limit: int | None = None) -> builtins.list[GameRecord]:
+        """Ended games, newest first (by game id). ``since``: a date (or ISO text): games on or
+        after it; a game without a date counts as after it when an earlier game is dated on or
+        after it (the journal's order is the order of play), else it is left out. ``player``:
+        games that name them (any case); ``game``: a game's name or title (InputError for one
+        this box does not know). ``limit``: only the newest so many (a screen's first page:
+        the others are not even replayed)."""
+        cut = None if since is None else filters.since(since)
+        wanted = None if game is None else filters.game_name(game)
+        who = None if player is None else player.casefold()
+        self.problems = []
+        found: builtins.list[GameRows] = []
+        try:
+            rows = self._rows("WHERE status IN ('over', 'abandoned', 'damaged') ORDER BY id")
+        except InputError as exc:  # a journal that cannot be read lists nothing, and says why
+            self.problems.append(str(exc))
+            log.error("past games: %s", exc)
+            return []
+        for row in rows:
+            try:
+                one = self._game(row)
+            except InputError as exc:
+                self._problem(row[0], str(exc))
+                continue
+            if wanted is not None and one.header.game != wanted:
+                continue
+            if who is not None and who not in (p.casefold() for p in one.header.players):
+                continue
+            found.append(one)
+        if cut is not None:
+            found = filters.after(found, cut)
+        newest = found[::-1] if limit is None else found[::-1][:max(0, limit)]
+        kept = cache.load(self.db)
+        fresh: dict[int, tuple[str, str]] = {}
+        corrected = self._corrected_ids()
+        records: builtins.list[GameRecord] = []
+        for one in newest:
+            try:
+                records.append(self._record(one) if one.id in corrected
+                               else self._cached(one, kept, fresh))
+            except ReplayError as exc:
+                self._problem(one.id, str(exc))
+            except Exception as exc:  # noqa: BLE001 - an engine bug must not take the list down
+                log.exception("game %d cannot be replayed", one.id)
+                self._problem(one.id, f"the engine failed: {type(exc).__name__}: {exc}")
+        if fresh and self.journal is not None:
+            cache.save(self.journal.db, self.journal.write, fresh)
+        return records
+
+    def record(self, game_id: int) -> GameRecord:
+        """One game's record with its corrections applied; InputError for no such game."""
+        return self._record(self._load(game_id))
+
+    def original(self, game_id: int) -> GameRecord:
+        """The record as the game was played, before any correction."""
+        found = self._load(game_id)
+        return self._build(found, found.originals, [])
+
+    def header(self, game_id: int) -> Header:
+        return self._load(game_id).header
+
+    def actions(self, game_id: int) -> builtins.list[dict[str, Any]]:
+        """The effective actions: the journal's, with the corrections applied."""
+        found = self._load(game_id)
+        return store.apply(found.originals, self._corrections(found))
+
+    def corrections(self, game_id: int) -> builtins.list[Correction]:
+        """Every correction of the game, oldest first (a later one of the same action wins)."""
+        return self._corrections(self._load(game_id))
+
+    def steps(self, game_id: int) -> builtins.list[Step]:
+        """The effective actions with the journal's sequence number and time of each (a
+        corrected action keeps the number and time it was played; a removed one is left out)."""
+        found = self._load(game_id)
+        have = self._have("actions")
+        stamp = ", ".join(c if c in have else "NULL" for c in ("at", "boot", "mono"))
+        try:
+            rows = self.db.execute(f"SELECT seq, {stamp} FROM actions WHERE game_id=? "
+                                   "ORDER BY seq", (game_id,)).fetchall()
+        except sqlite3.Error as exc:
+            raise InputError(f"the journal cannot be read: {exc}") from None
+        times = {seq: self.times.wall_time(boot, mono, at) for seq, at, boot, mono in rows}
+        newest = {c.seq: c for c in self._corrections(found)}
+        steps = []
+        for seq, original in enumerate(found.originals):
+            correction = newest.get(seq)
+            if correction is None:
+                steps.append(Step(seq, original, times.get(seq), None))
+            elif correction.after is not None:
+                steps.append(Step(seq, correction.after, times.get(seq), correction))
+        return steps
+
+    def action_times(self, game_id: int) -> builtins.list[float | None]:
+        """The wall time of each effective action (None: unknown)."""
+        return [step.at for step in self.steps(game_id)]
+
+    def learning(self) -> builtins.list[Record]:
+        """The learning station's answers, oldest first (``history``; for ``FamilyStats``),
+        read without writing (none when the box never had a learning station)."""
+        have = self._have("learning")
+        if not have:
+            return []
+        columns = ", ".join(c if c in have else "NULL" for c in LEARNING_COLUMNS)
+        try:
+            rows = self.db.execute(f"SELECT {columns} FROM learning ORDER BY id").fetchall()
+        except sqlite3.Error as exc:
+            log.error("learning history unreadable: %s", exc)
+            return []
+        found = []
+        for row in rows:
+            try:
+                found.append(parse_learning(row, self.times.wall_time))
+            except (ValueError, TypeError) as exc:
+                log.warning("learning row %s left out: %s", row[0], exc)
+        return found
+
+    # -- correcting ------------------------------------------------------------------------------
+    def correct(self, game_id: int, seq: int, action: dict[str, Any] | None,
+                why: str) -> Correction:
+        """Correct action ``seq`` (0-based, as the journal numbers it) of a finished game to
+        ``action`` (None: it should not have happened), because ``why``. The journal's action
+        stays; the correction is a new row. Refused with InputError (nothing written, the message
+        in the box's language) when the game is not finished, ``seq`` is not one of its actions,
+        nothing would change, ``why`` is empty, or the game with it does not replay to an end."""
+        if self.journal is None:
+            raise InputError(_("This journal is open for reading only."))
+        found = self._load(game_id)
+        if found.status != "over":
+            raise InputError(_("Only a finished game can be corrected."))
+        if found.error:
+            raise InputError(_("This game cannot be read to its end."))
+        if isinstance(seq, bool) or not isinstance(seq, int) or \
+                not 0 <= seq < len(found.originals):
+            raise InputError(_("The game has no action {n}.").format(n=seq))
+        reason = " ".join(str(why).split()) if isinstance(why, str) else ""
+        if not reason:
+            raise InputError(_("Say why it is corrected."))
+        if len(reason) > store.MAX_WHY:
+            raise InputError(_("The reason is too long."))
+        text = store.dump(action)
+        before = self._corrections(found)
+        now = {c.seq: c.after for c in before}.get(seq, found.originals[seq])
+        if now == action:
+            raise InputError(_("That is what the game already has."))
+        trial = Correction(0, game_id, seq, found.originals[seq], action, reason, None)
+        actions = store.apply(found.originals, before + [trial])
+        self._check_replay(found.header, actions)
+        row_id = store.add(self.journal.db, self.journal.write, game_id, seq, text,
+                           store.dump(found.originals[seq]) or "", reason, self.journal.stamp())
+        log.info("game %d action %d corrected: %s (%s)", game_id, seq, action, reason)
+        return next(c for c in self._corrections(found) if c.id == row_id)
+
+    def _check_replay(self, header: Header, actions: builtins.list[dict[str, Any]]) -> None:
+        state = start(header)
+        for index, action in enumerate(actions):
+            try:
+                state, _events = state.apply(action)
+            except GameError as exc:
+                raise InputError(_("Not possible: then action {n} would be refused ({why})."
+                                   ).format(n=index, why=refusal(exc))) from None
+            except Exception as exc:  # an engine given a shape it never expected
+                raise InputError(_("Not possible: then action {n} would be refused ({why})."
+                                   ).format(n=index, why=type(exc).__name__)) from None
+        if not state.is_over:
+            raise InputError(_("Not possible: then the game would not be over."))
+
+    # -- rows ------------------------------------------------------------------------------------
+    def _have(self, table: str) -> tuple[str, ...]:
+        if table not in self._columns:
+            try:
+                self._columns[table] = tuple(r[1] for r in self.db.execute(
+                    f"PRAGMA table_info({table})"))
+            except sqlite3.Error:
+                self._columns[table] = ()
+        return self._columns[table]
+
+    def _rows(self, where: str, args: tuple[Any, ...] = ()) -> builtins.list[tuple[Any, ...]]:
+        have = self._have("games")  # a file of an earlier release, read without migrating it
+        columns = ", ".join(c if c in have else "NULL" for c in GAME_COLUMNS)
+        try:
+            return self.db.execute(f"SELECT {columns} FROM games {where}", args).fetchall()
+        except sqlite3.Error as exc:
+            raise InputError(f"the journal cannot be read: {exc}") from None
+
+    def _load(self, game_id: int) -> GameRows:
+        rows = self._rows("WHERE id=?", (game_id,)) if isinstance(game_id, int) else []
+        if not rows:
+            raise InputError(_("There is no game {n}.").format(n=game_id))
+        return self._game(rows[0])
+
+    def _game(self, row: tuple[Any, ...]) -> GameRows:
+        game_id, _name, header_text, status, started, boot, mono, synced, ended, ended_boot, \
+            ended_mono = row
+        try:
+            header = Header.from_json(loads(header_text, "header") if isinstance(
+                header_text, str) else None)
+        except InputError as exc:
+            raise InputError(f"header unreadable ({exc})") from None
+        error = None
+        try:
+            texts = self.db.execute("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq",
+                                    (game_id,)).fetchall()
+        except sqlite3.Error as exc:
+            texts, error = [], f"actions unreadable ({exc})"
+        when = self.times.game_time(started, boot, mono, synced, ended, ended_boot, ended_mono)
+        return GameRows(game_id, header, header_text, status, texts, when, started, ended, error)
+
+    def _corrected_ids(self) -> set[int]:
+        try:
+            return {r[0] for r in self.db.execute("SELECT DISTINCT game_id FROM corrections")}
+        except sqlite3.Error:
+            return set()
+
+    def _cached(self, found: GameRows, kept: dict[int, tuple[str, str]],
+                fresh: dict[int, tuple[str, str]]) -> GameRecord:
+        """The record of a game without corrections: its kept result when the key still fits
+        (``record_cache``), else replayed (and put in ``fresh`` to be kept)."""
+        key = cache.key(found.header_text, [text for _, text in found.texts])
+        hit = kept.get(found.id)
+        fields = cache.restore(hit[1]) if hit is not None and hit[0] == key else None
+        if fields is None or found.header.game not in GAMES:
+            record = self._build(found, found.originals, [])
+            fresh[found.id] = (key, cache.result(record))
+            return record
+        return GameRecord(found.id, found.header.game, GAMES[found.header.game].title,
+                          found.status, options=dict(found.header.options),
+                          started_at=found.started_at, ended_at=found.ended_at,
+                          box_id=self.box_id, box_name=self.box_name, when=found.when, **fields)
+
+    def _corrections(self, found: GameRows) -> builtins.list[Correction]:
+        return store.read(self.db, found.id, found.originals, self.times.wall_time)
+
+    def _record(self, found: GameRows) -> GameRecord:
+        made = self._corrections(found)
+        return self._build(found, store.apply(found.originals, made), made)
+
+    def _build(self, found: GameRows, actions: builtins.list[dict[str, Any]],
+               made: builtins.list[Correction]) -> GameRecord:
+        record = GameRecord.build(found.id, found.header, actions, status=found.status,
+                                  started_at=found.started_at, ended_at=found.ended_at,
+                                  box_id=self.box_id, box_name=self.box_name)
+        record = replace(record, when=found.when, error=found.error or record.error)
+        if not made:
+            return record
+        original = GameRecord.build(found.id, found.header, found.originals,
+                                    status=found.status)
+        return replace(record, corrected=True, changes=tuple(store.describe(made, original, record)))
+
+    def _problem(self, game_id: int, reason: str) -> None:
+        text = f"game {game_id} left out: {reason}"
+        self.problems.append(text)
+        log.warning("%s", text)
+

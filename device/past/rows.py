@@ -1,0 +1,100 @@
+"""A past game's rows as the journal holds them, read without writing: a read-only connection to
+a journal file, a game's header, actions' texts (parsed on first use) and times (``GameRows``),
+and one effective action of it (``Step``). ``past_games`` builds records from these.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+from .corrections import Correction
+from ..journal.header import Header
+from ..text import InputError, loads
+from ..journal.timebase import GameTime
+
+
+def open_read_only(path: Any) -> sqlite3.Connection:
+    """A read-only connection to a journal file (never writes it; the box may run beside it).
+    InputError when it cannot be opened or is not a journal."""
+    from pathlib import Path
+
+    from ..journal.file import APP, decode
+
+    uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+    try:
+        db = sqlite3.connect(uri, uri=True, isolation_level=None)
+        db.text_factory = decode
+        meta = dict(db.execute("SELECT key, value FROM meta"))
+    except sqlite3.Error as exc:
+        raise InputError(f"cannot read {path}: {exc}") from None
+    if meta.get("app") != APP:
+        db.close()
+        raise InputError(f"{path} is not a Spielleiter journal")
+    return db
+
+
+@dataclass(frozen=True)
+class Step:
+    """One effective action: its sequence number in the journal, the action (as corrected), when
+    it was played (None: unknown) and the correction that made it so (None: as played)."""
+
+    seq: int
+    action: dict[str, Any]
+    at: float | None
+    correction: Correction | None
+
+    @property
+    def corrected(self) -> bool:
+        return self.correction is not None
+
+
+@dataclass
+class GameRows:
+    """A game's rows as read: the header, the actions' texts (parsed on first use, up to the
+    first unreadable one) and its times."""
+
+    id: int
+    header: Header
+    header_text: Any
+    status: str
+    texts: list[tuple[Any, Any]]
+    when: GameTime
+    started_at: float | None
+    ended_at: float | None
+    read_error: str | None
+    _parsed: tuple[list[dict[str, Any]], str | None] | None = None
+
+    @property
+    def originals(self) -> list[dict[str, Any]]:
+        return self._parse()[0]
+
+    @property
+    def error(self) -> str | None:
+        return self._parse()[1]
+
+    def _parse(self) -> tuple[list[dict[str, Any]], str | None]:
+        if self._parsed is None:
+            originals: list[dict[str, Any]] = []
+            error = self.read_error
+            for index, (seq, text) in enumerate(self.texts):
+                try:
+                    if seq != index:
+                        raise InputError("an action is missing")
+                    action = loads(text, f"action {seq}") if isinstance(text, str) else None
+                    if not isinstance(action, dict):
+                        raise InputError(f"action {seq} is not a JSON object")
+                except InputError as exc:
+                    error = str(exc)
+                    break
+                originals.append(action)
+            self._parsed = (originals, error)
+        return self._parsed
+
+
+def no_write() -> Any:
+    raise InputError("This journal is open for reading only.")
+
+
+__all__ = ["GameRows", "Step", "no_write", "open_read_only"]
