@@ -192,7 +192,7 @@ def main() -> int:
             for _ in range(3):
                 bench.call(bench.box.app.undo)
             bench.call(bench.box.app.referee.pages.stop)  # the put-back pages, read
-            bench.call(bench.box.app._end_flash)
+            bench.call(bench.box.app.overlay.end)
         time.sleep(2.5)  # let the last notice time out: idle means no timer pending
         idle_bytes, idle_cpu = idle(bench.bus, args.idle)
         stream_bytes, stream_cpu = streaming(bench, args.idle)

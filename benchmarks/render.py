@@ -33,11 +33,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from support import build_box  # noqa: E402  (the tests' simulated box: the demos' screens)
 
 
-def demo_views() -> list[View]:
-    """Every distinct screen the demos show, in German and English."""
+def demo_views(limit: int | None = None) -> list[View]:
+    """Every distinct screen the demos show, in German and English (the first ``limit`` demos)."""
     seen: dict[View, None] = {}
     for language in ("de", "en"):
-        for name, demo in sorted(demos().items()):
+        for name, demo in sorted(demos().items())[:limit]:
             with tempfile.TemporaryDirectory() as folder:
                 with build_box(Path(folder), list(demo.players), language=language) as box:
                     show = box.app._show
@@ -92,8 +92,9 @@ def row(name: str, times: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--passes", type=int, default=20)
+    parser.add_argument("--demos", type=int, default=None, help="the first N demos only")
     args = parser.parse_args()
-    views = demo_views()
+    views = demo_views(args.demos)
     gc.collect()  # the demos' boxes, gone before the clock starts
     fonts.type_set.cache_clear()
     start = time.perf_counter()

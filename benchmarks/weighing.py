@@ -94,6 +94,8 @@ def _job(args):
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--quick", action="store_true", help="a tenth of the trials")
+    ap.add_argument("--smoke", action="store_true",
+                    help="the fewest trials that run every kind once (the figures mean nothing)")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--pairs", type=int, default=None,
                     help="pan pairs per rate for the 0.1 g comparisons, 40 trials each "
@@ -103,9 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="write all figures to this file")
     a = ap.parse_args(argv)
     logging.disable(logging.WARNING)  # the fault runs log every disconnect on purpose
-    scale = 0.1 if a.quick else 1.0
-    n_pans, per_pan = max(2, int(40 * scale)), 15
-    n_cmp_pairs, per_pair = a.pairs or max(2, int(50 * scale)), 40
+    scale = 0.01 if a.smoke else 0.1 if a.quick else 1.0
+    n_pans, per_pan = max(2, int(40 * scale)), 2 if a.smoke else 15
+    n_cmp_pairs, per_pair = a.pairs or max(2, int(50 * scale)), 4 if a.smoke else 40
     jobs = []
     for rate in (10, 80):
         jobs += [("weigh", s, rate, per_pan, None) for s in range(n_pans)]
