@@ -16,6 +16,7 @@ if __name__ != "spielleiter.games":  # pragma: no cover - the trap itself
                       "bash scripts/dev.sh test)")
 
 from .core import (  # noqa: E402
+    Chance,
     Event,
     GameError,
     GameInfo,
@@ -46,5 +47,5 @@ def refresh() -> dict[str, GameInfo]:
 
 refresh()
 
-__all__ = ["GAMES", "Event", "GameError", "GameInfo", "IllegalAction", "Measurement",
+__all__ = ["GAMES", "Chance", "Event", "GameError", "GameInfo", "IllegalAction", "Measurement",
            "SetupError", "State", "complete", "ranking", "refresh"]

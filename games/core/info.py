@@ -83,6 +83,9 @@ class Chance:
     field: str
     values: tuple[int, ...] = (1, 2, 3, 4, 5, 6)
 
+    def sample(self, rng: random.Random) -> int:
+        return rng.choice(self.values)
+
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -124,12 +127,13 @@ class GameInfo:
 
 
 def complete(info: GameInfo, action: Action, rng: random.Random) -> dict[str, Any]:
-    """``action`` (as ``legal_actions`` lists it) with any measurement it leaves out filled in
-    from ``rng``: what random play and demos apply."""
+    """``action`` (as ``legal_actions`` lists it) with any measurement or chance it leaves out
+    filled in from ``rng``: what random play and demos apply."""
     out = dict(action)
-    measurement = info.measurements.get(str(action.get("type")))
-    if measurement is not None and measurement.field not in out:
-        out[measurement.field] = measurement.sample(rng)
+    kind = str(action.get("type"))
+    for left_out in (info.measurements.get(kind), info.chance.get(kind)):
+        if left_out is not None and left_out.field not in out:
+            out[left_out.field] = left_out.sample(rng)
     return out
 
 

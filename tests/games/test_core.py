@@ -79,6 +79,15 @@ def test_complete_fills_only_a_missing_measurement_from_the_rng():
         "type": "roll", "value": 2}
 
 
+def test_complete_draws_a_missing_die_from_the_rng_as_a_measurement_is():
+    from spielleiter.games import Chance, GameInfo, complete
+
+    info = GameInfo("x", "X", 1, 2, lambda p, o, s: None, chance={"roll": Chance("value", (2, 4))})
+    drawn = {complete(info, {"type": "roll"}, random.Random(seed))["value"] for seed in range(20)}
+    assert drawn == {2, 4}
+    assert complete(info, {"type": "roll", "value": 5}, random.Random(3))["value"] == 5
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 @pytest.mark.parametrize("kind", [None, 3, ["choose"], "missing"])
 def test_an_action_without_a_named_type_is_refused_with_the_types_it_may_have(name, kind):
