@@ -8,12 +8,23 @@ from pathlib import Path
 
 import pytest
 
+import spielleiter.device.modes as modes
+import spielleiter.games as games
 from spielleiter.device.config import core as config
 from spielleiter.device import i18n
 from spielleiter.device.box import Box
 from support import build_box, english
 
 SHIPPED_DEFAULTS = config.defaults
+
+# A fifth game, written by docs/adding-a-game.md under tests/fixture_game/ (a die, a choice, a
+# weighing), is on the registries' search paths for the whole run: every shared game and screen
+# test meets it beside the shipped games, and no test may freeze the list of games.
+FIXTURE_GAME = Path(__file__).resolve().parent / "fixture_game"
+games.__path__.append(str(FIXTURE_GAME / "games"))
+modes.__path__.append(str(FIXTURE_GAME / "modes"))
+games.refresh()
+modes.refresh()
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,8 @@ from spielleiter.games import GAMES
 
 T0 = 1_800_000_000.0  # 2027-01-15T08:00:00+00:00
 PLAYERS = {"tatort-tonne": ("Anna", "Ben", "Cem"), "bunte-runde": ("Ben", "Anna", "Cem"),
-           "currency-torraku": ("Cem", "Anna", "Ben"), "tante-trudels-troedel": ("Anna", "Ben")}
+           "currency-torraku": ("Cem", "Anna", "Ben"), "tante-trudels-troedel": ("Anna", "Ben"),
+           "pan-dice": ("Ben", "Anna")}  # the fifth game of tests/fixture_game
 
 
 class Clock:

@@ -4,7 +4,6 @@ shared referee through its die, its choice and its weighing on the simulated pan
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -18,19 +17,8 @@ FIXTURE = Path(__file__).resolve().parent.parent / "fixture_game"
 
 @pytest.fixture
 def pan_dice():
-    """Pan Dice on the registries' search paths for one test, gone again afterwards."""
-    added = [(games, str(FIXTURE / "games")), (modes, str(FIXTURE / "modes"))]
-    for package, folder in added:
-        package.__path__.append(folder)
-    games.refresh()
-    modes.refresh()
-    yield
-    for package, folder in added:
-        package.__path__.remove(folder)
-    for name in [m for m in sys.modules if ".pan_dice" in m]:
-        del sys.modules[name]
-    games.refresh()
-    modes.refresh()
+    """Pan Dice is on the registries' search paths for the whole run (tests/conftest.py)."""
+    assert str(FIXTURE / "games") in games.__path__ and str(FIXTURE / "modes") in modes.__path__
 
 
 def test_a_new_game_is_found_by_its_engine_module_and_mode_folder_alone(pan_dice, box_factory):

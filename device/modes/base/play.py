@@ -92,8 +92,8 @@ class Play:
         weigher, action = self.weigher, n.action
         assert weigher is not None and action is not None and n.measurement is not None
         if key != pick:
-            self.referee.refuse(_("Items on? Then press B.") if pick == "B"
-                                else _("Items on? Then press OK."))
+            self.referee.refuse(_("Items on? Press B.") if pick == "B"
+                                else _("Items on? Press OK."))
             return
         why = weigher.wait()
         grams = weigher.grams()
@@ -141,10 +141,10 @@ class Play:
         grams = weigher.grams()
         shown = "..." if grams is None else f"{grams:g} g"
         where = (_("On the pan") if weigher.pan is None else
-                 _("Put it on the {pan} pan").format(pan=_(weigher.pan)))
+                 _("Onto the {pan} pan").format(pan=_(weigher.pan)))
         return View(title, (where,), big=shown,
-                    footer=_("Items on? Then press B.") if station else
-                    _("Items on? Then press OK."))
+                    footer=_("Items on? Press B.") if station else
+                    _("Items on? Press OK."))
 
     def end_view(self) -> View:
         state = self.referee.state
