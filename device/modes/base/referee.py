@@ -27,6 +27,21 @@ V = TypeVar("V")
 
 
 # -- the referee skeleton ------------------------------------------------------------------------
+def action_label(info: GameInfo, action: dict[str, Any]) -> str:
+    """What a menu calls ``action``: the engine's label template in the box's language, filled
+    with the action's fields; a field's value that is one of the engine's declared ``words``
+    ("truck") is said in the box's language too."""
+    template = info.labels.get(str(action.get("type")))
+    if template is None:
+        return str(action.get("type"))
+    fields = {key: _(value) if isinstance(value, str) and value in info.words else value
+              for key, value in action.items()}
+    try:
+        return _(template).format(**fields)
+    except (KeyError, IndexError, ValueError):
+        return _(template)
+
+
 class Referee(Generic[S]):
     """What every game's referee shares: the session, the pages, seats, press routing, refusals,
     and a way to play any game by what it needs (``Play``: a choice, a die, a weight).
@@ -108,14 +123,8 @@ class Referee(Generic[S]):
         return None
 
     def label(self, action: dict[str, Any]) -> str:
-        """What a menu calls ``action``: the engine's label, in the box's language."""
-        template = self.info.labels.get(str(action.get("type")))
-        if template is None:
-            return str(action.get("type"))
-        try:
-            return _(template).format(**action)
-        except (KeyError, IndexError, ValueError):
-            return _(template)
+        """What a menu calls ``action`` (``action_label``)."""
+        return action_label(self.info, action)
 
     def pans(self) -> list[str]:
         """The pans this box has, in the config's order (none without load cells)."""

@@ -45,3 +45,19 @@ def test_the_shared_refusals_are_the_bases_alone():
         source = inspect.getsource(inspect.getmodule(mode.referee))
         assert '"Nobody plays at"' not in source, mode.name
         assert "'s turn\")" not in source or mode.game == "tatort-tonne", mode.name
+
+
+def test_a_labels_value_that_the_engine_declares_as_a_word_is_said_in_the_boxs_language():
+    from spielleiter.device import i18n
+    from spielleiter.device.modes.base.referee import action_label
+    from spielleiter.games import GameInfo
+
+    info = GameInfo("x", "X", 1, 2, lambda p, o, s: None, labels={"place": "Place {piece}"},
+                    words=("truck",))
+    try:
+        i18n.use("de")
+        assert "Lastwagen" in action_label(info, {"type": "place", "piece": "truck"})
+        assert "bike" in action_label(info, {"type": "place", "piece": "bike"})  # not a word
+    finally:
+        i18n.use("en")
+    assert action_label(info, {"type": "place", "piece": "truck"}) == "Place truck"
