@@ -16,6 +16,7 @@ from typing import Any
 
 from ...games import learning
 from ...games.learning import Attempt
+from . import schema
 from .store import VISIBLE_ACTION, VISIBLE_ANSWER, Reader
 
 STALE_S = 180.0  # three heartbeats
@@ -74,6 +75,7 @@ def _attempt(a: AnswerView) -> Attempt:
                    a.retry)
 
 
+SANE = " AND a.at BETWEEN 0 AND 32503680000"  # a time a calendar holds (see ``schema``)
 ANSWER_COLUMNS = ("a.box, a.at, a.child, a.quiz, a.level, a.truth_g, a.guess, a.error, "
                   "a.correct, a.retry")
 
@@ -87,13 +89,15 @@ def boxes(read: Reader, now: float, stale_s: float = STALE_S) -> list[BoxView]:
     """Every box the room has heard of, by name."""
     out = []
     last = {row[0]: _answer(row) for row in read(
-        f"SELECT {ANSWER_COLUMNS} FROM answers a {VISIBLE_ANSWER} AND a.n = (SELECT MAX(n) "
-        "FROM answers x WHERE x.box = a.box AND x.stream = a.stream)")}
+        f"SELECT {ANSWER_COLUMNS} FROM answers a {VISIBLE_ANSWER}{SANE} AND a.n = "
+        "(SELECT MAX(n) FROM answers x WHERE x.box = a.box AND x.stream = a.stream)")}
     missing = dict(read("SELECT m.box, MAX(m.n) - COUNT(*) FROM messages m JOIN boxes b ON "
                         "b.box = m.box AND b.stream = m.stream GROUP BY m.box"))
     for box, status, state_text, heard in read(
             "SELECT box, status, state, heard FROM boxes ORDER BY box"):
         state = _json(state_text)
+        if not schema.state_ok(state):
+            state = {}  # kept by an older room that let it in: shown as no game
         ago = None if heard is None else max(0.0, now - heard)
         condition = ("offline" if status == "offline" else
                      "stale" if ago is None or ago > stale_s else "live")
@@ -131,7 +135,11 @@ def games(read: Reader, limit: int = 50) -> list[dict[str, Any]]:
         "EXISTS (SELECT 1 FROM undos u WHERE u.box = r.box AND u.stream = r.stream AND "
         "u.journal = r.journal AND u.game_id = r.game_id AND u.n > r.n) "
         "ORDER BY r.rowid DESC LIMIT ?", (limit,))
-    return [{"box": box, **_json(text)} for box, text in rows]
+    names = {box: str(_json(state).get("name") or box)
+             for box, state in read("SELECT box, state FROM boxes")}
+    # the table as the room knows the box, never as a record names it
+    return [{**record, "box": names.get(box, box)} for box, text in rows
+            if schema.record_ok(record := _json(text))]
 
 
 def actions(read: Reader, box: str) -> list[tuple[int, int, int, dict[str, Any]]]:
@@ -145,7 +153,7 @@ def answers(read: Reader, child: str | None = None) -> list[AnswerView]:
     """Every answer kept (one child's: by name without regard to case), oldest first."""
     where, args = ("", ()) if child is None else (" AND a.child_key = ?", (child.casefold(),))
     return [_answer(row) for row in read(
-        f"SELECT {ANSWER_COLUMNS} FROM answers a {VISIBLE_ANSWER}{where} "
+        f"SELECT {ANSWER_COLUMNS} FROM answers a {VISIBLE_ANSWER}{SANE}{where} "
         "ORDER BY a.at, a.box, a.n", args)]
 
 

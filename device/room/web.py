@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
+import re
 import selectors
 import socket
 import threading
@@ -28,15 +29,32 @@ from .store import Store
 log = logging.getLogger(__name__)
 
 
+FORMULA = ("=", "+", "-", "@", "\t", "\r")  # what a spreadsheet may read as a formula
+PLAIN_NUMBER = re.compile(r"[+-]?[0-9]+(\.[0-9]+)?\Z")
+
+
+def cell(value: Any) -> Any:
+    """A text cell a spreadsheet shows as text: one that begins like a formula gets a leading
+    apostrophe (what spreadsheets read as "text follows"); a plain number such as -2.5 stays."""
+    if isinstance(value, str) and value.startswith(FORMULA) and not PLAIN_NUMBER.match(value):
+        return "'" + value
+    return value
+
+
 def history_csv(rows: list[views.AnswerView]) -> str:
-    """The class's answers in the columns of ``spielleiter history --csv``, the box first."""
+    """The class's answers in the columns of ``spielleiter history --csv``, the box first;
+    every text cell as text (``cell``), a time no calendar holds left empty."""
     out = io.StringIO()
     writer = csv.DictWriter(out, fieldnames=("box", *COLUMNS), lineterminator="\n")
     writer.writeheader()
     for a in rows:
         attempt = Attempt(a.quiz, a.level, a.truth_g or 0.0, a.guess or "", a.error or 0.0,
                           a.correct, a.retry)
-        writer.writerow({"box": a.box, **Record(a.at, a.child, attempt).row()})
+        try:
+            row = Record(a.at, a.child, attempt).row()
+        except (ValueError, OverflowError, OSError):  # kept by an older room: year 33658
+            row = Record(None, a.child, attempt).row()
+        writer.writerow({key: cell(value) for key, value in {"box": a.box, **row}.items()})
     return out.getvalue()
 
 
