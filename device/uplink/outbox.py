@@ -215,6 +215,19 @@ class Outbox:
             "SELECT n, topic, payload FROM outbox WHERE n > ? ORDER BY n LIMIT ?",
             (after, limit))]
 
+    @property
+    def sent_mark(self) -> int:
+        """The highest ``n`` ever handed to the broker, as last saved (``save_sent``)."""
+        return int(self._meta("sent") or 0)
+
+    def save_sent(self, n: int) -> None:
+        """Remember that everything up to ``n`` was handed to the broker: a room's ``have``
+        beyond it cannot be true. Saved now and then, so it may lag after a power cut; what
+        it lags by is sent again after a restart anyway."""
+        if n > self.sent_mark:
+            with self.transaction():
+                self._set("sent", str(n))
+
     def count(self) -> int:
         return int(self.db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0])
 

@@ -31,6 +31,7 @@ log = logging.getLogger(__name__)
 
 KEEPALIVE_S = 30  # the broker says "offline" about 45 s after the uplink fell silent
 WINDOW = 50  # messages handed to paho and not yet confirmed
+HAVE_BYTES = 256  # a room's ``have`` is about 40 bytes
 
 
 @dataclass(frozen=True)
@@ -126,16 +127,23 @@ class Publisher:
 
     def _on_message(self, client: mqtt.Client, userdata: object,
                     message: mqtt.MQTTMessage) -> None:
-        """The room's ``have``: how far it keeps this box's stream. Anything else is ignored."""
+        """The room's ``have``: how far it keeps this box's stream. Anything else, or a number
+        no stream can reach, is logged and ignored: nothing the broker says stops the uplink."""
         try:
+            if len(message.payload) > HAVE_BYTES:
+                raise ValueError(f"{len(message.payload)} bytes")
             doc = json.loads(message.payload.decode("utf-8"))
             stream, n = doc["stream"], doc["n"]
-        except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
-            log.warning("not a have message on %s", message.topic)
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError) as exc:
+            log.warning("not a have message on %s: %s", message.topic, str(exc)[:80])
             return
-        if isinstance(stream, str) and isinstance(n, int) and not isinstance(n, bool):
-            self._marks.put((stream, n))
-            self._wake()
+        if not (isinstance(stream, str) and len(stream) <= 40 and isinstance(n, int)
+                and not isinstance(n, bool) and 0 <= n < 2**62):
+            log.warning("a have message on %s that no stream can have: %.80r", message.topic,
+                        doc)
+            return
+        self._marks.put((stream, n))
+        self._wake()
 
     # -- the uplink's thread ---------------------------------------------------------------------
     def room_marks(self) -> list[tuple[str, int]]:
