@@ -194,7 +194,7 @@ class Follower:
             self._put(result, fleet.EVENTS, {
                 "kind": "action", "game_id": row.id, "game": followed.header.game,
                 "seq": action_row.seq, "at": action_row.at,
-                "action": public.redact(info, action, followed.state, after),
+                "action": public.redact(info, action),
                 "events": public.events(caused)})
             self.outbox.add_action(row.id, action_row.seq, action_row.digest)
             followed.state, followed.count = after, followed.count + 1
