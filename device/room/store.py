@@ -9,9 +9,8 @@ hides the answers it names the same way.
 
 Nothing is stored before it passes the door (``schema``: size, then shape): what fails is
 counted per box, logged with its reason (a box's first refusal, its 10th, 100th ...) and dropped
-alone. A stream message whose envelope passes but whose body the page cannot use is kept all the
-same (the stream has no hole, the uplink stops sending it) and only left out of what the page
-shows. A box's current stream is the one first heard last: a new stream means the uplink lost
+alone, leaving no trace (not even its number: the real message with that number is still taken).
+A box's current stream is the one first heard last: a new stream means the uplink lost
 its own state and published the whole journal again, so only the newest stream is shown.
 
 Someone else speaking for a box (an anonymous broker) is held to what the box's stream has come
@@ -278,26 +277,24 @@ class Store:
                 received: float) -> int:
         stream, n, journal, kind = doc["stream"], doc["n"], doc["journal"], doc["kind"]
         self._check_jump(box, stream, n)
-        self._heard(box, received)
-        self._stream_seen(box, stream, received)
-        cur = self.db.execute("INSERT OR IGNORE INTO messages VALUES (?, ?, ?, ?, ?, ?, ?)",
-                              (box, stream, n, name, kind, text, received))
-        if cur.rowcount == 0:
-            return 0  # a duplicate
-        key = (box, stream, n, journal)
-        # The message keeps its place even when the page cannot use it (a newer uplink, a bug),
-        # so the stream has no hole and the uplink stops sending it; only its projection is
-        # left out.
-        self.db.execute("SAVEPOINT projection")
+        schema.body(name, doc)
+        # A message is kept whole or not at all: one refused (by its body, or by what its
+        # projection finds) leaves no trace, not even its number, so the real message with
+        # that number is still taken when it comes.
+        self.db.execute("SAVEPOINT message")
         try:
-            schema.body(name, doc)
-            getattr(self, f"_{name}_{kind}")(key, doc, received)
+            self._heard(box, received)
+            self._stream_seen(box, stream, received)
+            cur = self.db.execute("INSERT OR IGNORE INTO messages VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                  (box, stream, n, name, kind, text, received))
+            if cur.rowcount:
+                getattr(self, f"_{name}_{kind}")((box, stream, n, journal), doc, received)
         except Rejected:
-            self.db.execute("ROLLBACK TO projection")
+            self.db.execute("ROLLBACK TO message")
             raise
         finally:
-            self.db.execute("RELEASE projection")
-        return 1
+            self.db.execute("RELEASE message")
+        return 1 if cur.rowcount else 0  # 0: a duplicate
 
     def _stream_seen(self, box: str, stream: str, received: float) -> None:
         """A stream first heard now becomes the box's current one (see the module doc); either

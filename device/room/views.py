@@ -3,7 +3,8 @@ the class each child's answers per quiz. Plain data; ``pages`` turns it into HTM
 
 A box is ``offline`` when its uplink said so (or the broker did, by its last will), ``stale``
 when it is online but the room has heard nothing from it for ``stale_s`` (a box that stops
-talking without the broker noticing yet), else ``live``. Children are one child across boxes by
+talking without the broker noticing yet), ``unheard`` while the broker itself is away (the room
+hears nobody, which says nothing of the box), else ``live``. Children are one child across boxes by
 their name without regard to case, as the box itself compares names; a child's level in a quiz
 is the box's own rule (``games.learning.levels``) over all of the child's answers in time order.
 """
@@ -37,6 +38,7 @@ class BoxView:
     actions: int
     missing: int              # stream messages the room lacks (sent, not arrived yet)
     last_answer: "AnswerView | None" = None
+    refused: int = 0          # messages refused at the room's door since it started
 
 
 @dataclass(frozen=True)
@@ -85,8 +87,10 @@ def _answer(row: tuple[Any, ...]) -> AnswerView:
     return AnswerView(box, at, child, quiz, level, truth, guess, error, bool(correct), bool(retry))
 
 
-def boxes(read: Reader, now: float, stale_s: float = STALE_S) -> list[BoxView]:
-    """Every box the room has heard of, by name."""
+def boxes(read: Reader, now: float, stale_s: float = STALE_S, *, away: bool = False,
+          refused: dict[str, int] | None = None) -> list[BoxView]:
+    """Every box the room has heard of, by name. While the broker is ``away`` the room hears
+    nobody, which says nothing of the boxes: each keeps its last known state, ``unheard``."""
     out = []
     last = {row[0]: _answer(row) for row in read(
         f"SELECT {ANSWER_COLUMNS} FROM answers a {VISIBLE_ANSWER}{SANE} AND a.n = "
@@ -99,7 +103,7 @@ def boxes(read: Reader, now: float, stale_s: float = STALE_S) -> list[BoxView]:
         if not schema.state_ok(state):
             state = {}  # kept by an older room that let it in: shown as no game
         ago = None if heard is None else max(0.0, now - heard)
-        condition = ("offline" if status == "offline" else
+        condition = ("offline" if status == "offline" else "unheard" if away else
                      "stale" if ago is None or ago > stale_s else "live")
         game = state.get("title") if state.get("game") else None
         out.append(BoxView(
@@ -109,7 +113,7 @@ def boxes(read: Reader, now: float, stale_s: float = STALE_S) -> list[BoxView]:
             tuple((s.get("rank"), str(s.get("player")), s.get("score"))
                   for s in state.get("standings") or [] if isinstance(s, dict)),
             _names(state.get("winners")), int(state.get("actions") or 0),
-            int(missing.get(box) or 0), last.get(box)))
+            int(missing.get(box) or 0), last.get(box), (refused or {}).get(box, 0)))
     return sorted(out, key=lambda b: (b.name.casefold(), b.box))
 
 
