@@ -94,6 +94,8 @@ VISIBLE_ANSWER = (CURRENT.format(t="a") + " WHERE NOT EXISTS (SELECT 1 FROM forg
 
 Rejected = schema.Refused  # a message the room cannot use (the reason is logged and counted)
 JUMP = 100_000  # how far past a stream's highest number a message may be (see ``_check_jump``)
+MAX_BOXES = 256  # a room shows at most this many boxes (a class has 30): names invented by a
+STRANGERS = "*"  # stranger are refused beyond it, and their refusals counted under "*"
 
 
 def _int(doc: dict[str, Any], key: str, low: int = 0) -> int:
@@ -217,14 +219,24 @@ class Store:
         """Count a message refused at the door; the log hears of a box's first refusal with its
         reason, and again at the 10th, 100th ... (a box sending nonsense cannot fill the log)."""
         self.rejected += 1
+        if self._current(box) is None and not self._known(box):
+            box = STRANGERS  # counted together: invented box names cannot fill the memory
         count = self.refused[box] = self.refused.get(box, 0) + 1
         if str(count).rstrip("0") == "1":  # 1, 10, 100, ...
             log.warning("box %s: message on %s refused (%d so far): %s", box, topic, count,
                         why[:200])
 
+    def _known(self, box: str) -> bool:
+        return self.db.execute("SELECT 1 FROM boxes WHERE box = ?", (box,)).fetchone() is not None
+
     def _heard(self, box: str, received: float) -> None:
-        self.db.execute("INSERT INTO boxes (box, heard) VALUES (?, ?) ON CONFLICT (box) DO "
-                        "UPDATE SET heard = excluded.heard", (box, received))
+        if self.db.execute("UPDATE boxes SET heard = ? WHERE box = ?",
+                           (received, box)).rowcount:
+            return
+        (count,) = self.db.execute("SELECT COUNT(*) FROM boxes").fetchone()
+        if count >= MAX_BOXES:
+            raise Rejected(f"a box more than the {MAX_BOXES} this room shows")
+        self.db.execute("INSERT INTO boxes (box, heard) VALUES (?, ?)", (box, received))
 
     def _status(self, box: str, text: str, received: float) -> int:
         if text not in (fleet.ONLINE, fleet.OFFLINE):

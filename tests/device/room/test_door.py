@@ -176,6 +176,8 @@ def test_refusals_are_logged_once_per_box_with_the_reason_then_counted(tmp_path,
     from spielleiter.device.room.store import Store
 
     store = Store(tmp_path / "room.sqlite3")
+    for box in ("tisch-1", "tisch-2"):
+        store.ingest(f"spielleiter/{box}/status", b"online")
     for _ in range(15):
         store.ingest("spielleiter/tisch-1/state", b'{"v": 1, "box": "tisch-1"}')
     store.ingest("spielleiter/tisch-2/events", b"[]")

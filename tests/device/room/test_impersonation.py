@@ -84,3 +84,15 @@ def test_a_record_naming_another_box_is_refused(room):
         store.ingest(topic, json.dumps(m).encode())
     with store.reader() as read:
         assert [g["box"] for g in views.games(read)] == ["Tisch-1"]
+
+
+def test_invented_boxes_beyond_what_a_room_shows_are_refused_and_counted_together(tmp_path):
+    from spielleiter.device.room.store import MAX_BOXES, STRANGERS
+
+    store = Store(tmp_path / "room.sqlite3")
+    for i in range(MAX_BOXES + 44):
+        store.ingest(fleet.topic(f"fake-{i}", fleet.STATUS), b"online")
+    store.ingest(fleet.topic("fake-999", fleet.EVENTS), b"[1]")
+    assert store.db.execute("SELECT COUNT(*) FROM boxes").fetchone()[0] == MAX_BOXES
+    assert store.refused == {STRANGERS: 45}
+    store.close()
