@@ -132,6 +132,8 @@ class Refused(ValueError):
 
 
 def _check(validator: Draft202012Validator, doc: Any) -> None:
+    if validator.is_valid(doc):  # the common case, without gathering errors
+        return
     error = best_match(validator.iter_errors(doc))
     if error is not None:
         where = "/".join(str(p) for p in error.absolute_path) or "the message"
