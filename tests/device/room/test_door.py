@@ -186,3 +186,11 @@ def test_refusals_are_logged_once_per_box_with_the_reason_then_counted(tmp_path,
     assert "required property" in lines[0] and "tisch-1" in lines[0]
     assert store.refused == {"tisch-1": 15, "tisch-2": 1}
     store.close()
+
+
+def test_the_schemas_in_the_docs_are_the_ones_the_room_checks():
+    from pathlib import Path
+
+    shipped = Path(__file__).resolve().parents[3] / "docs" / "room-schema.json"
+    assert json.loads(shipped.read_text()) == json.loads(json.dumps(schema.documents())), \
+        "docs/room-schema.json: spielleiter room --schema > docs/room-schema.json"
