@@ -239,4 +239,4 @@ def new_game(players: Sequence[str], options: Mapping[str, Any] | None = None,
 
 
 INFO = GameInfo("tatort-tonne", "Tatort Tonne", 2, 10, new_game, options=OPTIONS,
-                values={"card": CARDS})
+                values={"card": CARDS}, secret_fields={"choose": ("card",)})  # T2

@@ -7,6 +7,7 @@ keeps what it had written (retained messages, the room's session), as a broker o
 
 from __future__ import annotations
 
+import getpass
 import os
 import shutil
 import signal
@@ -30,7 +31,8 @@ class Mosquitto:
     """``start``, ``kill`` (SIGKILL: the broker's power cut), ``start`` again on the same port."""
 
     def __init__(self, folder: Path, port: int | None = None,
-                 max_queued: int = 0, autosave_s: int = 1) -> None:
+                 max_queued: int = 0, autosave_s: int = 1, anonymous: bool = True,
+                 tls: tuple[Path, Path] | None = None) -> None:
         assert BINARY, SKIP_REASON
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -39,13 +41,17 @@ class Mosquitto:
         self.conf = self.folder / "mosquitto.conf"
         self.conf.write_text(
             f"listener {self.port} 127.0.0.1\n"
-            "allow_anonymous true\n"
+            f"allow_anonymous {'true' if anonymous else 'false'}\n"
             "persistence true\n"
             f"persistence_location {self.folder}/\n"
             f"autosave_interval {autosave_s}\n"
             f"max_queued_messages {max_queued}\n"  # 0: no limit (the room's session)
             "max_inflight_messages 100\n"
-            f"log_dest file {self.folder}/mosquitto.log\n")
+            f"log_dest file {self.folder}/mosquitto.log\n"
+            # (certificate, key): TLS on the listener; read as this user (run as root,
+            # mosquitto would read the key as its own user, who may not enter the test's folder)
+            + ("" if tls is None else f"certfile {tls[0]}\nkeyfile {tls[1]}\ncafile {tls[0]}\n"
+               f"user {getpass.getuser()}\n"))
 
     def start(self, timeout: float = 10.0) -> "Mosquitto":
         self.proc = subprocess.Popen([BINARY, "-c", str(self.conf)], stdout=subprocess.DEVNULL,

@@ -184,8 +184,8 @@ def published_actions(box: TableBox) -> list[tuple[int, int, str]]:
         state = start(saved.header)
         for seq, action in enumerate(saved.actions):
             after, _ = state.apply(action)
-            out.append((game_id, seq, json.dumps(public.redact(
-                GAMES[saved.header.game], action, state, after))))
+            out.append((game_id, seq, json.dumps(public.redact(GAMES[saved.header.game],
+                                                               action))))
             state = after
     return out
 

@@ -21,7 +21,8 @@ from typing import Callable
 import paho.mqtt.client as mqtt
 
 from .. import fleet
-from ..uplink.publisher import Broker, make_client
+from ..uplink.publisher import Broker, make_client, tls_problem
+from .probe import anonymous_allowed
 from .store import Store
 
 log = logging.getLogger(__name__)
@@ -40,7 +41,8 @@ class Collector:
     """Messages from ``broker`` into ``store`` until ``stop``."""
 
     def __init__(self, store: Store, broker: Broker, *, session: str | None = None,
-                 on_batch: Callable[[int], None] | None = None, have_s: float = HAVE_S) -> None:
+                 on_batch: Callable[[int], None] | None = None, have_s: float = HAVE_S,
+                 probe: bool = True, clock: Callable[[], float] = time.time) -> None:
         self.store = store
         self.have_s = have_s  # the uplinks hear how far the room keeps at most this often
         self.broker = broker
@@ -52,6 +54,10 @@ class Collector:
         # not a quiet room.
         self.trouble: tuple[str, str] | None = None
         self.troubled = threading.Event()  # set whenever ``trouble`` is set
+        self.away_since: float | None = None  # the broker not heard since (the page's clock)
+        self.open_broker: bool | None = None  # the broker lets in clients without a password
+        self.probe = probe  # asks that once, after the first connection
+        self.clock = clock
         self._answered = False  # the broker answered this connection's CONNECT (CONNACK)
         self.client = make_client(broker, session or client_id(), clean_session=False)
         self.client.manual_ack_set(True)
@@ -76,17 +82,32 @@ class Collector:
         if reason_code.is_failure:
             self._say(("refused", str(reason_code)))
             return
-        self.trouble = None
+        if self.away_since is not None:
+            log.warning("broker %s:%d is back (away %d min)", self.broker.host,
+                        self.broker.port, max(0.0, self.clock() - self.away_since) // 60)
+        self.trouble, self.away_since = None, None
         client.subscribe([(fleet.topic("+", name), 1) for name in fleet.TOPICS])
         self.connected.set()
         self._have(self.store.have())  # an uplink waiting for word hears it now
         log.info("room connected to %s:%d", self.broker.host, self.broker.port)
+        if self.probe and self.open_broker is None:
+            threading.Thread(target=self._probe, name="room-probe", daemon=True).start()
+
+    def _probe(self) -> None:
+        self.open_broker = anonymous_allowed(self.broker)
+        if self.open_broker:
+            log.warning("broker %s:%d lets in clients without a password: anyone on the "
+                        "network can speak for a box (docs/room.md: a password per box)",
+                        self.broker.host, self.broker.port)
 
     def _on_socket_open(self, client: mqtt.Client, userdata: object, sock: object) -> None:
         self._answered = False  # a new connection: no answer on it yet
 
     def _on_connect_fail(self, client: mqtt.Client, userdata: object) -> None:
-        self._say(("unreachable", ""))  # paho tries again by itself, up to every 2 minutes
+        why = tls_problem(self.broker)  # paho says nothing of a failed TLS handshake
+        if not why and self.trouble is not None and self.trouble[0] == "away":
+            return  # still away: said once
+        self._say(("refused", why) if why else ("unreachable", ""))  # paho tries again
 
     def _say(self, trouble: tuple[str, str]) -> None:
         if trouble != self.trouble:  # once a streak, not at every retry
@@ -95,14 +116,19 @@ class Collector:
                 "unreachable": "cannot be reached: trying again",
                 "unanswered": "closed the connection without an MQTT answer (is it a broker? "
                               "TLS needs --tls): ",
+                "away": "went away: the boxes keep their messages; trying again: ",
             }.get(kind, "refused the room: "), why)
         self.trouble = trouble
+        if self.away_since is None:
+            self.away_since = self.clock()
         self.troubled.set()
 
     def _on_disconnect(self, client: mqtt.Client, userdata: object, flags: object,
                        reason_code: mqtt.ReasonCode, properties: object) -> None:
         if not self._answered:  # dropped before any MQTT answer: not a broker there
             self._say(("unanswered", str(reason_code)))  # (a web server, TLS without --tls)
+        elif self.connected.is_set():  # a broker that was there went away
+            self._say(("away", str(reason_code)))
         self.connected.clear()
 
     def _on_message(self, client: mqtt.Client, userdata: object,

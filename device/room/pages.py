@@ -7,6 +7,7 @@ fragment every few seconds (``/fragment/boxes``); the rest is plain pages and SV
 
 from __future__ import annotations
 
+import logging
 import time
 from datetime import datetime
 from html import escape
@@ -18,6 +19,8 @@ from ..i18n import _, decimal, language, ngettext
 from . import plots
 from .views import AnswerView, BoxView, ChildQuiz
 
+log = logging.getLogger(__name__)
+
 REFRESH_MS = 2000
 
 STYLE = """
@@ -28,8 +31,9 @@ main{padding:1em} h2{margin:.8em 0 .4em}
 .boxes{display:grid;grid-template-columns:repeat(auto-fill,minmax(17em,1fr));gap:.8em}
 .box{background:#fff;border:1px solid #ccc;border-left:.5em solid #1b7a3a;border-radius:.3em;
  padding:.6em .8em}
-.box.stale{border-left-color:#d18b00;background:#fffaf0} .box.offline{border-left-color:#888;
- background:#eee;color:#555}
+.box.stale,.box.unheard{border-left-color:#d18b00;background:#fffaf0}
+.box.offline{border-left-color:#888;background:#eee;color:#555}
+.boxes>.note{grid-column:1/-1;margin:0} .right{color:#1b7a3a} .wrong{color:#c0392b}
 .box h3{margin:0 0 .2em;font-size:1.05em} .cond{font-size:.85em;font-weight:bold}
 .turn{font-weight:bold} .box ol{margin:.3em 0;padding-left:1.4em}
 table{border-collapse:collapse;background:#fff} td,th{border-bottom:1px solid #ddd;
@@ -59,6 +63,14 @@ def layout(title: str, body: str, *, refresh: bool = False) -> str:
             f"<main>{body}</main>{script}</body></html>")
 
 
+def unheard(seconds: float | None) -> str:
+    """How long the room has not heard a box while the broker is away."""
+    if seconds is None:
+        return _("never heard")
+    minutes = int(seconds // 60)
+    return ngettext("not heard for {n} min", "not heard for {n} min", minutes).format(n=minutes)
+
+
 def ago(seconds: float | None) -> str:
     if seconds is None:
         return _("never heard")
@@ -80,10 +92,14 @@ def _score(value: Any) -> str:
 
 
 def box_card(view: BoxView) -> str:
-    condition = {"live": _("live"), "stale": _("stale"), "offline": _("offline")}[view.condition]
+    if view.condition == "unheard":
+        said = unheard(view.heard_ago_s)
+    else:
+        condition = {"live": _("live"), "stale": _("stale"), "offline": _("offline")
+                     }[view.condition]
+        said = f"{condition} · {ago(view.heard_ago_s)}"
     parts = [f'<section class="box {view.condition}" data-box="{escape(view.box)}">',
-             f"<h3>{escape(view.name)}</h3>",
-             f'<div class="cond">{escape(condition)} · {escape(ago(view.heard_ago_s))}</div>']
+             f"<h3>{escape(view.name)}</h3>", f'<div class="cond">{escape(said)}</div>']
     if view.game is None:
         parts.append(f'<p class="game">{escape(_("No game"))}</p>')
     else:
@@ -105,30 +121,67 @@ def box_card(view: BoxView) -> str:
         said = _("Learning: {child}, “{quiz}”, level {level}").format(
             child=a.child, quiz=quiz_name(a.quiz), level=a.level)
         parts.append(f'<p class="learning">{escape(said)}</p>')
+        parts.append(answer_line(a))
     if view.missing:
         waiting = _("{n} messages still on their way").format(n=view.missing)
         parts.append(f'<p class="note">{escape(waiting)}</p>')
+    if view.refused:
+        refused = ngettext("{n} message refused (see the log)", "{n} messages refused (see the log)",
+                           view.refused).format(n=view.refused)
+        parts.append(f'<p class="note refused">{escape(refused)}</p>')
     parts.append("</section>")
     return "".join(parts)
 
 
-def broker_note(trouble: tuple[str, str] | None, broker: str) -> str:
-    """Why the room hears no box, when it is the broker: unreachable or refusing."""
-    if trouble is None:
-        return ""
-    kind, why = trouble
-    said = {"unreachable": _("The broker {broker} cannot be reached: trying again."),
-            "unanswered": _("{broker} gives no MQTT answer: is it the broker? (TLS: --tls)"),
-            }.get(kind, _("The broker {broker} refused the room: {why}")).format(broker=broker,
-                                                                                 why=why)
-    return f'<p class="note trouble">{escape(said)}</p>'
+def answer_line(a: AnswerView) -> str:
+    """The learning station's last answer and whether it was right."""
+    guess = a.guess if a.guess else "-"
+    if a.truth_g is not None:
+        said = (_("Last answer {guess} (truth {truth} g): right") if a.correct else
+                _("Last answer {guess} (truth {truth} g): wrong")).format(
+            guess=guess, truth=decimal(a.truth_g, 1))
+    else:
+        said = (_("Last answer {guess}: right") if a.correct else
+                _("Last answer {guess}: wrong")).format(guess=guess)
+    kind = "right" if a.correct else "wrong"
+    return f'<p class="answer {kind}">{escape(said)}</p>'
+
+
+def broker_note(trouble: tuple[str, str] | None, broker: str, open_broker: bool = False
+                ) -> str:
+    """One line above the cards: why the room hears no box, when it is the broker
+    (unreachable, refusing, gone away); and a broker that lets anyone in."""
+    notes = []
+    if trouble is not None:
+        kind, why = trouble
+        said = {"unreachable": _("The broker {broker} cannot be reached: trying again."),
+                "unanswered": _("{broker} gives no MQTT answer: is it the broker? (TLS: --tls)"),
+                "away": _("The broker {broker} is away: the boxes keep their messages; "
+                          "trying again."),
+                }.get(kind, _("The broker {broker} refused the room: {why}")).format(
+                    broker=broker, why=why)
+        notes.append(f'<p class="note trouble">{escape(said)}</p>')
+    if open_broker:
+        said = _("The broker {broker} lets anyone in without a password: anyone on the network "
+                 "can speak for a box. Give each box a password (docs/room.md).").format(
+                     broker=broker)
+        notes.append(f'<p class="note open">{escape(said)}</p>')
+    return "".join(notes)
 
 
 def boxes_fragment(views: Iterable[BoxView], trouble: tuple[str, str] | None = None,
-                   broker: str = "") -> str:
-    cards = "".join(box_card(v) for v in views)
-    note = broker_note(trouble, broker)
-    return note + (cards or f'<p class="note">{escape(_("No box has reported yet."))}</p>')
+                   broker: str = "", open_broker: bool = False) -> str:
+    cards = []
+    for view in views:
+        try:
+            cards.append(box_card(view))
+        except Exception:  # the page answers for every other box whatever one holds
+            log.exception("box %s: card not shown", view.box)
+            cards.append(f'<section class="box stale" data-box="{escape(view.box)}"><h3>'
+                         f"{escape(view.box)}</h3></section>")
+    note = broker_note(trouble, broker, open_broker)
+    return note + ("".join(cards)
+                   or f'<p class="note">{escape(_("No box has reported yet."))}</p>')
 
 
 def _when(record: dict[str, Any]) -> str:
@@ -161,9 +214,10 @@ def games_table(records: list[dict[str, Any]]) -> str:
 
 
 def overview(views: list[BoxView], records: list[dict[str, Any]],
-             trouble: tuple[str, str] | None = None, broker: str = "") -> str:
+             trouble: tuple[str, str] | None = None, broker: str = "",
+             open_broker: bool = False) -> str:
     body = (f"<h2>{escape(_('Tables'))}</h2><div id=\"boxes\" class=\"boxes\">"
-            f"{boxes_fragment(views, trouble, broker)}</div>"
+            f"{boxes_fragment(views, trouble, broker, open_broker)}</div>"
             f"<h2>{escape(_('Finished games'))}</h2>{games_table(records)}")
     return layout(_("Spielleiter room"), body, refresh=True)
 
@@ -185,7 +239,7 @@ def class_page(grouped: dict[str, dict[str, ChildQuiz]]) -> str:
         times = [a.at for _name, q in rows for a in q.answers]
         span = (min(times), max(times))
         head = "".join(f"<th>{escape(h)}</th>" for h in (
-            _("Child"), _("Level"), _("Right"), _("Over time")))
+            _("Child"), _("Level"), _("Right answers"), _("Over time")))
         lines = []
         for name, q in rows:
             label = _("{child}: {quiz}").format(child=name, quiz=quiz_name(quiz))

@@ -7,12 +7,16 @@ built from them so that order does not matter either: an undo hides the action i
 when it came later on the box (a higher ``n``), whatever order the two arrived in; a ``forget``
 hides the answers it names the same way.
 
-A stream message the page cannot use is kept all the same (the stream has no hole, the uplink
-stops sending it) and only left out of what the page shows. A box's current stream is the one
-first heard last: a new stream means the uplink lost its own
-state and published the whole journal again, so only the newest stream is shown. Anything that
-is not one of our messages, or not well formed, is counted and left out; it never stops the
-room.
+Nothing is stored before it passes the door (``schema``: size, then shape): what fails is
+counted per box, logged with its reason (a box's first refusal, its 10th, 100th ...) and dropped
+alone, leaving no trace (not even its number: the real message with that number is still taken).
+A box's current stream is the one first heard last: a new stream means the uplink lost
+its own state and published the whole journal again, so only the newest stream is shown.
+
+Someone else speaking for a box (an anonymous broker) is held to what the box's stream has come
+to: a number far past it (``JUMP``) is refused, a new stream of a known box must start near 1,
+a retained state belongs to the box's current stream, and a finished game's record names the
+box of its topic.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .. import fleet
+from . import schema
 
 log = logging.getLogger(__name__)
 
@@ -87,8 +92,10 @@ VISIBLE_ANSWER = (CURRENT.format(t="a") + " WHERE NOT EXISTS (SELECT 1 FROM forg
                   "f.id = a.id AND f.n > a.n)")
 
 
-class Rejected(ValueError):
-    """A message the room cannot use (the reason is logged and counted)."""
+Rejected = schema.Refused  # a message the room cannot use (the reason is logged and counted)
+JUMP = 100_000  # how far past a stream's highest number a message may be (see ``_check_jump``)
+MAX_BOXES = 256  # a room shows at most this many boxes (a class has 30): names invented by a
+STRANGERS = "*"  # stranger are refused beyond it, and their refusals counted under "*"
 
 
 def _int(doc: dict[str, Any], key: str, low: int = 0) -> int:
@@ -126,6 +133,7 @@ class Store:
         self.db.execute("PRAGMA synchronous=FULL")
         self.lock = threading.Lock()  # one connection, shared by the collector and the page
         self.rejected = 0
+        self.refused: dict[str, int] = {}  # by box: messages refused at the door
         self._touched: set[tuple[str, str]] = set()
         with self.lock:
             self.db.execute("BEGIN IMMEDIATE")
@@ -188,27 +196,47 @@ class Store:
 
     def _ingest(self, topic: str, payload: bytes, received: float) -> int:
         where = fleet.parse_topic(topic)
-        if where is None:
-            return 0
+        if where is None or where[1] == fleet.HAVE:
+            return 0  # not one of the boxes' topics: not ours to judge
         box, name = where
         try:
-            text = payload.decode("utf-8")
             if name == fleet.STATUS:
-                return self._status(box, text.strip(), received)
-            doc = json.loads(text)
-            if not isinstance(doc, dict) or doc.get("box") != box:
-                raise Rejected("not a message of this box")
+                if len(payload) > schema.LIMITS[fleet.STATUS]:
+                    raise Rejected(f"status of {len(payload)} bytes")
+                return self._status(box, payload.decode("utf-8").strip(), received)
+            doc = schema.parse(name, payload)
+            text = payload.decode("utf-8")
             if name == fleet.STATE:
+                schema.state(doc, box)
                 return self._state(box, doc, text, received)
+            schema.envelope(doc, box)
             return self._stream(box, name, doc, text, received)
-        except (Rejected, UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
-            self.rejected += 1
-            log.warning("message on %s left out: %s", topic, str(exc)[:120])
+        except (Rejected, UnicodeDecodeError) as exc:
+            self._refuse(box, topic, str(exc))
             return 0
 
+    def _refuse(self, box: str, topic: str, why: str) -> None:
+        """Count a message refused at the door; the log hears of a box's first refusal with its
+        reason, and again at the 10th, 100th ... (a box sending nonsense cannot fill the log)."""
+        self.rejected += 1
+        if self._current(box) is None and not self._known(box):
+            box = STRANGERS  # counted together: invented box names cannot fill the memory
+        count = self.refused[box] = self.refused.get(box, 0) + 1
+        if str(count).rstrip("0") == "1":  # 1, 10, 100, ...
+            log.warning("box %s: message on %s refused (%d so far): %s", box, topic, count,
+                        why[:200])
+
+    def _known(self, box: str) -> bool:
+        return self.db.execute("SELECT 1 FROM boxes WHERE box = ?", (box,)).fetchone() is not None
+
     def _heard(self, box: str, received: float) -> None:
-        self.db.execute("INSERT INTO boxes (box, heard) VALUES (?, ?) ON CONFLICT (box) DO "
-                        "UPDATE SET heard = excluded.heard", (box, received))
+        if self.db.execute("UPDATE boxes SET heard = ? WHERE box = ?",
+                           (received, box)).rowcount:
+            return
+        (count,) = self.db.execute("SELECT COUNT(*) FROM boxes").fetchone()
+        if count >= MAX_BOXES:
+            raise Rejected(f"a box more than the {MAX_BOXES} this room shows")
+        self.db.execute("INSERT INTO boxes (box, heard) VALUES (?, ?)", (box, received))
 
     def _status(self, box: str, text: str, received: float) -> int:
         if text not in (fleet.ONLINE, fleet.OFFLINE):
@@ -218,43 +246,67 @@ class Store:
                         (text, received, box))
         return 1
 
+    def _current(self, box: str) -> str | None:
+        row = self.db.execute("SELECT stream FROM boxes WHERE box = ?", (box,)).fetchone()
+        return None if row is None else row[0]
+
+    def _top(self, box: str, stream: str) -> int | None:
+        """The highest ``n`` kept of the stream (None: none yet)."""
+        return self.db.execute("SELECT MAX(n) FROM messages WHERE box = ? AND stream = ?",
+                               (box, stream)).fetchone()[0]
+
+    def _check_jump(self, box: str, stream: str, n: int) -> None:
+        """Refuse a number far past what this stream has come to (someone else speaking for the
+        box), and a stream new to a box the room knows unless it starts near 1 (a real uplink
+        that lost its state starts again at 1)."""
+        top = self._top(box, stream)
+        if top is not None:
+            if n > top + JUMP:
+                raise Rejected(f"n {n} jumps past {top} of stream {stream}")
+            return
+        current = self._current(box)
+        if current is not None and current != stream and n > JUMP:
+            raise Rejected(f"a new stream {stream} starting at n {n}")
+
     def _state(self, box: str, doc: dict[str, Any], text: str, received: float) -> int:
-        n = _int(doc, "n")
-        stream = _text(doc.get("stream"), "stream", 40)
+        """The box's live state: the latest heard of its current stream wins (a state never
+        makes another stream the box's current one, except for a box not heard of before)."""
+        n, stream = doc["n"], doc["stream"]
+        current = self._current(box)
+        if current is not None and stream != current:
+            raise Rejected(f"a state of stream {stream}, not the box's {current}")
+        top = self._top(box, stream) or 0
+        if n > top + JUMP:
+            raise Rejected(f"a state at n {n}, far past {top} of stream {stream}")
         self._heard(box, received)
-        self._stream_seen(box, stream, received)
-        self.db.execute("UPDATE boxes SET state = ?, state_n = ? WHERE box = ? AND stream = ? "
-                        "AND state_n <= ?", (text, n, box, stream, n))
+        if current is None:
+            self._stream_seen(box, stream, received)
+        self.db.execute("UPDATE boxes SET state = ?, state_n = ? WHERE box = ?",
+                        (text, n, box))
         return 1
 
     def _stream(self, box: str, name: str, doc: dict[str, Any], text: str,
                 received: float) -> int:
-        if doc.get("v") != fleet.FORMAT:
-            raise Rejected(f"format {doc.get('v')!r} (this room reads {fleet.FORMAT})")
-        stream = _text(doc.get("stream"), "stream", 40)
-        n, journal = _int(doc, "n", 1), _int(doc, "journal", 1)
-        kind = _text(doc.get("kind"), "kind", 20)
-        self._heard(box, received)
-        self._stream_seen(box, stream, received)
-        cur = self.db.execute("INSERT OR IGNORE INTO messages VALUES (?, ?, ?, ?, ?, ?, ?)",
-                              (box, stream, n, name, kind, text, received))
-        if cur.rowcount == 0:
-            return 0  # a duplicate
-        key = (box, stream, n, journal)
-        handler = getattr(self, f"_{name}_{kind}", None)
-        # The message is kept even when the page cannot use it (a newer uplink, a bug), so the
-        # stream has no hole and the uplink stops sending it; only its projection is undone.
-        self.db.execute("SAVEPOINT projection")
+        stream, n, journal, kind = doc["stream"], doc["n"], doc["journal"], doc["kind"]
+        self._check_jump(box, stream, n)
+        schema.body(name, doc)
+        # A message is kept whole or not at all: one refused (by its body, or by what its
+        # projection finds) leaves no trace, not even its number, so the real message with
+        # that number is still taken when it comes.
+        self.db.execute("SAVEPOINT message")
         try:
-            if handler is None:
-                raise Rejected(f"unknown kind {kind!r} on {name}")
-            handler(key, doc, received)
+            self._heard(box, received)
+            self._stream_seen(box, stream, received)
+            cur = self.db.execute("INSERT OR IGNORE INTO messages VALUES (?, ?, ?, ?, ?, ?, ?)",
+                                  (box, stream, n, name, kind, text, received))
+            if cur.rowcount:
+                getattr(self, f"_{name}_{kind}")((box, stream, n, journal), doc, received)
         except Rejected:
-            self.db.execute("ROLLBACK TO projection")
+            self.db.execute("ROLLBACK TO message")
             raise
         finally:
-            self.db.execute("RELEASE projection")
-        return 1
+            self.db.execute("RELEASE message")
+        return 1 if cur.rowcount else 0  # 0: a duplicate
 
     def _stream_seen(self, box: str, stream: str, received: float) -> None:
         """A stream first heard now becomes the box's current one (see the module doc); either
@@ -297,6 +349,8 @@ class Store:
         record = doc.get("record")
         if not isinstance(record, dict):
             raise Rejected("record")
+        if record["box"]["id"] != key[0]:
+            raise Rejected(f"a record of box {record['box']['id']!r}")
         self.db.execute("INSERT INTO records VALUES (?, ?, ?, ?, ?, ?)",
                         (*key, _int(doc, "game_id", 1), json.dumps(record)))
 

@@ -3,7 +3,8 @@ the class each child's answers per quiz. Plain data; ``pages`` turns it into HTM
 
 A box is ``offline`` when its uplink said so (or the broker did, by its last will), ``stale``
 when it is online but the room has heard nothing from it for ``stale_s`` (a box that stops
-talking without the broker noticing yet), else ``live``. Children are one child across boxes by
+talking without the broker noticing yet), ``unheard`` while the broker itself is away (the room
+hears nobody, which says nothing of the box), else ``live``. Children are one child across boxes by
 their name without regard to case, as the box itself compares names; a child's level in a quiz
 is the box's own rule (``games.learning.levels``) over all of the child's answers in time order.
 """
@@ -16,6 +17,7 @@ from typing import Any
 
 from ...games import learning
 from ...games.learning import Attempt
+from . import schema
 from .store import VISIBLE_ACTION, VISIBLE_ANSWER, Reader
 
 STALE_S = 180.0  # three heartbeats
@@ -36,6 +38,7 @@ class BoxView:
     actions: int
     missing: int              # stream messages the room lacks (sent, not arrived yet)
     last_answer: "AnswerView | None" = None
+    refused: int = 0          # messages refused at the room's door since it started
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,7 @@ def _attempt(a: AnswerView) -> Attempt:
                    a.retry)
 
 
+SANE = " AND a.at BETWEEN 0 AND 32503680000"  # a time a calendar holds (see ``schema``)
 ANSWER_COLUMNS = ("a.box, a.at, a.child, a.quiz, a.level, a.truth_g, a.guess, a.error, "
                   "a.correct, a.retry")
 
@@ -83,19 +87,23 @@ def _answer(row: tuple[Any, ...]) -> AnswerView:
     return AnswerView(box, at, child, quiz, level, truth, guess, error, bool(correct), bool(retry))
 
 
-def boxes(read: Reader, now: float, stale_s: float = STALE_S) -> list[BoxView]:
-    """Every box the room has heard of, by name."""
+def boxes(read: Reader, now: float, stale_s: float = STALE_S, *, away: bool = False,
+          refused: dict[str, int] | None = None) -> list[BoxView]:
+    """Every box the room has heard of, by name. While the broker is ``away`` the room hears
+    nobody, which says nothing of the boxes: each keeps its last known state, ``unheard``."""
     out = []
     last = {row[0]: _answer(row) for row in read(
-        f"SELECT {ANSWER_COLUMNS} FROM answers a {VISIBLE_ANSWER} AND a.n = (SELECT MAX(n) "
-        "FROM answers x WHERE x.box = a.box AND x.stream = a.stream)")}
+        f"SELECT {ANSWER_COLUMNS} FROM answers a {VISIBLE_ANSWER}{SANE} AND a.n = "
+        "(SELECT MAX(n) FROM answers x WHERE x.box = a.box AND x.stream = a.stream)")}
     missing = dict(read("SELECT m.box, MAX(m.n) - COUNT(*) FROM messages m JOIN boxes b ON "
                         "b.box = m.box AND b.stream = m.stream GROUP BY m.box"))
     for box, status, state_text, heard in read(
             "SELECT box, status, state, heard FROM boxes ORDER BY box"):
         state = _json(state_text)
+        if not schema.state_ok(state):
+            state = {}  # kept by an older room that let it in: shown as no game
         ago = None if heard is None else max(0.0, now - heard)
-        condition = ("offline" if status == "offline" else
+        condition = ("offline" if status == "offline" else "unheard" if away else
                      "stale" if ago is None or ago > stale_s else "live")
         game = state.get("title") if state.get("game") else None
         out.append(BoxView(
@@ -105,7 +113,7 @@ def boxes(read: Reader, now: float, stale_s: float = STALE_S) -> list[BoxView]:
             tuple((s.get("rank"), str(s.get("player")), s.get("score"))
                   for s in state.get("standings") or [] if isinstance(s, dict)),
             _names(state.get("winners")), int(state.get("actions") or 0),
-            int(missing.get(box) or 0), last.get(box)))
+            int(missing.get(box) or 0), last.get(box), (refused or {}).get(box, 0)))
     return sorted(out, key=lambda b: (b.name.casefold(), b.box))
 
 
@@ -131,7 +139,11 @@ def games(read: Reader, limit: int = 50) -> list[dict[str, Any]]:
         "EXISTS (SELECT 1 FROM undos u WHERE u.box = r.box AND u.stream = r.stream AND "
         "u.journal = r.journal AND u.game_id = r.game_id AND u.n > r.n) "
         "ORDER BY r.rowid DESC LIMIT ?", (limit,))
-    return [{"box": box, **_json(text)} for box, text in rows]
+    names = {box: str(_json(state).get("name") or box)
+             for box, state in read("SELECT box, state FROM boxes")}
+    # the table as the room knows the box, never as a record names it
+    return [{**record, "box": names.get(box, box)} for box, text in rows
+            if schema.record_ok(record := _json(text))]
 
 
 def actions(read: Reader, box: str) -> list[tuple[int, int, int, dict[str, Any]]]:
@@ -145,7 +157,7 @@ def answers(read: Reader, child: str | None = None) -> list[AnswerView]:
     """Every answer kept (one child's: by name without regard to case), oldest first."""
     where, args = ("", ()) if child is None else (" AND a.child_key = ?", (child.casefold(),))
     return [_answer(row) for row in read(
-        f"SELECT {ANSWER_COLUMNS} FROM answers a {VISIBLE_ANSWER}{where} "
+        f"SELECT {ANSWER_COLUMNS} FROM answers a {VISIBLE_ANSWER}{SANE}{where} "
         "ORDER BY a.at, a.box, a.n", args)]
 
 

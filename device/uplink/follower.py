@@ -85,9 +85,15 @@ class Follower:
             identity = self.reader.identity
             try:
                 with self.outbox.transaction():
-                    if identity is not None and self.outbox.follow_journal(
-                            f"{identity[0]}:{identity[1]}"):
+                    key = None if identity is None else f"{identity[0]}:{identity[1]}"
+                    known = self.outbox.journal_identity()
+                    restored = key != known and known is not None and self._restored()
+                    if key is not None and self.outbox.follow_journal(key, restored):
                         result.notes.append("the journal was replaced: following the new one")
+                    if key is not None and key != known:
+                        if restored:
+                            result.notes.append("the journal was restored from its backup: "
+                                                "following it as the same journal")
                         self.followed.clear()
                         self.latest = None
                     self._corrections(result)  # before the games: one that ends now is
@@ -97,6 +103,19 @@ class Follower:
                 self.followed.clear()  # memory may be ahead of the rolled-back cursor
                 raise
         return result
+
+    def _restored(self) -> bool:
+        """Whether the journal now read is the one published before, in another file (restored
+        from its backup): it holds the first thing published of it, unchanged."""
+        first = self.outbox.first_sent()
+        if first is None:
+            return False
+        kind, key, digest = first
+        if kind == "action":
+            rows = self.reader.actions(key, 0)[:1]
+            return bool(rows) and rows[0].seq == 0 and rows[0].digest == digest
+        row = self.reader.learning_row(key)
+        return row is not None and learning_digest(row) == digest
 
     # -- games -----------------------------------------------------------------------------------
     def _games(self, result: Scan) -> None:
@@ -194,7 +213,7 @@ class Follower:
             self._put(result, fleet.EVENTS, {
                 "kind": "action", "game_id": row.id, "game": followed.header.game,
                 "seq": action_row.seq, "at": action_row.at,
-                "action": public.redact(info, action, followed.state, after),
+                "action": public.redact(info, action),
                 "events": public.events(caused)})
             self.outbox.add_action(row.id, action_row.seq, action_row.digest)
             followed.state, followed.count = after, followed.count + 1

@@ -109,11 +109,28 @@ class Outbox:
     def journal_identity(self) -> str | None:
         return self._meta("journal_identity")
 
-    def follow_journal(self, identity: str) -> bool:
-        """Record the journal file being read; True when it is another file than before (a
-        journal moved aside and started anew): its games are new games, counted afresh."""
+    def first_sent(self) -> tuple[str, int, str] | None:
+        """A fingerprint of the journal as published: ("action", game id, digest) of the oldest
+        game's first action, else ("answer", id, digest) of the oldest answer; None when
+        nothing was published."""
+        row = self.db.execute("SELECT game_id, digest FROM sent_actions WHERE seq = 0 "
+                              "ORDER BY game_id LIMIT 1").fetchone()
+        if row is not None:
+            return ("action", row[0], row[1])
+        row = self.db.execute("SELECT id, digest FROM sent_learning ORDER BY id LIMIT 1"
+                              ).fetchone()
+        return None if row is None else ("answer", row[0], row[1])
+
+    def follow_journal(self, identity: str, restored: bool = False) -> bool:
+        """Record the journal file being read; True when it is another journal than before (a
+        journal moved aside and started anew): its games are new games, counted afresh. A file
+        that is the same journal ``restored`` from its backup keeps the count and what was
+        published of it (the follower then publishes only where it parts from that)."""
         known = self._meta("journal_identity")
         if known == identity:
+            return False
+        if known is not None and restored:
+            self._set("journal_identity", identity)
             return False
         if known is not None:
             self._set("journal", str(self.journal + 1))
@@ -214,6 +231,19 @@ class Outbox:
         return [Pending(*row) for row in self.db.execute(
             "SELECT n, topic, payload FROM outbox WHERE n > ? ORDER BY n LIMIT ?",
             (after, limit))]
+
+    @property
+    def sent_mark(self) -> int:
+        """The highest ``n`` ever handed to the broker, as last saved (``save_sent``)."""
+        return int(self._meta("sent") or 0)
+
+    def save_sent(self, n: int) -> None:
+        """Remember that everything up to ``n`` was handed to the broker: a room's ``have``
+        beyond it cannot be true. Saved now and then, so it may lag after a power cut; what
+        it lags by is sent again after a restart anyway."""
+        if n > self.sent_mark:
+            with self.transaction():
+                self._set("sent", str(n))
 
     def count(self) -> int:
         return int(self.db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0])

@@ -2,10 +2,12 @@
 
 The journal keeps every action whole, secrets included (Tatort Tonne's card choices, the grams
 Trödel weighs). Engines promise that ``State.secrets()`` never shows in ``public()`` or in an
-event; the action itself carries no such promise, so it is redacted here: a measurement the game
-calls private is always left out, and so is any field whose value is a secret of the state before
-or after the action. The names of the fields left out are kept (``hidden``), so the room can say
-"Anna chose" without saying what.
+event; the action itself carries no such promise, so it is redacted here, by field and never by
+value: the fields a game declares hidden for the action's type (``GameInfo.hidden_fields``: its
+secret fields and private measurements) are always left out, whatever they hold, and nothing
+else is (a value that only equals a secret, a die of 6 beside a Purchase of 6.0 g, shows as it
+is, so its showing tells nothing). The names of the fields left out are kept (``hidden``), so
+the room can say "Anna chose" without saying what.
 """
 
 from __future__ import annotations
@@ -14,60 +16,15 @@ from typing import Any, Iterable, Mapping
 
 from ...games import Event, GameInfo, State
 
-ALWAYS_SHOWN = ("type", "player")  # who did what kind of thing is public in every game
 
-
-def _leaves(value: Any) -> Iterable[Any]:
-    todo = [value]
-    while todo:
-        item = todo.pop()
-        if isinstance(item, Mapping):
-            todo.extend(item.values())
-        elif isinstance(item, (list, tuple)):
-            todo.extend(item)
-        else:
-            yield item
-
-
-def shows(value: Any, secrets: Iterable[Any]) -> bool:
-    """Whether ``value`` (any JSON value) shows one of ``secrets``: a leaf equal to one (3 and
-    3.0 alike), or a text holding a secret text or a secret number written out."""
-    hidden = [s for s in secrets if s is not None]
-    if not hidden:
-        return False
-    for leaf in _leaves(value):
-        for secret in hidden:
-            if isinstance(leaf, bool) or isinstance(secret, bool):
-                if leaf is secret:
-                    return True
-                continue
-            if leaf == secret:
-                return True
-            if isinstance(leaf, str) and (
-                    (isinstance(secret, str) and secret and secret in leaf)
-                    or (isinstance(secret, (int, float)) and f"{secret}" in leaf)):
-                return True
-    return False
-
-
-def redact(info: GameInfo, action: Mapping[str, Any], before: State, after: State
-           ) -> dict[str, Any]:
-    """The action as the table may learn of it (see the module doc)."""
-    kind = action.get("type")
-    measurement = info.measurements.get(str(kind))
-    private = {measurement.field} if measurement is not None and measurement.private else set()
-    secrets = (*before.secrets(), *after.secrets())
-    out: dict[str, Any] = {}
-    hidden: list[str] = []
-    for key, value in action.items():
-        if key in ALWAYS_SHOWN and not shows(value, secrets):
-            out[key] = value
-        elif key in private or shows(value, secrets):
-            hidden.append(str(key))
-        else:
-            out[key] = value
-    if hidden:
-        out["hidden"] = sorted(hidden)
+def redact(info: GameInfo, action: Mapping[str, Any]) -> dict[str, Any]:
+    """The action as the table may learn of it (see the module doc): the fields the game
+    declares hidden for its type are left out whatever they hold, the rest kept as they are."""
+    hidden = info.hidden_fields(str(action.get("type")))
+    out = {key: value for key, value in action.items() if key not in hidden}
+    left_out = sorted(str(key) for key in action if key in hidden)
+    if left_out:
+        out["hidden"] = left_out
     return out
 
 
@@ -87,4 +44,4 @@ def view(state: State) -> dict[str, Any]:
             "winners": list(state.winners()) if state.is_over else []}
 
 
-__all__ = ["redact", "shows", "standings", "view"]
+__all__ = ["redact", "standings", "view"]

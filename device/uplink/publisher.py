@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import logging
 import queue
+import socket
 import ssl
 import threading
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ log = logging.getLogger(__name__)
 
 KEEPALIVE_S = 30  # the broker says "offline" about 45 s after the uplink fell silent
 WINDOW = 50  # messages handed to paho and not yet confirmed
+HAVE_BYTES = 256  # a room's ``have`` is about 40 bytes
 
 
 @dataclass(frozen=True)
@@ -50,6 +52,25 @@ class Broker:
         if self.password_file is None:
             return None
         return self.password_file.read_text(encoding="utf-8").strip()
+
+
+def tls_problem(broker: Broker, timeout: float = 5.0) -> str:
+    """Why a TLS connection to ``broker`` fails, as the TLS library says it (a certificate from
+    another CA, a name that does not match, an expired one); "" when the handshake succeeds or
+    TLS is not asked for. paho retries a failed handshake without saying why, so the uplink and
+    the room ask once themselves when a connection fails."""
+    if not broker.tls:
+        return ""
+    try:
+        context = ssl.create_default_context(
+            cafile=str(broker.ca_file) if broker.ca_file else None)
+        with socket.create_connection((broker.host, broker.port), timeout=timeout) as raw:
+            with context.wrap_socket(raw, server_hostname=broker.host):
+                return ""
+    except ssl.SSLError as exc:
+        return f"TLS: {exc.reason or exc}"
+    except OSError as exc:
+        return f"TLS: {exc.strerror or exc}"
 
 
 def make_client(broker: Broker, client_id: str, *, clean_session: bool = True) -> mqtt.Client:
@@ -93,6 +114,8 @@ class Publisher:
         self.client.on_disconnect = self._on_disconnect
         self.client.on_publish = self._on_publish
         self.client.on_message = self._on_message
+        self.client.on_connect_fail = self._on_connect_fail
+        self._failing = ""  # the reason last logged for failing connections (once a streak)
 
     def start(self) -> None:
         self.client.connect_async(self.broker.host, self.broker.port, keepalive=KEEPALIVE_S)
@@ -106,10 +129,19 @@ class Publisher:
                         reason_code)
             return
         log.info("connected to %s:%d", self.broker.host, self.broker.port)
+        self._failing = ""
         client.subscribe(fleet.topic(self.box_id, fleet.HAVE), qos=1)
         self._announced = False
         self.connected.set()
         self._wake()
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: object) -> None:
+        """The broker cannot be reached, or TLS fails: said once a streak, with the reason."""
+        why = tls_problem(self.broker) or "cannot be reached"
+        if why != self._failing:
+            log.warning("broker %s:%d: %s; messages wait in the outbox, trying again",
+                        self.broker.host, self.broker.port, why)
+            self._failing = why
 
     def _on_disconnect(self, client: mqtt.Client, userdata: object, flags: object,
                        reason_code: mqtt.ReasonCode, properties: object) -> None:
@@ -126,16 +158,23 @@ class Publisher:
 
     def _on_message(self, client: mqtt.Client, userdata: object,
                     message: mqtt.MQTTMessage) -> None:
-        """The room's ``have``: how far it keeps this box's stream. Anything else is ignored."""
+        """The room's ``have``: how far it keeps this box's stream. Anything else, or a number
+        no stream can reach, is logged and ignored: nothing the broker says stops the uplink."""
         try:
+            if len(message.payload) > HAVE_BYTES:
+                raise ValueError(f"{len(message.payload)} bytes")
             doc = json.loads(message.payload.decode("utf-8"))
             stream, n = doc["stream"], doc["n"]
-        except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError):
-            log.warning("not a have message on %s", message.topic)
+        except (ValueError, KeyError, TypeError, UnicodeDecodeError, RecursionError) as exc:
+            log.warning("not a have message on %s: %s", message.topic, str(exc)[:80])
             return
-        if isinstance(stream, str) and isinstance(n, int) and not isinstance(n, bool):
-            self._marks.put((stream, n))
-            self._wake()
+        if not (isinstance(stream, str) and len(stream) <= 40 and isinstance(n, int)
+                and not isinstance(n, bool) and 0 <= n < 2**62):
+            log.warning("a have message on %s that no stream can have: %.80r", message.topic,
+                        doc)
+            return
+        self._marks.put((stream, n))
+        self._wake()
 
     # -- the uplink's thread ---------------------------------------------------------------------
     def room_marks(self) -> list[tuple[str, int]]:
@@ -228,4 +267,4 @@ class Publisher:
         self.client.loop_stop()
 
 
-__all__ = ["Broker", "KEEPALIVE_S", "Publisher", "WINDOW", "make_client"]
+__all__ = ["Broker", "KEEPALIVE_S", "Publisher", "WINDOW", "make_client", "tls_problem"]

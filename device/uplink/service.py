@@ -12,8 +12,10 @@ and tries again.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
+import sqlite3
 import threading
 import time
 from dataclasses import dataclass
@@ -82,6 +84,8 @@ class Uplink:
         self._resent_to: int | None = None  # the end of the window sent again, if catching up
         self._quiet_since = clock()
         self._resend_s = timing.resend_s
+        self._doubted = 0  # the last ``have`` beyond what was sent (said once)
+        self._sent_saved, self._sent_at = 0, -timing.trim_s  # the sent mark, as last saved
 
     def run(self) -> None:
         """Until ``stop``: the loop of the module doc."""
@@ -174,9 +178,17 @@ class Uplink:
         self.publisher.acknowledged()  # the broker has them: room in the window, nothing more
         moved = False
         for stream, n in self.publisher.room_marks():
-            if stream == self.outbox.stream and n > self.room_have:
-                self.room_have, moved = n, True
-                self._quiet_since, self._resend_s = now, self.timing.resend_s
+            if stream != self.outbox.stream or n <= self.room_have:
+                continue
+            sent = max(self.outbox.sent_mark, self.publisher.sent_up_to)
+            if n > sent:  # never sent that far: not the room, or not the truth
+                if n != self._doubted:
+                    log.warning("the broker says the room keeps %d messages of this stream, "
+                                "but only %d were sent: ignored", n, sent)
+                    self._doubted = n
+                continue
+            self.room_have, moved = n, True
+            self._quiet_since, self._resend_s = now, self.timing.resend_s
         if self.room_have > self._trimmed and now - self._trimmed_at >= self.timing.trim_s:
             self.outbox.kept_upto(self.room_have)  # one transaction a second at most
             self._trimmed, self._trimmed_at = self.room_have, now
@@ -188,6 +200,9 @@ class Uplink:
             if pending and publisher.sent_up_to <= self.room_have:
                 self._quiet_since = now  # a fresh start of sending: the silence counts from now
             publisher.drain(pending)
+        if publisher.sent_up_to > self._sent_saved and now - self._sent_at >= self.timing.trim_s:
+            self.outbox.save_sent(publisher.sent_up_to)  # at most once a trim_s
+            self._sent_saved, self._sent_at = publisher.sent_up_to, now
 
     def _catch_up(self, now: float, moved: bool) -> None:
         """Send again, one window at a time, what was sent and the room does not confirm.
@@ -230,6 +245,8 @@ class Uplink:
 
     def close(self) -> None:
         try:
+            with contextlib.suppress(sqlite3.Error):
+                self.outbox.save_sent(self.publisher.sent_up_to)
             self.publisher.stop()
         finally:
             self.reader.close()

@@ -98,6 +98,8 @@ class GameInfo:
     to the values the rules give it (a card, a direction), whatever the state: what tests offer
     an engine to prove it lists exactly what it accepts. ``words`` are the English words the
     engine puts into refusals for things (``{kind}``), which the box says in its language.
+    ``secret_fields`` maps an action type to the fields it carries that the table must not see
+    (a card chosen in secret); with the private measurements they are ``hidden_fields``.
     """
 
     name: str
@@ -111,6 +113,15 @@ class GameInfo:
     words: tuple[str, ...] = ()
     chance: Mapping[str, Chance] = field(default_factory=dict)
     labels: Mapping[str, str] = field(default_factory=dict)
+    secret_fields: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def hidden_fields(self, action_type: str) -> frozenset[str]:
+        """The fields of an ``action_type`` action that never leave the box: those the game
+        declares secret and a private measurement. By field, never by value: whether a field
+        is hidden cannot tell what it holds."""
+        measurement = self.measurements.get(action_type)
+        private = (measurement.field,) if measurement is not None and measurement.private else ()
+        return frozenset((*self.secret_fields.get(action_type, ()), *private))
 
     def label(self, action: Mapping[str, Any]) -> str:
         """The English label of ``action`` for a menu: its type's template filled with the

@@ -24,13 +24,14 @@ SMALLEST = {
     "past_games.py": ["--games", "3"],
     "render.py": ["--passes", "1", "--demos", "1"],
     "replay_frames.py": ["--repeat", "1"],
-    "room.py": ["--boxes", "1", "--seconds", "1", "--children", "1", "--rate", "1"],
+    "room.py": ["--boxes", "1", "--seconds", "3", "--children", "1", "--rate", "2"],
+    "room_door.py": ["--rate", "20", "--seconds", "2", "--children", "2"],
     "sim_memory.py": ["--commands", "50", "--every", "25"],
     "torraku.py": ["--sequences", "2", "--workers", "1", "--rates", "10"],
     "trudel.py": ["--trials", "2", "--rates", "10"],
     "weighing.py": ["--smoke", "--workers", "1", "--pairs", "1"],
 }
-NEEDS = {"room.py": "mosquitto"}  # a program the script cannot run without
+NEEDS = {"room.py": "mosquitto", "room_door.py": "mosquitto"}  # a program the script cannot run without
 
 
 def scripts() -> list[str]:

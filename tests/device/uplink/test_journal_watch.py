@@ -116,8 +116,11 @@ def test_without_inotify_the_uplink_polls_and_sees_every_commit(tmp_path, monkey
 
 
 def room_says_have(up: Uplink, n: int) -> None:
-    """The room's ``have`` for the uplink's stream, as paho hands it over."""
+    """The room's ``have`` for the uplink's stream, as paho hands it over, of messages the
+    uplink handed to the broker (no broker here: as if it had)."""
     import json
+
+    up.publisher.sent_up_to = max(up.publisher.sent_up_to, n)
 
     from paho.mqtt.client import MQTTMessage
 
