@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 
 from . import pinmap
 
-# One colour per kind of wire, and no kind shares another's (tests check that).
+# One colour per kind of wire, and no kind shares another's; the kinds the header's picture
+# (hardware/wiring.svg) shows too have the same colour there (tests check both).
 COLOURS = {
     "5v": "#c0392b",       # red: 5 V
     "3v3": "#f28e2b",      # orange: 3.3 V
@@ -18,10 +19,10 @@ COLOURS = {
     "i2c": "#4e79a7",      # blue: the OLED's and the thermometer's bus
     "hx711": "#16a085",    # teal: an HX711's clock and data
     "bridge": "#8c564b",   # brown: a load cell's four wires (their own colours are written on)
-    "button": "#7f7f7f",   # grey: a button line (host panel and stations)
+    "button": "#555555",   # dark grey: a button line (host panel and stations)
     "buzzer": "#d81b9c",   # magenta: the buzzer's drive
     "link": "#8e44ad",     # purple: the serial link
-    "none": "#bbbbbb",     # light grey: a pin left unconnected
+    "none": "#cccccc",     # light grey: a pin left unconnected
 }
 LEGEND = {"5v": "5 V", "3v3": "3.3 V", "gnd": "GND", "i2c": "I2C1 (OLED, thermometer)",
           "hx711": "HX711 clock and data (SPI)", "bridge": "load cell bridge",

@@ -117,3 +117,10 @@ def test_a_moved_pin_redraws_the_schematic(tmp_path: Path):
     assert header["12 GPIO18"] == "BUZZ" and header["32 GPIO12"] == "NC12"
     assert not any(c.title.startswith("HX711 (right") for c in net.components)
     assert cli.draw_schematic(parts.load(), cfg, site) != cli.SCHEMATIC.read_bytes()
+
+
+def test_the_header_picture_gives_a_kind_of_wire_the_schematic_colour():
+    same = {"3v3": "power3", "5v": "power5", "gnd": "ground", "i2c": "oled", "link": "link",
+            "buzzer": "buzzer", "hx711": "pan", "button": "host", "none": "bus"}
+    for mine, theirs in same.items():
+        assert netlist.COLOURS[mine] == pinmap.KINDS[theirs][0], mine
