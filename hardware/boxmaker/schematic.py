@@ -85,34 +85,27 @@ def _module(d: schemdraw.Drawing, net: Netlist, comp: Component, col: Column) ->
 
 
 def _two_terminal(d: schemdraw.Drawing, net: Netlist, comp: Component, col: Column) -> None:
-    shape = {"button": elm.Button, "resistor": elm.Resistor, "buzzer": elm.Speaker}[comp.kind]
+    shape = {"button": elm.Button, "resistor": elm.Resistor}[comp.kind]
     _title(d, col.x - STUB - 1.2, col.y + 0.55, f"{comp.ref}  {comp.title}")
-    if comp.kind == "buzzer":
-        part = d.add(elm.Speaker().at((col.x, col.y - 1.6)).anchor("in1"))
-    else:
-        part = d.add(shape().at((col.x, col.y)).right().length(2.0))
+    part = d.add(shape().at((col.x, col.y)).right().length(2.0))
     first, second = comp.pins
-    a = part.in1 if comp.kind == "buzzer" else part.start
-    b = part.in2 if comp.kind == "buzzer" else part.end
-    _stub(d, a, "up" if comp.kind == "buzzer" else "left", first.net,
-          net.nets[first.net].kind)
-    _stub(d, b, "down" if comp.kind == "buzzer" else "right", second.net,
-          net.nets[second.net].kind)
-    col.y -= 4.6 if comp.kind == "buzzer" else 1.7
+    _stub(d, part.start, "left", first.net, net.nets[first.net].kind)
+    _stub(d, part.end, "right", second.net, net.nets[second.net].kind)
+    col.y -= 1.7
 
 
 def _transistor(d: schemdraw.Drawing, net: Netlist, comp: Component, col: Column) -> None:
-    _title(d, col.x - STUB - 1.2, col.y + 0.6, f"{comp.ref}  {comp.title} (NPN)")
-    q = d.add(elm.BjtNpn(circle=True).at((col.x, col.y - 1.0)).anchor("base"))
+    _title(d, col.x - STUB - 1.2, col.y + 0.6, f"{comp.ref}  {comp.title}")
+    q = d.add(elm.BjtNpn(circle=True).at((col.x, col.y - 2.2)).anchor("base"))
     ends = {p.name: p for p in comp.pins}
     _stub(d, q.base, "left", ends["B"].net, net.nets[ends["B"].net].kind)
     _stub(d, q.collector, "up", ends["C"].net, net.nets[ends["C"].net].kind)
     _stub(d, q.emitter, "down", ends["E"].net, net.nets[ends["E"].net].kind)
-    col.y -= 4.4
+    col.y -= 5.4
 
 
 DRAW = {"module": _module, "cell": _module, "socket": _module, "button": _two_terminal,
-        "resistor": _two_terminal, "buzzer": _two_terminal, "npn": _transistor}
+        "resistor": _two_terminal, "buzzer": _module, "npn": _transistor}
 # Which column each group of parts stands in, in reading order.
 COLUMNS = (("i2c", "buzzer", "link"), ("pan-",), ("host", "station-1"),
            ("station-2", "station-3", "station-"))
