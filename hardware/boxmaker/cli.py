@@ -17,6 +17,7 @@ from typing import Sequence
 from . import HARDWARE, BoxmakerError, models, netlist, parts, pinmap
 
 README = HARDWARE / "README.md"
+GUIDE = HARDWARE / "assembly.md"
 SCHEMATIC = HARDWARE / "schematic.svg"
 
 
@@ -52,7 +53,21 @@ def check(bom: parts.PartsList, cfg: pinmap.Config, config: Path | None) -> list
         manifest = {}
     if manifest.get("sources") != models.sources_digest():
         stale.append("hardware/print, cut and renders: run `models` and `renders`")
+    elif _block(GUIDE.read_text(encoding="utf-8")) != models.files_table():
+        stale.append("hardware/assembly.md's list of files: run `models`")
     return stale
+
+
+def _block(text: str) -> str:
+    start = text.index(models.FILES_BEGIN) + len(models.FILES_BEGIN)
+    return text[start:text.index(models.FILES_END)].strip("\n")
+
+
+def _write_files_table() -> None:
+    text = GUIDE.read_text(encoding="utf-8")
+    start = text.index(models.FILES_BEGIN) + len(models.FILES_BEGIN)
+    GUIDE.write_text(f"{text[:start]}\n{models.files_table()}\n"
+                     f"{text[text.index(models.FILES_END):]}", encoding="utf-8")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -88,6 +103,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.step in ("models", "all"):
             for path in models.export_all(fn=args.fn, jobs=args.jobs):
                 print(f"models: {path.relative_to(HARDWARE)} ({path.stat().st_size} bytes)")
+            _write_files_table()
         if args.step in ("renders", "all"):
             for path in models.render_all(fn=args.fn, jobs=args.jobs):
                 print(f"renders: {path.relative_to(HARDWARE)}")
