@@ -25,6 +25,8 @@ def close(a: tuple[float, float], b: tuple[float, float], within: float = 0.05) 
 
 def test_every_model_renders_and_every_printed_part_fits_a_220_mm_bed(exported: Path):
     for item in models.EXPORTS:
+        if item.path.endswith(".svg"):
+            continue
         out = exported / item.path
         assert out.stat().st_size > 200, item.path
         if out.suffix == ".stl":
