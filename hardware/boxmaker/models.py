@@ -89,6 +89,7 @@ RENDERS = (
     Render("renders/step4-lid.png", (("step", "4"), ("explode", "45")), OVERVIEW),
     Render("renders/step5-pans.png", (("step", "5"), ("explode", "35")), OVERVIEW),
     Render("renders/step6-stations.png", (("step", "6"),), OVERVIEW),
+    Render("renders/printed-parts.png", (("step", '"parts"'),), "0,0,0,50,0,20,600"),
     Render("renders/section-stop.png", (("step", '"section"'),), "0,0,0,0,0,0,300", "o",
            "1200,700"),
 )

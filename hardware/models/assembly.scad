@@ -1,5 +1,6 @@
 // Spielleiter: the box put together, one step of the build at a time (the assembly guide's
-// pictures). step = 1 .. 6; "section" cuts through a pan to show the stop's gap. Bought parts
+// pictures). step = 1 .. 6; "section" cuts through a pan to show the stop's gap; "parts" lays
+// out the printed parts. Bought parts
 // (the Pi, cells, boards, buttons) are simple stand-ins in their own colours.
 include <common.scad>
 use <case.scad>
@@ -116,5 +117,21 @@ module section() {
     note([stop_y - 30, case_h + seat_lift + seat_t + pan_floor + pan_rim + 4], "pan on its post");
 }
 
+// The printed parts as they lie on the printer's bed, one of each.
+module printed_parts() {
+    color(printed) tray();
+    translate([0, case_d + 20, 0]) color(printed) translate([0, 0, lid_t]) mirror([0, 0, 1]) lid();
+    translate([case_w / 2 + 30, 0, 0]) {
+        color(printed2) cradle();
+        translate([30, 20, 0]) color(printed2) translate([0, 0, post_h + seat_t]) mirror([0, 0, 1]) post();
+        translate([35, 110, 0]) color("#fafafa") pan();
+    }
+    translate([case_w / 2 + 150, 40, 0]) {
+        color(station_colours[0]) translate([0, 0, station_box_size[2]]) mirror([0, 0, 1]) body();
+        translate([0, 90, 0]) color(station_colours[0]) bottom();
+    }
+}
+
 if (step == "section") section();
+else if (step == "parts") printed_parts();
 else build(step);

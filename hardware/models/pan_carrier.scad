@@ -9,7 +9,6 @@ include <common.scad>
 $fn = fn;
 part = "cradle";
 
-fixed_pair_y = cell_size[0] - 2 * loaded_centre;   // from the loaded pair to the fixed pair
 nut_d = stop_nut_af / cos(30) + 0.3;                // across the corners, with room to press it in
 
 // Origin: under the pan's centre on the case's base; the cell lies towards +y.
@@ -31,8 +30,6 @@ module cradle() {
         translate([0, cradle_pin_y - stop_y, cradle_t - 1.7]) cylinder(d1 = stop_screw_d + 0.4, d2 = 6.4, h = 1.71);
     }
 }
-
-post_h = case_h + seat_lift - cell_top;            // from the cell's top to the seat's underside
 
 // Origin: on the cell's top, between the loaded end's two threads.
 module post() {

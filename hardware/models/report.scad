@@ -2,7 +2,6 @@
 // and `python scripts/hardware.py check` read them.
 include <common.scad>
 
-fixed_pair_y = cell_size[0] - 2 * loaded_centre;
 stop_fully_in = base_t + stop_boss_h + stop_nut_h + stop_head_h;  // head on the locknut, nut on the boss
 stop_set = cell_under - stop_gap;                                  // where the feeler gauge sets it
 echo(case_size = [case_w, case_d, case_h]);
