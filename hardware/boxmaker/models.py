@@ -179,7 +179,7 @@ def run_openscad(scad: Path, out: Path, defines: tuple[tuple[str, str], ...],
 
 
 def ascii_to_binary_stl(path: Path) -> None:
-    """Rewrite OpenSCAD's ASCII STL as binary STL (the same triangles)."""
+    """Rewrite OpenSCAD's ASCII STL as binary STL (the same triangles, in a fixed order)."""
     triangles = []
     normal: tuple[float, ...] = (0.0, 0.0, 0.0)
     corners: list[tuple[float, ...]] = []
@@ -194,7 +194,9 @@ def ascii_to_binary_stl(path: Path) -> None:
                 triangles.append(struct.pack("<12fH", *normal, *corners[0], *corners[1],
                                              *corners[2], 0))
     header = b"Spielleiter: made by python scripts/hardware.py models".ljust(80, b" ")
-    path.write_bytes(header + struct.pack("<I", len(triangles)) + b"".join(triangles))
+    # CGAL hands the same triangles out in a different order from run to run: sorted, the same
+    # model gives the same bytes, and a commit shows only what changed
+    path.write_bytes(header + struct.pack("<I", len(triangles)) + b"".join(sorted(triangles)))
 
 
 def export(item: Export, root: Path, fn: int, params: Path | None = None) -> Path:

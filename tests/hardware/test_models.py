@@ -130,3 +130,10 @@ def test_a_missing_openscad_is_a_clear_message(monkeypatch):
     monkeypatch.setattr(models.shutil, "which", lambda name: None)
     with pytest.raises(models.BoxmakerError, match="apt-get install openscad"):
         models.openscad()
+
+
+def test_the_committed_files_are_byte_for_byte_what_the_models_make(tmp_path: Path, scad: None):
+    for path in ("print/cradle.stl", "cut/lid.dxf"):     # two quick ones, with the full facets
+        [item] = [e for e in models.EXPORTS if e.path == path]
+        made = models.export(item, tmp_path, fn=48)
+        assert made.read_bytes() == (models.HARDWARE / path).read_bytes(), path
