@@ -140,7 +140,6 @@ def params_scad(parts: PartsList, stations: list[str]) -> str:
         f"stop_screw_len = {v('stop', 'length')};",
         f"stop_nut_af = {v('stop', 'nut_af')};",
         f"stop_nut_h = {v('stop', 'nut_h')};",
-        f"stop_head_h = {v('stop', 'head_h')};",
         f"stop_gap = {v('stop', 'gap')};",
         f"station_box_size = {vec('station', 'length', 'width', 'height')};",
     ]

@@ -32,10 +32,10 @@ module hx711(sx) {
     color("#1b7f3b") translate([sx * (pan_x + 23) - 10.5, case_d - wall - 60, base_t + 3]) cube([21, 34, 1.6]);
 }
 
-module stop_screw(sx) {
-    color("#444") translate([sx * pan_x, stop_y, base_t + stop_boss_h]) {
-        translate([0, 0, 0]) cylinder(d = stop_nut_af / cos(30), h = stop_nut_h, $fn = 6);
-        translate([0, 0, cell_under - base_t - stop_boss_h - stop_gap - stop_head_h]) cylinder(d = 5.5, h = stop_head_h);
+module stop_screw(sx) {           // the set screw, its top stop_gap under the cell, and its locknut
+    color("#444") translate([sx * pan_x, stop_y, 0]) {
+        translate([0, 0, cell_under - stop_gap - stop_screw_len]) cylinder(d = stop_screw_d, h = stop_screw_len);
+        translate([0, 0, base_t + stop_boss_h - stop_nut_h]) cylinder(d = stop_nut_af / cos(30), h = stop_nut_h, $fn = 6);
     }
 }
 
@@ -102,12 +102,7 @@ module section() {
     cut(printed) translate([0, 0, case_h - lid_t]) lid();
     cut(printed2, 0.5) translate([-pan_x, stop_y, base_t]) cradle();
     cut("#b8bcc2", 0.5) cell(-1);
-    cut("#444", 1) translate([-pan_x, stop_y, 0]) {          // the stop: screw, captive nut, locknut
-        translate([0, 0, cell_under - stop_gap - stop_head_h]) cylinder(d = 5.5, h = stop_head_h);
-        translate([0, 0, cell_under - stop_gap - stop_head_h - stop_screw_len]) cylinder(d = stop_screw_d, h = stop_screw_len);
-        translate([0, 0, base_t + stop_boss_h]) cylinder(d = stop_nut_af / cos(30), h = stop_nut_h, $fn = 6);
-        translate([0, 0, base_t + stop_boss_h - stop_nut_h - 0.2]) cylinder(d = stop_nut_af / cos(30), h = stop_nut_h, $fn = 6);
-    }
+    cut("#444", 1) stop_screw(-1);
     cut(printed2, 0.5) translate([-pan_x, pan_y, cell_top]) post();
     cut("#9ec9ff", 0.5) translate([-pan_x, pan_y, case_h + seat_lift + seat_t]) pan();
     note([stop_y - 32, -9], str("stop ", stop_gap, " mm below the cell"));

@@ -3,8 +3,9 @@
 // or "pan_2d" (the pan's disc for a laser cutter), each lying as it prints.
 //
 // In the case (see assembly.scad) the cell runs from the front (loaded end, under the pan's centre)
-// to the back (fixed end). The stop's screw, turned up out of its captive nut, meets the cell's
-// underside under the pan's centre; set it stop_gap below the cell with a feeler gauge.
+// to the back (fixed end). The stop, a set screw in a locknut captive in the cradle's boss, meets
+// the cell's underside under the pan's centre; turned from underneath through the base, it is
+// set stop_gap below the cell.
 include <common.scad>
 $fn = fn;
 part = "cradle";
@@ -22,7 +23,7 @@ module cradle() {
         // the fixed end's screws come up through the base, the block and into the cell
         for (dy = [-1, 1]) translate([0, fixed_pair_y + dy * cell_hole_pitch / 2, -1])
             cylinder(d = cell_thread_fixed_d + 0.5, h = fixed_block_h + 2);
-        // the stop: its screw down through a captive nut, its head up under the cell
+        // the stop: a set screw through a captive locknut, its flat point up under the cell
         translate([0, 0, -1]) cylinder(d = stop_screw_d + 0.4, h = stop_boss_h + 2);
         translate([0, 0, stop_boss_h - stop_nut_h - 0.2]) cylinder(d = nut_d, h = stop_nut_h + 1, $fn = 6);
         // the cradle's own M3 through the base, countersunk

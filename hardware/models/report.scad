@@ -2,14 +2,16 @@
 // and `python scripts/hardware.py check` read them.
 include <common.scad>
 
-stop_fully_in = base_t + stop_boss_h + stop_nut_h + stop_head_h;  // head on the locknut, nut on the boss
-stop_set = cell_under - stop_gap;                                  // where the feeler gauge sets it
+// The stop is a set screw in a locknut captive in the cradle's boss, turned from underneath.
+stop_lowest = stop_screw_len;                       // its lower end flush with the base's underside
+stop_highest = base_t + stop_boss_h - stop_nut_h + stop_screw_len;   // its lower end in the nut
+stop_set = cell_under - stop_gap;                   // where it is set
 echo(case_size = [case_w, case_d, case_h]);
 echo(pan_x = pan_x, pan_y = pan_y, pan_diameter = pan_diameter, pan_gap = pan_gap);
 echo(cell_under = cell_under, cell_top = cell_top, cell_loaded_y = cell_loaded_y, cell_fixed_y = cell_fixed_y);
 echo(fixed_pair = [cell_fixed_y - loaded_centre, fixed_pair_y], loaded_pair_y = cell_loaded_y + loaded_centre);
-echo(stop_fully_in = stop_fully_in, stop_set = stop_set, stop_gap = stop_gap);
-echo(stop_tip = stop_set - stop_head_h - stop_screw_len, base_bottom = 0);
+echo(stop_lowest = stop_lowest, stop_highest = stop_highest, stop_set = stop_set, stop_gap = stop_gap);
+echo(stop_tip = stop_set - stop_screw_len, base_bottom = 0, stop_relief_d = stop_screw_d + 1);
 echo(stop_nut_top = base_t + stop_boss_h, stop_nut_bottom = base_t + stop_boss_h - stop_nut_h - 0.2);
 echo(post_hole = post_size + [2 * post_clear, 2 * post_clear], post_size = post_size);
 echo(seat_under = case_h + seat_lift, lid_top = case_h);

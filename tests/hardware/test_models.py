@@ -84,13 +84,17 @@ def test_the_buttons_and_sockets_get_the_holes_the_parts_list_gives(exported: Pa
             assert ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 >= nut, path
 
 
-def test_the_stop_can_be_set_to_its_gap_and_its_screw_stays_inside(report: dict):
+@pytest.mark.parametrize("wall", ["3", "6"], ids=["printed", "plywood"])
+def test_the_stop_can_be_set_to_its_gap_and_its_screw_stays_inside(wall: str, scad: None):
+    report = models.report((("wall", wall),))
     gap = fit("stop", "gap")
     assert report["stop_gap"] == gap
     assert report["stop_set"] == pytest.approx(report["cell_under"] - gap)
-    assert report["stop_fully_in"] <= report["stop_set"] - 0.5    # room to turn it up to the gap
-    assert report["stop_tip"] >= report["base_bottom"]           # no screw tip under the box
+    # room to turn it either way from its setting: down to lower it, up to close the gap
+    assert report["stop_lowest"] + 0.5 <= report["stop_set"] <= report["stop_highest"] - 0.5
+    assert report["stop_tip"] >= report["base_bottom"]           # no screw end under the box
     assert report["stop_tip"] <= report["stop_nut_bottom"]       # engaged through the whole nut
+    assert report["stop_relief_d"] > fit("stop", "screw_d")      # a hex key reaches it from below
 
 
 @pytest.mark.parametrize("wall", ["3", "6"], ids=["printed", "plywood"])
