@@ -112,4 +112,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BoxmakerError as exc:
         print(f"hardware: {exc}", file=sys.stderr)
         return 2
+    except ImportError as exc:   # schemdraw, or matplotlib for the PDF
+        print(f"hardware: {exc.name or exc} is not installed: pip install -e '.[hardware]'",
+              file=sys.stderr)
+        return 2
     return 0
