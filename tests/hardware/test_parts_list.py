@@ -20,7 +20,7 @@ def test_each_line_is_its_quantity_times_its_price_and_the_total_is_their_sum():
 
 def test_every_part_says_what_to_search_for_and_the_prices_have_a_date():
     bom = parts.load()
-    assert re.fullmatch(r"20\d\d-\d\d", bom.as_of)
+    assert re.fullmatch(r"20\d\d(-\d\d)?", bom.as_of)   # a year, or a year and month
     assert all(p.search.strip() for p in bom.parts)
     ids = [p.id for p in bom.parts]
     assert len(ids) == len(set(ids))
