@@ -30,7 +30,7 @@ SPARE_SEAT_COLOURS = ("#17becf", "#bcbd22", "#7f7f7f")
 KINDS = {  # kind: (fill, legend)
     "power3": ("#f28e2b", "3.3 V"), "power5": ("#c0392b", "5 V"), "ground": ("#222222", "GND"),
     "oled": ("#4e79a7", "OLED (I2C1)"), "link": ("#8e44ad", "serial link (UART)"),
-    "host": ("#555555", "host panel"), "buzzer": ("#e67e22", "buzzer"),
+    "host": ("#555555", "host panel"), "buzzer": ("#d81b9c", "buzzer"),
     "pan": ("#16a085", "HX711 (SPI)"), "bus": ("#cccccc", "SPI pin: leave unconnected"),
     "eeprom": ("#eeeeee", "HAT EEPROM: reserved"), "free": ("#ffffff", "free"),
 }
