@@ -92,7 +92,6 @@ class App(ScreenStack):
         self.listeners = Broadcast()
         self.stack: list[Screen] = [HomeScreen(self)]
         runtime.route(Edge, self.inputs.on_edge)
-        runtime.route(Press, self.on_press)
         runtime.route(Weight, self.on_weight)
         runtime.screen = self
         self._resume()

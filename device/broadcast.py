@@ -13,7 +13,7 @@ log = logging.getLogger(__name__)
 Listener = Callable[[str, dict[str, Any]], None]
 
 
-class Broadcast(list):  # a list of listeners, so ``app.listeners.append(fn)`` keeps working
+class Broadcast(list[Listener]):  # a list, so ``app.listeners.append(fn)`` adds one
     def notify(self, kind: str, payload: dict[str, Any]) -> None:
         for listener in list(self):
             try:

@@ -15,14 +15,14 @@ import sys
 from typing import Sequence
 
 from .. import DeviceError, __version__, i18n
-from . import (config_check, demo, games, history, players, replay, room, run, selftest, sim,
-               stats, uplink, watch, weighing)
+from . import (config_check, demo, games, history, pinout, players, replay, room, run, selftest,
+               sim, stats, uplink, watch, weighing)
 from .common import EXIT_BROKEN_PIPE, help_language, quiet_stdout, say
 
 DESCRIPTION = ("Spielleiter, the board game referee box: the device itself (run, sim, demo) and "
                "its scripting and maintenance tools.")
-GROUPS = (replay, sim, weighing, selftest, config_check, watch, demo, players, history, games,
-          stats, uplink, room, run)
+GROUPS = (replay, sim, weighing, selftest, config_check, pinout, watch, demo, players, history,
+          games, stats, uplink, room, run)
 
 
 def build_parser() -> argparse.ArgumentParser:

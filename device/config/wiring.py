@@ -2,20 +2,15 @@
 
 Drawn from the same pin map as hardware/README.md's pinout table and the config check
 (``pinout.assignments``), so the picture cannot say something else than the config.
-``python -m spielleiter.device.config.wiring --output hardware/wiring.svg`` writes it (``--config`` for a
+``spielleiter pinout --svg --update hardware/wiring.svg`` writes it (``--config`` for a
 site file), ``--check FILE`` exits 1 when FILE is not what the config draws (a test does that for
 the committed picture). The SVG is plain text written here: no drawing library.
 """
 
 from __future__ import annotations
 
-import argparse
-import sys
-from pathlib import Path
-from typing import Sequence
 from xml.sax.saxutils import escape
 
-from . import core as config_mod
 from .core import RESERVED, Config
 from .pinout import PHYSICAL, assignments
 
@@ -114,7 +109,7 @@ def render(cfg: Config, title: str = "the shipped config") -> str:
         out.append(f'<circle cx="{lx}" cy="{ly}" r="7" fill="{colour}" stroke="#999999"/>')
         out.append(f'<text x="{lx + 14}" y="{ly + 4}">{escape(text)}</text>')
     out.append(f'<text x="{WIDTH // 2}" y="{height - 12}" text-anchor="middle" fill="#777777" '
-               'font-size="11">Drawn by python -m spielleiter.device.config.wiring from the config '
+               'font-size="11">Drawn by spielleiter pinout --svg from the config '
                '(the pinout table in hardware/README.md comes from the same map).</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
@@ -122,33 +117,3 @@ def render(cfg: Config, title: str = "the shipped config") -> str:
 
 def table_colour(table: dict[int, tuple[str, str, str]], prefix: str) -> str | None:
     return next((colour for _, text, colour in table.values() if text.startswith(prefix)), None)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m spielleiter.device.config.wiring",
-                                     description=__doc__.splitlines()[0])
-    parser.add_argument("--config", type=Path, default=None, help="a config.toml over the defaults")
-    group = parser.add_mutually_exclusive_group()
-    group.add_argument("--output", type=Path, metavar="FILE", help="write the SVG to FILE")
-    group.add_argument("--check", type=Path, metavar="FILE", help="exit 1 if FILE differs")
-    args = parser.parse_args(argv)
-    try:
-        cfg = config_mod.load(args.config)
-    except config_mod.ConfigError as exc:
-        print("\n".join(exc.problems), file=sys.stderr)
-        return 2
-    svg = render(cfg, "the shipped config" if args.config is None else str(args.config))
-    if args.output is not None:
-        args.output.write_text(svg, encoding="utf-8")
-    elif args.check is not None:
-        if not args.check.is_file() or args.check.read_text(encoding="utf-8") != svg:
-            print(f"{args.check}: the wiring picture differs from the config; run with --output",
-                  file=sys.stderr)
-            return 1
-    else:
-        sys.stdout.write(svg)
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -54,10 +54,6 @@ class Correction:
     why: str
     at: float | None
 
-    @property
-    def removes(self) -> bool:
-        return self.after is None
-
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "seq": self.seq, "before": self.before, "after": self.after,
                 "why": self.why, "at": self.at}

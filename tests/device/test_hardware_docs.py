@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from spielleiter.device.cli import main as cli_main
 from spielleiter.device.config import core as config, pinout
 from spielleiter.device.config.cells import SPI_PINS
 
@@ -22,9 +23,9 @@ def text() -> str:
 
 def test_the_pinout_table_is_what_the_shipped_config_renders():
     assert pinout.block_in(text()) == pinout.render(config.load(None)), (
-        "hardware/README.md is out of date: python -m spielleiter.device.config.pinout "
+        "hardware/README.md is out of date: spielleiter pinout "
         "--update hardware/README.md")
-    assert pinout.main(["--check", str(README)]) == 0
+    assert cli_main(["pinout", "--check", str(README)]) == 0
 
 
 def test_the_pinout_covers_every_configured_pin_once():
@@ -50,11 +51,11 @@ def test_a_changed_config_renders_a_different_table(tmp_path):
     assert "GPIO12 (pin 32)" in block  # now free
     readme = tmp_path / "README.md"
     readme.write_text(text())
-    assert pinout.main(["--check", str(readme)]) == 0
+    assert cli_main(["pinout", "--check", str(readme)]) == 0
     site = tmp_path / "config.toml"
     site.write_text("[buzzer]\npin = 18\n[loadcells.right]\nreader = \"none\"\n")
-    assert pinout.main(["--check", str(readme), "--config", str(site)]) == 1
-    assert pinout.main(["--update", str(readme), "--config", str(site)]) == 0
+    assert cli_main(["pinout", "--check", str(readme), "--config", str(site)]) == 1
+    assert cli_main(["pinout", "--update", str(readme), "--config", str(site)]) == 0
     assert pinout.block_in(readme.read_text()) == block
 
 

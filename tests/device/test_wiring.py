@@ -10,6 +10,7 @@ from xml.sax.saxutils import escape
 
 import pytest
 
+from spielleiter.device.cli import main as cli_main
 from spielleiter.device.config import core as config, pinout, wiring
 
 pytestmark = pytest.mark.shipped_language  # the picture shows the box as it ships
@@ -18,9 +19,9 @@ PICTURE = Path(__file__).resolve().parents[2] / "hardware" / "wiring.svg"
 
 def test_the_committed_picture_is_what_the_shipped_config_draws():
     assert PICTURE.read_text(encoding="utf-8") == wiring.render(config.load(None)), (
-        "hardware/wiring.svg is out of date: python -m spielleiter.device.config.wiring "
+        "hardware/wiring.svg is out of date: spielleiter pinout --svg "
         "--output hardware/wiring.svg")
-    assert wiring.main(["--check", str(PICTURE)]) == 0
+    assert cli_main(["pinout", "--svg", "--check", str(PICTURE)]) == 0
 
 
 def test_every_pin_is_drawn_once_with_what_the_pin_map_puts_there():
@@ -39,10 +40,10 @@ def test_every_pin_is_drawn_once_with_what_the_pin_map_puts_there():
 def test_a_changed_config_draws_another_picture(tmp_path):
     site = tmp_path / "config.toml"
     site.write_text("[buzzer]\npin = 18\n[loadcells.right]\nreader = \"none\"\n")
-    assert wiring.main(["--check", str(PICTURE), "--config", str(site)]) == 1
+    assert cli_main(["pinout", "--svg", "--check", str(PICTURE), "--config", str(site)]) == 1
     out = tmp_path / "wiring.svg"
-    assert wiring.main(["--output", str(out), "--config", str(site)]) == 0
+    assert cli_main(["pinout", "--svg", "--update", str(out), "--config", str(site)]) == 0
     table = wiring.pins(config.load(site))
     assert table[12][1] == "buzzer (transistor base via 1 kOhm)"  # GPIO18 on pin 12
     assert table[32][1] == ""                                     # GPIO12 now free
-    assert wiring.main(["--check", str(out), "--config", str(site)]) == 0
+    assert cli_main(["pinout", "--svg", "--check", str(out), "--config", str(site)]) == 0
