@@ -45,7 +45,7 @@ from spielleiter.drivers.weighing.stack import StackWatcher, Units
 NOMINAL = {"truck": 12.0, "washing_machine": 7.5, "rice_cooker": 4.0}  # assumed, solid wood
 CONFIRM = dict(CONFIRM_BY_RATE)  # the referee's
 EARLY = True  # a fall of several pieces reported while the pan still moves (the referee's)
-GOAL_S = {10: 0.8, 80: 0.4}  # issue 20: collapse -> penalty on screen, p95
+GOAL_S = {10: 0.8, 80: 0.4}  # collapse -> penalty on screen, p95
 
 
 @dataclass

@@ -212,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
              f"p95 {row['settled_error_g']['p95']:.4f} g, never stable {never}"),
             (f"{rate} SPS stable within {lim} s of set-down at p95", ours_p95 <= lim,
              f"p95 {ours_p95:.3f} s"),
-            (f"{rate} SPS stable within 1.5x the chip's own settling at p95 (issue 20)",
+            (f"{rate} SPS stable within 1.5x the chip's own settling at p95",
              ours_p95 <= 1.5 * chip_p95,
              f"{ours_p95:.3f} s against the noise-free chip output within 0.05 g at "
              f"{chip_p95:.3f} s: {ours_p95 / chip_p95:.3f}x"),

@@ -1,6 +1,6 @@
 """Currency Torraku (Jordan Draper): bid how many pieces you can stack, then stack them (C1-C4).
 
-Referee's decisions where the rulebook and RULINGS leave a detail open:
+Referee's decisions where the rulebook leaves a detail open (docs/games.md):
 
 - C1 ``bag`` is what lies in the bag after the normal deal (2 trucks, 2 washing machines, 6 rice
   cookers each), whatever the player count; a ``bag`` object names some or all kinds, the rest

@@ -1,4 +1,4 @@
-"""Tatort Tonne (Amigo): secret simultaneous choices, accusations, trash (RULINGS T1-T7)."""
+"""Tatort Tonne (Amigo): secret simultaneous choices, accusations, trash (rulings T1-T7, docs/games.md)."""
 
 from __future__ import annotations
 

@@ -111,7 +111,7 @@ def grams_ok(value: Any, positive: bool) -> bool:
 
 
 def check_setup(names: Sequence[str], options: Any) -> dict[str, Any]:
-    """The options of issue 11 checked and completed (players default to the first seat)."""
+    """The options checked and completed (players default to the first seat)."""
     opts = check_options(options, OPTIONS)
     rows = opts["scale_rows"]
     if (not isinstance(rows, (list, tuple))

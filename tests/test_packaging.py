@@ -1,6 +1,6 @@
 """The wheel holds exactly the product: spielleiter.games, .drivers, .device with their
 subpackages and the shipped data; never tests/, benchmarks/ or a top-level games/ package
-(DESIGN.md, layout). Built from a copy of the checkout, so the build leaves nothing behind."""
+(docs/architecture.md). Built from a copy of the checkout, so the build leaves nothing behind."""
 
 from __future__ import annotations
 

@@ -17,7 +17,7 @@ from ..i18n import _
 
 @dataclass(frozen=True)
 class SetupOption:
-    """One choice on the set-up screens from a fixed list; ``ruling`` names the RULINGS.md id it
+    """One choice on the set-up screens from a fixed list; ``ruling`` names the ruling (docs/games.md) it
     sets, ``names`` are the words shown for ``choices``. An ``engine`` option is the game's (it
     goes into the header's options); otherwise it is the referee's own (how the table plays,
     e.g. who rolls the die) and goes into ``header.table``."""

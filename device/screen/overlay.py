@@ -1,5 +1,5 @@
 """What lies over the top screen for a moment: a flash (a message a key press or its time takes
-away) and the "One moment ..." mark of a press the guard ignored (DESIGN.md, the table's rules
+away) and the "One moment ..." mark of a press the guard ignored (docs/architecture.md, the table's rules
 for screens). Kept apart from the App so the screen stack does not carry their timers."""
 
 from __future__ import annotations

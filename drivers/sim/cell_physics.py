@@ -3,13 +3,13 @@ drift of the zero, temperature drift as the closed box warms, a bent (nonlinear)
 mechanical overload stop. (Creep under a load lives in ``SimPan``: it has the load's history.)
 
 ``CellProfile`` holds the ranges, ``CellProfile.draw`` one seeded cell (``Cell``) out of them.
-The figures and where they come from (issue 20 collects them; each is a typical published value
+The figures and where they come from (each is a typical published value
 for HX711 boards and 1 kg bar cells, not a measurement of this box's cells):
 
 - warm-up: "about 10 minutes before the zero settles" (HX711 board and bar-cell application
   notes): an exponential approach with a 3 min time constant (95 % after 9 min). Its size,
   0.1-0.4 g either way, is an assumption: no published figure was found.
-- temperature: the HX711 and the Pi warm a closed box by 10-20 K (issue 20), modelled as a first
+- temperature: the HX711 and the Pi warm a closed box by 10-20 K, modelled as a first
   order rise with a 20 min time constant; the zero moves "about 0.05 % of capacity per 10 K"
   (the zero temperature coefficient of 1 kg bar-cell datasheets: 0.5 g per 10 K), drawn as
   50-100 % of that, either sign. The span moves too: bar-cell datasheets give the "temperature

@@ -50,7 +50,7 @@ class PanPhysics:
 
     @classmethod
     def realistic(cls, **overrides: object) -> "PanPhysics":
-        """A pan on a cell as published figures describe it (issue 20): the ``CellProfile``
+        """A pan on a cell as published figures describe it: the ``CellProfile``
         defaults, and creep of 0.03 % of the load over 30 min (OIML R60's creep test; most of
         it in the first minutes: a 10 min time constant reaches 95 % of it by 30 min)."""
         base: dict[str, object] = dict(creep_fraction=3e-4 / (1.0 - math.exp(-3.0)),

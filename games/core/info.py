@@ -22,7 +22,7 @@ class Option:
     offered at set-up. ``names`` is a short word for each choice and ``hints`` a line saying what
     it means, both English (the box translates them). ``kind``: "choice" (one of ``choices``),
     "player" (one of the seats; ``None`` means the first) or "list" (one of ``choices`` for each
-    entry of the default's length). ``ruling`` names the RULINGS.md id it settles.
+    entry of the default's length). ``ruling`` names the ruling it settles (its id in docs/games.md).
     """
 
     key: str

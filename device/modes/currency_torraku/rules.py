@@ -1,5 +1,5 @@
 """How the box plays Currency Torraku, in a few short pages read from the game's menu: the goal,
-bidding at the stations, what the box settles that the rulebook leaves open (RULINGS.md C1-C4,
+bidding at the stations, what the box settles that the rulebook leaves open (docs/games.md, C1-C4,
 said in the table's words), and the stack on the pan.
 
 Built when shown (``pages()``), so every text is in the language of the moment.

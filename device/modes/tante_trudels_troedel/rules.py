@@ -12,7 +12,7 @@ from ...screen.render import View
 from ..base import text_page
 from .screens import grams
 
-TIE_BAND_G = 0.05  # the default tie band (RULINGS.md TT6)
+TIE_BAND_G = 0.05  # the default tie band (TT6 in docs/games.md)
 
 
 def pages() -> list[View]:

@@ -46,7 +46,7 @@ POTD_TOL_G = 0.5   # two pans: the first must hold the Purchase within this of i
 # extra item is always caught.
 ITEM_MIN_G = 2.0
 # How far the span can move a reading since the Purchase was weighed: 20 K (the closed box warms
-# by 10-20 K, issue 20) times 0.05 % of the load per 10 K (the "temperature effect on span" of
+# by 10-20 K) times 0.05 % of the load per 10 K (the "temperature effect on span" of
 # the TAL220 / YZC-131 bar-cell sheets, drivers/sim/cell_physics.py): 0.1 % of the Purchase,
 # plus the settled reading's own noise (p95 0.02 g without span drift, benchmarks/README.md's
 # drift section; 0.03 g allowed).

@@ -1,5 +1,5 @@
 """How the box plays Tatort Tonne, in a few pages read from the game's menu: the buttons, the
-countdown, and how the box settles what the rulebook leaves open (RULINGS T2, T3, T5, T6).
+countdown, and how the box settles what the rulebook leaves open (docs/games.md, T2, T3, T5, T6).
 Built when shown, so the pages follow the language of the moment."""
 
 from __future__ import annotations
