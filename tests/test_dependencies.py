@@ -37,3 +37,14 @@ def test_one_lgpio_for_both_pythons_and_rpi_lgpio_beside_it():
     for name in pi:
         assert pi[name].marker is None or pi[name].marker.evaluate(
             {"python_version": "3.13"}), name  # nothing left out on trixie
+
+
+def test_pillow_stays_below_the_release_that_removes_getdata_while_luma_calls_it():
+    import luma.oled.device
+
+    calls = "getdata()" in Path(luma.oled.device.__file__).read_text(encoding="utf-8")
+    pillow = requirements()["pillow"]
+    assert not calls or not pillow.specifier.contains("14.0.0"), \
+        "luma.oled draws through Image.getdata, which Pillow 14 removes: keep pillow<14"
+    assert calls or pillow.specifier.contains("14.0.0"), \
+        "luma.oled no longer calls Image.getdata: the pillow<14 cap can go"
