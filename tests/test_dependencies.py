@@ -1,4 +1,4 @@
-"""pyproject.toml's requirements where a known break sets the floor (issue 23, point 4), and the
+"""pyproject.toml's requirements where a known break sets the floor, and the
 extras the box installs on Python 3.11 and 3.13 (docs/install.md, "The Python packages")."""
 
 from __future__ import annotations

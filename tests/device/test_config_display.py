@@ -1,4 +1,4 @@
-"""[display]'s bus settings (issue 23, point 5): the SH1106's column offset and the I2C speed the
+"""[display]'s bus settings: the SH1106's column offset and the I2C speed the
 installer writes into config.txt, checked like every other key, and passed to the driver."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 9, point 1: a journal whose SQLite structure is intact but whose rows are not, or a journal
+"""A journal whose SQLite structure is intact but whose rows are not, or a journal
 that cannot be opened at all, never stops the box from starting.
 
 Each case writes the damage with sqlite3 directly (as a bad SD card or a hand edit would), then

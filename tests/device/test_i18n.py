@@ -210,7 +210,7 @@ def test_the_config_language_is_the_default_a_saved_setting_wins_and_lang_wins_f
 
 
 def test_a_one_run_language_stays_one_run_when_another_setting_is_changed(tmp_path):
-    """Issue 18, point 6: --lang en, then the pace changed in Settings: the next run is German."""
+    """--lang en, then the pace changed in Settings: the next run is German."""
     from dataclasses import replace
 
     with _box(tmp_path, language="en", ui="de") as box:

@@ -1,4 +1,4 @@
-"""scripts/install.sh's boot settings (issue 23, point 1) on each board and Raspberry Pi OS:
+"""scripts/install.sh's boot settings on each board and Raspberry Pi OS:
 through raspi-config's non-interactive functions where it has them (tests/standins/raspi-config
 does to the scratch root what the real tool does to /boot/firmware), config.txt and cmdline.txt
 directly where not; idempotent, saying what changed and whether to reboot."""

@@ -1,4 +1,4 @@
-"""Issue 18, point 3: the box always starts, resumes what it can and says what it cannot save.
+"""The box always starts, resumes what it can and says what it cannot save.
 
 A full disk is made with ``RLIMIT_FSIZE`` 0 in a child process (no file may grow: every SQLite
 write fails, as on a full card), so the whole simulator runs there, headless, and answers on

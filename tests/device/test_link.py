@@ -325,7 +325,7 @@ def test_watch_once_gives_up_when_nothing_answers(monkeypatch, capsys):
     assert "no answer" in capsys.readouterr().err
 
 
-# -- issue 9, point 2: text that UTF-8 cannot hold ------------------------------------------------
+# -- text that UTF-8 cannot hold ------------------------------------------------
 @pytest.mark.parametrize("line", [
     r'{"cmd": "new", "game": "tatort-tonne", "players": ["\ud800x", "B", "C"], "id": 1}',
     r'{"cmd": "new", "game": "tatort-tonne", "players": ["A", "B", "C"], "id": "\ud800x"}',

@@ -1,5 +1,5 @@
 """A calibration row that parses but is absurd is refused at load with a notice, as a damaged
-row is (issue 18): the pan is never weighed on it, and the table is told."""
+row is: the pan is never weighed on it, and the table is told."""
 
 from __future__ import annotations
 

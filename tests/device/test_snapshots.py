@@ -1,4 +1,4 @@
-"""Issue 18, point 8: snapshots of a long game's state, checked against replay from the start.
+"""Snapshots of a long game's state, checked against replay from the start.
 
 A 50,000-action game took seconds to resume and to undo, replaying everything. Now the session
 rebuilds from the newest snapshot that checks (its digest, the engine that made it, a state the

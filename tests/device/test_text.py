@@ -1,4 +1,4 @@
-"""Issue 9, point 2: text that enters the box is checked once (device/text.py), and the replay
+"""Text that enters the box is checked once (device/text.py), and the replay
 parser refuses what Python's json would let through or crash on."""
 
 from __future__ import annotations

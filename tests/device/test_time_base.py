@@ -1,4 +1,4 @@
-"""Time without a real-time clock (issue 21 point 5) and order by sequence (issue 18 point 5).
+"""Time without a real-time clock and order by sequence.
 
 A Pi without a battery clock boots at the last shutdown's time or 1970, and the clock jumps when
 network time arrives. Every order is the journal's sequence; a date is told only when its boot
@@ -139,7 +139,7 @@ def test_reading_a_journal_records_no_boot(tmp_path):
         assert j.db.execute("SELECT COUNT(*) FROM boots").fetchone() == (1,)
 
 
-# -- order: the sequence, never the clock (issue 18 point 5) --------------------------------------
+# -- order: the sequence, never the clock --------------------------------------
 def test_the_roster_keeps_the_order_names_were_added_when_the_clock_jumps_back(tmp_path):
     walls = iter([NETWORK_TIME, FAKE_HWCLOCK, 0.0, NETWORK_TIME + 5])  # synced, then back
     with Journal(tmp_path / NAME, clock=lambda: next(walls)) as j:

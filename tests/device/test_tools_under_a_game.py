@@ -1,4 +1,4 @@
-"""A tool never acts under a game, and a game's secret grams reach nobody (issue 18, 1 and 2):
+"""A tool never acts under a game, and a game's secret grams reach nobody:
 starting or resuming a game closes an armed calibration; while a Trödel game waits, the Scale and
 the learning station stay closed; the link can neither read nor send the secret grams."""
 

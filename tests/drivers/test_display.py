@@ -40,7 +40,7 @@ def page_addresses(log) -> list[tuple[int, ...]]:
 
 
 def test_the_sh1106_column_offset_reaches_the_panel():
-    """Issue 23, point 5: luma fixed the SH1106's first column at 2; some modules need 0."""
+    """luma fixed the SH1106's first column at 2; some modules need 0."""
     for offset in (0, 2, 3):
         bus = RecordingBus(log=[])
         device = open_device("sh1106", bus=bus, column_offset=offset)

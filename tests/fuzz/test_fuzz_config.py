@@ -106,7 +106,7 @@ def config_files(draw: st.DrawFn) -> bytes:
 @fuzz_settings()
 @given(config_files())
 @example(b"[loadcells]\ntie_band_g = 1" + b"9" * 400 + b"\n")  # found by the large budget
-@example(b"[loadcells.tie_band_g]\nreader = \"gpio\"\n")  # issue 18 point 3
+@example(b"[loadcells.tie_band_g]\nreader = \"gpio\"\n")
 def test_any_config_is_checked_with_a_documented_status_and_never_a_traceback(tmp_path_factory,
                                                                             capsys, data):
     path = tmp_path_factory.mktemp("cfg") / "config.toml"

@@ -1,5 +1,5 @@
-"""``spielleiter config check`` exit statuses, and config files the TOML parser itself chokes on
-(issue 9 point 4): a clear line, never a traceback, in every command that reads the config."""
+"""``spielleiter config check`` exit statuses, and config files the TOML parser itself chokes on:
+a clear line, never a traceback, in every command that reads the config."""
 
 from __future__ import annotations
 

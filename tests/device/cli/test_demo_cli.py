@@ -1,4 +1,4 @@
-"""``spielleiter demo`` (issue 10 point 7): each screen printed as text with its time on the box's
+"""``spielleiter demo``: each screen printed as text with its time on the box's
 clock, not block characters; PNG frames at the OLED's 128x64 unless ``--scale N``."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""scripts/dev.sh (issue 10 point 7): pip runs only when the install is not current (a new venv,
+"""scripts/dev.sh: pip runs only when the install is not current (a new venv,
 a changed pyproject.toml, an extra not yet installed), never shows its chatter on success, and
-the script works from any directory. Issue 23: one venv per interpreter, and the Debian packages
+the script works from any directory. One venv per interpreter, and the Debian packages
 of scripts/debian-packages.txt installed as root, through sudo without a password, or only named.
 Run on a scratch copy whose ``.venv`` holds stand-ins for python and the console script, with
 stand-ins for id, sudo, dpkg-query and apt-get on PATH that only log how they were called (no

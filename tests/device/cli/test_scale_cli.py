@@ -1,4 +1,4 @@
-"""``spielleiter scale --sim`` (issue 10 point 7): a live view in real time, one line rewritten in
+"""``spielleiter scale --sim``: a live view in real time, one line rewritten in
 place on a terminal and a line every half second into a pipe, that never applies a tare saved by
 ``spielleiter sim`` unless ``--tare`` asks to zero the pans. Time is a fake clock that ``sleep``
 advances, so the tests take no wall time and show how long the view would have waited."""

@@ -1,4 +1,4 @@
-"""``spielleiter sim`` puts its pans on load cells as real bar cells behave (issue 20): a bent
+"""``spielleiter sim`` puts its pans on load cells as real bar cells behave: a bent
 output until calibrated, the overload stop, the box warming under the twin thermometer;
 ``--cells ideal`` gives exact cells for scripts that want exact grams."""
 

@@ -1,5 +1,5 @@
 """``spielleiter sim --headless``: ``new`` and ``put``, and commands that must be refused, not
-hang or crash the simulator (issue 8 point 3, issue 9 point 5). Driven in-process: the script on
+hang or crash the simulator. Driven in-process: the script on
 a byte stdin, the answers (one JSON line each) from stdout."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 18, point 9 (gpiozero's part): a simulator left running must not grow. gpiozero's
+"""A simulator left running must not grow. gpiozero's
 ``MockPin`` appends every state change to ``states`` (for ``assert_states`` in its own tests);
 the headless simulator trims it with ``MockPin.clear_states`` after every command."""
 

@@ -1,4 +1,4 @@
-"""``spielleiter sim`` in a terminal (issue 10 point 7): the picture, a line of status and the
+"""``spielleiter sim`` in a terminal: the picture, a line of status and the
 key legend fit the terminal it runs in, an 80x24 one included, every pixel of the screen shown.
 Tested on ``layout``, the curses-free function the interactive view draws."""
 

@@ -1,4 +1,4 @@
-"""Home Assistant's MQTT discovery (issue 22, optional): with ``[fleet] homeassistant`` set, the
+"""Home Assistant's MQTT discovery: with ``[fleet] homeassistant`` set, the
 uplink announces the box's sensors, retained, pointing at the state it publishes anyway; without
 it, nothing under the prefix; a prefix a topic cannot hold is refused by the config check."""
 

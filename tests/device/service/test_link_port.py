@@ -1,4 +1,4 @@
-"""Issue 23, point 2: the link's default is the header's UART on every model, and the
+"""The link's default is the header's UART on every model, and the
 self-test fails, with the fix, on a port that opens but is not that UART or that a console
 holds. Each board is a folder laid out as the kernel and udev leave /dev, /proc and the device
 tree; the port that should pass is a real pty, so the check also opens it."""

@@ -1,4 +1,4 @@
-"""``spielleiter selftest`` on the journal (issue 18 point 4): SQLite's quick_check and the age of
+"""``spielleiter selftest`` on the journal: SQLite's quick_check and the age of
 the newest backup, read only, so it can run beside the service."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """A finished game corrected after the game reaches the room again with its corrected record
-(issue 21 point 3: the result is re-derived by replay, and what shows it says it changed)."""
+(the result is re-derived by replay, and what shows it says it changed)."""
 
 from __future__ import annotations
 

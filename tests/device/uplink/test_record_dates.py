@@ -1,4 +1,4 @@
-"""The room is told a finished game's date only when the box's clock was right (issue 21 point 5):
+"""The room is told a finished game's date only when the box's clock was right:
 the uplink's record reads the journal's time base, never the raw wall clock of a Pi without a
 real-time clock (which shows the last shutdown until network time arrives)."""
 

@@ -1,4 +1,4 @@
-"""Issue 23, point 4: the ``hx711`` package (last release 2018) is the gpio reader's own extra,
+"""The ``hx711`` package (last release 2018) is the gpio reader's own extra,
 not a core dependency, so the reader imports it only when it starts and says what is missing."""
 
 from __future__ import annotations
