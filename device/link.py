@@ -7,7 +7,7 @@ would, through the App and the journal. Documented in ``docs/link.md``.
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from . import __version__
 from ..drivers.link import LinkLine, LinkStatus
@@ -18,6 +18,9 @@ from .replay import parse_header
 from .journal.roster import Roster, clean_players
 from .text import InputError, dumps, loads, shown
 
+if TYPE_CHECKING:
+    from .app import App
+
 log = logging.getLogger(__name__)
 
 PROTOCOL = 1
@@ -27,7 +30,7 @@ COMMANDS = ("hello", "games", "new", "action", "undo", "state", "players")
 class LinkProtocol:
     """Turns link lines into App calls and App changes into lines for the link."""
 
-    def __init__(self, app: Any, send_line: Callable[[str], bool],
+    def __init__(self, app: "App", send_line: Callable[[str], bool],
                  done: Callable[[], None]) -> None:
         self.app = app
         self.send_line = send_line
@@ -122,6 +125,7 @@ class LinkProtocol:
         if header.game not in GAME_MODES:  # an engine without its mode folder yet
             raise InputError(f"this box cannot referee {header.game} yet")
         self.app.start_game(header)
+        assert self.app.session is not None  # start_game either raised or set it
         return {"type": "ok", "cmd": "new", "game_id": self.app.session.game_id,
                 "players": list(header.players)}  # as kept ("Ｍia" plays as "Mia"): act as them
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import queue
 import threading
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from PIL import Image
 
@@ -34,6 +34,9 @@ from .finger import Finger
 from .hand import BACKSPACE, Hand
 from .headless import trim_pin_history
 from .keys import HOLD_KEY, QUIT_KEY, UNDO_KEY, key_map, legend
+
+if TYPE_CHECKING:
+    from ..app import App
 
 FRAME_W, FRAME_H = 128, 64
 _BRAILLE_BITS = ((0, 0, 0x01), (0, 1, 0x02), (0, 2, 0x04), (1, 0, 0x08), (1, 1, 0x10),
@@ -139,7 +142,7 @@ class PressReport:
     for every press that reached it (the screen was on), is wrapped to record the answer.
     """
 
-    def __init__(self, app: Any, on_outcome: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, app: "App", on_outcome: Callable[[], None] = lambda: None) -> None:
         self.app = app
         self.outcomes: queue.SimpleQueue[tuple[bool, str]] = queue.SimpleQueue()
         self._on_outcome = on_outcome
@@ -151,7 +154,7 @@ class PressReport:
             self._on_outcome()
             return ignored
 
-        app.inputs.guarded = guarded
+        app.inputs.guarded = guarded  # type: ignore[method-assign]  # the sim's status line hears it
 
     @staticmethod
     def describe(name: str, hold: bool, ignored: bool) -> str:

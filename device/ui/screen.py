@@ -16,6 +16,7 @@ from ..screen.render import View
 if TYPE_CHECKING:
     from ..journal.header import Header
     from ..journal.store import Journal
+    from ..pans.scales import TableScales
     from ..modes.base import ModeInfo
     from ..session import Session
     from ..journal.settings import Settings
@@ -28,7 +29,7 @@ class Shell(Protocol):
     journal: "Journal"
     settings: "Settings"
     session: "Session | None"
-    scales: Any
+    scales: "TableScales | None"
     player_names: tuple[str, ...]
     stations: int
 

@@ -10,6 +10,7 @@ from .referee import Referee
 from .table import Mode
 
 if TYPE_CHECKING:
+    from ....games.core import GameInfo
     from ..options import SetupOption
 
 
@@ -59,7 +60,7 @@ class ModeInfo:
         return engine + tuple(setup_option(o, engine=False) for o in self.referee.TABLE_OPTIONS)
 
 
-def game_mode(info: Any, referee: type[Referee], *, demos: dict[str, Demo] | None = None,
+def game_mode(info: GameInfo, referee: type[Referee], *, demos: dict[str, Demo] | None = None,
               rules: Callable[[], list[View]] | None = None, order: int = 60) -> ModeInfo:
     """The home-menu entry of the game ``info`` (its engine's ``GameInfo``) refereed by
     ``referee``: its name and title are the engine's."""

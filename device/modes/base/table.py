@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable, Protocol
 
 from ...inputs import Press, Weight
+from ...journal.store import Journal
 from ...pans.scales import TableScales
 from ...screen.render import View
 
@@ -17,7 +18,7 @@ class Table(Protocol):
     action, e.g. a stack step the pan then saw reversed)."""
 
     scales: TableScales | None
-    journal: Any
+    journal: Journal
 
     def apply(self, action: dict[str, Any]) -> list[Any] | None: ...
     def flash(self, *lines: str, seconds: float = ...) -> None: ...

@@ -4,16 +4,19 @@ meaning, nothing on it is private, and weights pass it by unless it says otherwi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...inputs import Press, Weight
+
+if TYPE_CHECKING:
+    from ...ui.screen import Shell
 
 
 class HostTool:
     """The ``Mode`` protocol for a host-panel tool: a subclass says what a host key does
     (``on_host``: False on BACK from its first screen, which goes home) and shows ``view``."""
 
-    app: Any
+    app: "Shell"
 
     def holds(self) -> frozenset[str]:
         return frozenset()

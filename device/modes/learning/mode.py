@@ -11,7 +11,7 @@ the Settings mode. A press that does nothing says why (``refuse``), over the scr
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ....games import learning
 from ....games.learning import Attempt, Progress
@@ -27,6 +27,9 @@ from . import rules
 from . import screens as S
 from .quizzes import QUIZZES, TWO_PANS, Quiz
 
+if TYPE_CHECKING:
+    from ...ui.screen import Shell
+
 log = logging.getLogger(__name__)
 
 LEVEL_NOTICE_S = 4.0  # over the result screen, which stays (a key ends it sooner)
@@ -35,7 +38,7 @@ LEVEL_NOTICE_S = 4.0  # over the result screen, which stays (a key ends it soone
 class LearningMode:
     """The mode the home menu opens: ``who`` -> ``menu`` -> a quiz or ``results``."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: "Shell") -> None:
         self.app = app
         self.scales = app.scales
         self.history = History(app.journal)
