@@ -11,7 +11,7 @@ the Settings mode. A press that does nothing says why (``refuse``), over the scr
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ....games import learning
 from ....games.learning import Attempt, Progress
