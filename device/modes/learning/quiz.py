@@ -16,7 +16,7 @@ kitchen scale.
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ....games import learning
 from ....games.learning import Attempt
@@ -24,6 +24,10 @@ from ...i18n import _
 from ...inputs import Weight
 from ...screen.render import View
 from . import screens as S
+
+if TYPE_CHECKING:
+    from ....drivers.weighing import Judgement
+    from ...pans.scales import TableScales
 
 # The zero moves at most 2 mg/s (ZeroSettings.drift_g_per_s: a cell warming up, at worst), so a
 # zero 5 minutes old is off by at most 0.6 g: below the finest step a quiz tells apart (1 g, at
@@ -34,7 +38,7 @@ ZERO_FRESH_S = 300.0
 class Station(Protocol):
     """What a quiz needs from the mode."""
 
-    scales: Any
+    scales: "TableScales | None"  # a quiz starts only where there are pans
 
     def level(self, quiz: str) -> int: ...
     def record(self, attempt: Attempt) -> None: ...
@@ -42,22 +46,22 @@ class Station(Protocol):
     def beep(self, pattern: str) -> None: ...
 
 
-def grams_on(scales: Any, pan: str) -> float:
+def grams_on(scales: "TableScales", pan: str) -> float:
     """What is on ``pan`` now (0 when it has no signal yet)."""
     grams = scales.reading(pan).grams
     return 0.0 if grams is None else grams
 
 
-def loaded(scales: Any, pan: str) -> bool:
+def loaded(scales: "TableScales", pan: str) -> bool:
     return grams_on(scales, pan) >= learning.MIN_THING_G
 
 
-def moving(scales: Any, pans: list[str]) -> bool:
+def moving(scales: "TableScales", pans: list[str]) -> bool:
     """Whether something on ``pans`` still wobbles (a reading not yet settled)."""
     return any(not scales.reading(p).stable and loaded(scales, p) for p in pans)
 
 
-def stale(scales: Any, pans: list[str], max_age_s: float | None = None) -> list[str]:
+def stale(scales: "TableScales", pans: list[str], max_age_s: float | None = None) -> list[str]:
     """The pans of ``pans`` whose zero is not fresh: not taken (empty and still, or tared) in
     the last ``max_age_s`` (default ``ZERO_FRESH_S``) seconds. A pan that sends nothing is
     left to ``Quiz.trouble``."""
@@ -70,7 +74,7 @@ def stale(scales: Any, pans: list[str], max_age_s: float | None = None) -> list[
     return out
 
 
-def judged(scales: Any) -> Any:
+def judged(scales: "TableScales") -> "Judgement | None":
     """The verdict of the two pans now: the judge has seen every sample a quiz has heard of
     (``Scales`` judges before it tells anyone), so it is about what lies on them now."""
     return scales.judgement()
@@ -87,7 +91,8 @@ class Quiz:
 
     def __init__(self, station: Station) -> None:
         self.station = station
-        self.scales = station.scales
+        assert station.scales is not None, "a quiz starts only on a box with pans"
+        self.scales: TableScales = station.scales
         self.pans = list(self.scales.pans)
         self.stage = "clear"  # until the pans are empty, each with a fresh zero (``check``)
         self.stale = False    # "clear" because a zero was too old when a weighing was due

@@ -11,10 +11,13 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from .public import Public
 from .weighing import TakeOff, Weigher
+
+if TYPE_CHECKING:
+    from ...pans.scales import TableScales
 
 
 class Step(enum.Enum):
@@ -75,12 +78,12 @@ def step_of(busy: Busy, still_on: bool, weighing_needed: bool, pub: Public) -> S
 
 
 # -- the pans ------------------------------------------------------------------------------------
-def usable(scales: Any) -> Any:
+def usable(scales: "TableScales | None") -> "TableScales | None":
     """The App's ``TableScales`` if it has pans (None on a box without load cells)."""
     return scales if scales is not None and scales.pans else None
 
 
-def pan_names(scales: Any) -> tuple[str, str | None]:
+def pan_names(scales: "TableScales | None") -> tuple[str, str | None]:
     """(the pan the items go on, the pan holding the Purchase or None with one pan)."""
     scales = usable(scales)
     judged = scales.judged_pans() if scales is not None else None
@@ -89,13 +92,13 @@ def pan_names(scales: Any) -> tuple[str, str | None]:
     return (next(iter(scales.pans)) if scales else "left"), None
 
 
-def potd_pan(scales: Any) -> str:
+def potd_pan(scales: "TableScales | None") -> str:
     """The pan the Purchase of the Day goes on."""
     basket, ref = pan_names(scales)
     return ref or basket
 
 
-def pan_count(scales: Any) -> int:
+def pan_count(scales: "TableScales | None") -> int:
     scales = usable(scales)
     return len(scales.pans) if scales else 0
 

@@ -9,14 +9,17 @@ widened tolerance when none was kept).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from . import flow
 from .memory import Reference
 from .weighing import Job, TakeOff
 
+if TYPE_CHECKING:
+    from ...pans.scales import TableScales
 
-def basket_job(state: Any, scales: Any, ref: Reference | None, kind: str, player: str,
+
+def basket_job(state: Any, scales: "TableScales | None", ref: Reference | None, kind: str, player: str,
                count: int) -> Job:
     """A basket's weighing against the Purchase (``kind`` "weigh" or "basket")."""
     basket, first = flow.pan_names(scales)
@@ -30,7 +33,7 @@ def basket_job(state: Any, scales: Any, ref: Reference | None, kind: str, player
                away=ref is not None and ref.away)
 
 
-def needed_job(state: Any, scales: Any, ref: Reference | None, purchase_waits: bool,
+def needed_job(state: Any, scales: "TableScales | None", ref: Reference | None, purchase_waits: bool,
                count: int) -> Job | None:
     """The weighing the game itself needs now: the Purchase (``purchase_waits``: the engine
     lists only that), or a basket at the end."""
@@ -41,7 +44,7 @@ def needed_job(state: Any, scales: Any, ref: Reference | None, purchase_waits: b
     return None
 
 
-def row_job(state: Any, scales: Any, ref: Reference | None, count: int) -> Job | None:
+def row_job(state: Any, scales: "TableScales | None", ref: Reference | None, count: int) -> Job | None:
     """A scales-row weighing for the player on turn, now."""
     if state.phase != "play" or not state.turn:
         return None
