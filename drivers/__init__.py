@@ -4,6 +4,6 @@ if __name__ != "spielleiter.drivers":  # pragma: no cover - a second copy of the
     raise ImportError(f"import spielleiter.drivers, not {__name__!r} (install the project: "
                       "bash scripts/dev.sh test)")
 
+from .exc import DriverError  # noqa: E402 - after the guard above
 
-class DriverError(Exception):
-    """Base of every error a driver raises (each also subclasses the matching builtin)."""
+__all__ = ["DriverError"]

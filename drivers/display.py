@@ -16,15 +16,11 @@ from typing import Any, Callable
 
 from PIL import Image
 
-from . import DriverError
+from .exc import DisplayError
 
 WIDTH, HEIGHT = 128, 64
 SH1106_OFFSET = 2  # luma's default column offset for the SH1106 (132 columns, 128 shown)
 log = logging.getLogger(__name__)
-
-
-class DisplayError(DriverError, OSError):
-    """The display did not answer (wiring, address, permissions)."""
 
 
 @dataclass

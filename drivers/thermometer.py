@@ -20,6 +20,7 @@ import threading
 import time
 from dataclasses import dataclass
 from typing import Any, Callable, Protocol
+from .exc import ThermometerError
 
 log = logging.getLogger(__name__)
 
@@ -30,10 +31,6 @@ I2C_SENSORS = ("tmp102", "lm75", "tmp75", "tmp175", "tmp275", "jc42", "mcp980x")
 READ_EVERY_S = 30.0  # a box warms by at most ~0.1 K in that time (10-20 K over 20 min or more)
 RESOLUTION_K = 0.0625  # the DS18B20's 12-bit steps
 POWER_ON_C = 85.0  # a DS18B20's reset value: read before a conversion finished, no temperature
-
-
-class ThermometerError(RuntimeError):
-    """No temperature: no sensor, a loose wire, a failed CRC or a reading no room can have."""
 
 
 def find_sensor(devices: str = W1_DEVICES, hwmon: str = HWMON) -> str | None:

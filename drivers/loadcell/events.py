@@ -10,11 +10,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Union
 
-from .. import DriverError
-
-
-class LoadCellError(DriverError, RuntimeError):
-    """Base of the load-cell drivers' errors (a missing hardware module, a closed reader...)."""
+from ..exc import LoadCellError
 
 
 @dataclass(frozen=True)

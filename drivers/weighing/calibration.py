@@ -12,9 +12,9 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
-from ..loadcell import LoadCellError
 from ..loadcell.chip import COUNTS_PER_GRAM
 from . import tempco
+from ..exc import CalibrationError
 
 if TYPE_CHECKING:
     from .channel import ScaleChannel
@@ -29,27 +29,6 @@ MAX_MASS_G = 500.0  # the heaviest known mass: 50 g under that, so a cell not ca
 #                     reading is ever still (550 g was accepted, then "never held still")
 MAX_BEND = 0.01  # a fitted bow bigger than 1 % at the heaviest mass (20x a healthy cell's
 #                  0.05 %) means a wrong mass or a pan touching, not a cell
-
-
-class CalibrationError(LoadCellError, ValueError):
-    """Calibration points that cannot define a scale, or a stored calibration that is broken.
-
-    Like a game's refusal (``games.core.GameError``) the message is a template and its
-    parameters, short enough for the OLED: ``str(exc)`` is the English sentence (logs), and the
-    box shows ``template`` translated and filled with ``params`` (``device.i18n.refusal``).
-    """
-
-    def __init__(self, template: str, /, **params: Any) -> None:
-        self.template = template
-        self.params: dict[str, Any] = params
-        super().__init__(template.format(**params) if params else template)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (_rebuild, (type(self), self.template, self.params))
-
-
-def _rebuild(cls: type, template: str, params: dict[str, Any]) -> CalibrationError:
-    return cls(template, **params)
 
 
 class BrokenCalibration(CalibrationError):

@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from typing import Mapping, Sequence
+from ..exc import StackError
 
 NOISE_G = 0.3      # settled changes this small are no event (the channel's step_min_g)
 CONFIRM_S = 0.2    # a new settled level must hold this long (a lift-and-put-back is faster)
@@ -36,10 +37,6 @@ MIN_SD_G = 0.03    # floor of a kind's spread (a few identical pieces weigh alik
 MIN_TOL_G = 0.15   # floor of a kind's tolerance
 EARLY_READINGS = 2  # readings in a row below the base by more than any one piece: a fall now
 EARLY_MARGIN = 0.1  # ... by this much more than the heaviest piece's window (and 1 g)
-
-
-class StackError(ValueError):
-    """Unusable unit weights (no samples, a non-positive weight)."""
 
 
 @dataclass(frozen=True)

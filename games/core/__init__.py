@@ -1,7 +1,8 @@
-"""The shared core of every rule engine: the state protocol, events and errors (``state``) and
-what a game declares besides its rules (``info``), and the one rule for "the same weight"
-(``grams``). Engines import only this package."""
+"""The shared core of every rule engine: the state protocol and events (``state``), the errors
+(``exc``), what a game declares besides its rules (``info``), and the one rule for "the same
+weight" (``grams``). Engines import only this package."""
 
+from .exc import GameError, IllegalAction, SetupError, fill
 from .grams import compare_grams, same_grams
 from .info import (
     Chance,
@@ -16,13 +17,9 @@ from .info import (
 from .state import (
     Action,
     Event,
-    GameError,
-    IllegalAction,
-    SetupError,
     State,
     check_players,
     field_of,
-    fill,
     ranking,
     require,
 )

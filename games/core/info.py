@@ -9,7 +9,8 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from .state import Action, SetupError, State
+from .exc import SetupError
+from .state import Action, State
 
 
 @dataclass(frozen=True)
