@@ -1,6 +1,6 @@
 """The Trudel mixes of benchmarks/drift.py: a game as the referee weighs it with two pans
 (``--mix potd``: three ways of judging a basket against the Purchase) and the referee's own
-``Weigher`` with its substitution on a close call (``--mix weigher``). ``game`` is drift.py's
+``JobWeigher`` with its substitution on a close call (``--mix weigher``). ``game`` is drift.py's
 ``Game``: its realistic pans, clock and readers."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 from drift_common import BAND_G, PANS, Trial, p95, upper_bound, verdict_of
 from spielleiter.device.modes.tante_trudels_troedel.memory import Reference
-from spielleiter.device.modes.tante_trudels_troedel.weighing import Job, Weigher
+from spielleiter.device.modes.tante_trudels_troedel.weighing import Job, JobWeigher
 
 POTD_HOLD_S, BASKET_HOLD_S = 2.0, 1.0  # Trudel's holds (tante_trudels_troedel/weighing.py)
 POTD_TOL_G = 0.5  # ... and how far the first pan may read the Purchase from its number
@@ -17,7 +17,7 @@ SWAP_REUSE_S = 300.0
 
 
 class _NoTimers:
-    """What a ``Weigher`` needs of the Table: the benchmark calls ``check`` itself each sample."""
+    """What a ``JobWeigher`` needs of the Table: the benchmark calls ``check`` itself each sample."""
 
     def call_later(self, delay: float, fn: object) -> None:
         return None
@@ -84,7 +84,7 @@ def play_potd(game: Any, minutes: float) -> list[Trial]:
 
 def play_weigher(game: Any, minutes: float, potd_g: tuple[float, float] = (5.0, 450.0)
                  ) -> list[Trial]:
-    """A Trudel game with two pans, each basket judged by the referee's own ``Weigher``
+    """A Trudel game with two pans, each basket judged by the referee's own ``JobWeigher``
     (device/modes/tante_trudels_troedel/weighing.py) on the ``ours`` Scales: the Purchase
     (``potd_g``, default 5-450 g; the game's own is 6-24 g, its ``Measurement``) weighed
     once on the first pan and left there; each basket (its weight, 0.1 g more or less, or
@@ -92,10 +92,10 @@ def play_weigher(game: Any, minutes: float, potd_g: tuple[float, float] = (5.0, 
     screens ask: on a close call the basket comes off, the Purchase moves onto the second pan,
     "all on"; after the verdict the Purchase goes back. The first pan's check uses the
     referee's tracked reference (``memory.Reference``). Recorded per basket: "weigher" (the
-    verdict of the grams the Weigher gives the engine, and whether it substituted), "plain"
+    verdict of the grams the JobWeigher gives the engine, and whether it substituted), "plain"
     (the basket's own reading against the Purchase's number, today's verdict), "ref_today"
     (the first pan's Purchase beyond ``POTD_TOL_G`` of its number, today's refusal) and
-    "refused" (the Weigher said "Purchase missing/extra" though it lay there alone)."""
+    "refused" (the JobWeigher said "Purchase missing/extra" though it lay there alone)."""
     rng, trials = game.rng, []
     potd = rng.uniform(*potd_g)
     left, right = PANS
@@ -111,7 +111,7 @@ def play_weigher(game: Any, minutes: float, potd_g: tuple[float, float] = (5.0, 
         given: list[float] = []
         job = Job("basket", "p", right, left, ref.g, 1, len(trials), potd_g=number,
                   band_g=BAND_G, ref_tol_g=ref.tol_g(number))
-        weigher = Weigher(job, scales, table, given.append, BASKET_HOLD_S)
+        weigher = JobWeigher(job, scales, table, given.append, BASKET_HOLD_S)
         refused = False
 
         def wait(stages: tuple[str, ...], limit_s: float = 20.0) -> bool:
@@ -206,7 +206,7 @@ def report_potd(trials: list[dict]) -> dict:
 
 
 def report_weigher(trials: list[dict]) -> dict:
-    """The plain reading and the Weigher's rule, right/n each; the substitutions; the first
+    """The plain reading and the JobWeigher's rule, right/n each; the substitutions; the first
     pan's check against the number and against the tracked reference."""
     out: dict = {way: verdicts(trials, way) for way in ("plain", "weigher")}
     out["swaps"] = sum(1 for tr in trials if tr["got"].get("weigher", {}).get("swap"))
@@ -225,7 +225,7 @@ def print_report(mix: str, trials: list[dict], head: str, potd_g: tuple[float, f
         print(f"{head}, Purchase {potd_g[0]:g}-{potd_g[1]:g} g")
         print(f"Trudel baskets at 0.1 g, two pans ({out['baskets']} baskets):")
         for way, name in (("plain", "plain reading against the Purchase's number (today)"),
-                          ("weigher", "the Weigher's rule: substitution on a close call")):
+                          ("weigher", "the JobWeigher's rule: substitution on a close call")):
             w = out[way]
             print(f"  {way:8s} {w['right']}/{w['n']} = {w['pct']:.2f} % right (wrong: 95 % bound "
                   f"{w['wrong_bound_pct']:.2f} %)  {name}  target >= 99.9 % proven: "
@@ -233,7 +233,7 @@ def print_report(mix: str, trials: list[dict], head: str, potd_g: tuple[float, f
         print(f"  substitutions (the table's extra handling): {out['swaps']} of "
               f"{out['weigher']['n']} weighings")
         for check, name in (("ref_today", "against its number (today's weigher)"),
-                            ("refused", "against the tracked reference (the Weigher)")):
+                            ("refused", "against the tracked reference (the JobWeigher)")):
             c = out[check]
             print(f"  first pan's Purchase {name}: wrongly refused in {c['off']} of {c['n']}")
         return out

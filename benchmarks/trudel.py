@@ -4,14 +4,14 @@
 
 What runs: the device's own parts on simulated pans, as ``spielleiter sim`` builds them (the
 bit-level HX711 twins behind the SPI reader, ``Scales`` with its channels and the two-pan
-``Judge``, the runtime on a ManualClock), and the referee's ``Weigher``
+``Judge``, the runtime on a ManualClock), and the referee's ``JobWeigher``
 (device/modes/tante_trudels_troedel/weighing.py) exactly as a game uses it. Per block, the
 Purchase of the Day (three items of 2-6 g, to 0.1 g) is set on the left pan and weighed; then each
 trial sets a basket on the right pan that differs from it by 0.1, 0.2 or 0.3 g (either way) or
 not at all, the player presses "all on" at once, and in one trial in ten a hand presses on the
 right pan (5-60 g for 0.6-2 s) just as "all on" is pressed. In one trial in five the basket goes on
 item by item (three parts, 1.5 s apart; "all on" after the last), as a child does it. The
-Weigher reads a basket once it has been still for ``BASKET_HOLD_S`` (at least ``judge_s``) since
+JobWeigher reads a basket once it has been still for ``BASKET_HOLD_S`` (at least ``judge_s``) since
 "all on", the Purchase after ``POTD_HOLD_S`` (``--hold``/``--potd-hold`` try others). The
 verdict is the engine's:
 ``trudel_rules.verdict`` of the basket's grams against the Purchase's measured grams (tie band
@@ -49,7 +49,7 @@ from pathlib import Path
 from spielleiter.device.config import core as config_mod
 from spielleiter.device.box import Box
 from spielleiter.device.modes.tante_trudels_troedel.weighing import (BASKET_HOLD_S, POTD_HOLD_S,
-                                                                    Job, Weigher)
+                                                                    Job, JobWeigher)
 from spielleiter.device.runtime import ManualClock
 from spielleiter.drivers.buttons import mock_factory
 from spielleiter.drivers.display import open_device
@@ -149,11 +149,11 @@ def run_until(box: Box, done: callable, timeout_s: float) -> bool:
     return True
 
 
-def weigh(box: Box, job: Job, hold_s: float) -> tuple[Weigher, list]:
-    """A Weigher for ``job``, past its empty-pan check; ``got`` fills with (grams, time)."""
+def weigh(box: Box, job: Job, hold_s: float) -> tuple[JobWeigher, list]:
+    """A JobWeigher for ``job``, past its empty-pan check; ``got`` fills with (grams, time)."""
     got: list = []
     sim = box.scales.sim  # type: ignore[union-attr]
-    weigher = Weigher(job, box.scales, box.app, lambda g: got.append((g, sim.now())), hold_s)
+    weigher = JobWeigher(job, box.scales, box.app, lambda g: got.append((g, sim.now())), hold_s)
     if not run_until(box, lambda: weigher.stage == "load", TIMEOUT_S):
         raise RuntimeError("the pan never settled empty")
     return weigher, got
@@ -238,7 +238,7 @@ def run_rate(rate: int, trials: int, seed: int, hold_s: float, potd_hold_s: floa
             "naive_first_stable": naive.summary()}
 
 
-def substitute(box: Box, weigher: Weigher, got: list, basket: float, potd: float) -> bool:
+def substitute(box: Box, weigher: JobWeigher, got: list, basket: float, potd: float) -> bool:
     """The close call's substitution as a child does it, ``READ_S`` after each screen: the
     basket off its pan; then the Purchase from its own pan onto the basket's, and "all on"."""
     box.idle(READ_S)
@@ -279,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
         ours, base, swaps = row["ours"], row["naive_first_stable"], row["close_calls"]
         print(f"== {rate} SPS: {ours['trials']} baskets against the Purchase of the Day "
               f"({row['wall_s']} s) ==")
-        for name, r in (("ours (Weigher: all on, held still)", ours),
+        for name, r in (("ours (JobWeigher: all on, held still)", ours),
                         ("  its close calls (substituted)", swaps),
                         ("naive (first stable, at once)", base)):
             if not r["trials"]:

@@ -2,7 +2,7 @@
 
 Button callback threads, the link reader, load-cell readers and signal handlers call ``post``.
 The loop takes one event at a time and hands it to the handler ``route``d for its type (a posted
-callable is simply called), fires due timers, and when the queue is empty asks the ``Screen``
+callable is simply called), fires due timers, and when the queue is empty asks the ``Redrawn``
 (the ``App``) to redraw. Timers are a heap of deadlines, so an idle loop blocks in ``Queue.get``
 with no polling. ``pump`` runs the same steps without blocking, for tests and demos driving a
 ``ManualClock``.
@@ -50,7 +50,7 @@ class _Timer:
     cancelled: bool = field(default=False, compare=False)
 
 
-class Screen(Protocol):
+class Redrawn(Protocol):
     """What the loop redraws once the queue is empty and something may have changed."""
 
     def redraw(self) -> None: ...
@@ -65,7 +65,7 @@ class Runtime:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self.clock = clock
         self.queue: queue.Queue[Any] = queue.Queue()
-        self.screen: Screen | None = None
+        self.screen: Redrawn | None = None
         self.routes: dict[type, Route] = {}
         self._timers: list[_Timer] = []
         self._seq = itertools.count()

@@ -14,7 +14,7 @@ from typing import Any, Callable
 from spielleiter.device.journal.header import Header
 from spielleiter.device.journal.store import Journal
 from spielleiter.device.session import Session
-from spielleiter.device.uplink.follower import Box, Follower
+from spielleiter.device.uplink.follower import Identity, Follower
 from spielleiter.device.uplink.outbox import Outbox
 from spielleiter.device.uplink.publisher import Broker
 from spielleiter.device.uplink.reader import JournalReader
@@ -92,7 +92,7 @@ def random_play():
 
 
 def follower(journal: Path, state_dir: Path, box: str = "tisch-1") -> Follower:
-    return Follower(JournalReader(journal), Outbox(state_dir, box), Box(box, box.title()))
+    return Follower(JournalReader(journal), Outbox(state_dir, box), Identity(box, box.title()))
 
 
 def taken(outbox: Outbox) -> list[dict[str, Any]]:
@@ -118,7 +118,7 @@ class RunningUplink:
 
     def __init__(self, journal: Path, state_dir: Path, box: str, port: int,
                  name: str = "") -> None:
-        self.uplink = Uplink(journal, state_dir, Box(box, name or box), local_broker(port),
+        self.uplink = Uplink(journal, state_dir, Identity(box, name or box), local_broker(port),
                              timing=FAST)
         self.thread = threading.Thread(target=self.uplink.run, daemon=True)
 

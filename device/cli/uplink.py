@@ -115,7 +115,7 @@ def run(args: argparse.Namespace) -> int:
 def serve(journal: Path, own: Path, fleet: "Fleet", name: str | None) -> int:
     """Run the uplink until SIGTERM or Ctrl-C."""
     from ..service.notify import Notifier
-    from ..uplink.follower import Box
+    from ..uplink.follower import Identity
     from ..uplink.publisher import Broker
     from ..uplink.service import Uplink
 
@@ -123,7 +123,7 @@ def serve(journal: Path, own: Path, fleet: "Fleet", name: str | None) -> int:
                     fleet.ca_file)
     box_id = fleet.box_id
     try:
-        uplink = Uplink(journal, own, Box(box_id, name or "", fleet.homeassistant), broker,
+        uplink = Uplink(journal, own, Identity(box_id, name or "", fleet.homeassistant), broker,
                         notifier=Notifier.from_env())
     except OSError as exc:
         say("uplink", f"cannot use {own}: {exc.strerror or exc}")

@@ -49,7 +49,7 @@ class Followed:
 
 
 @dataclass
-class Box:
+class Identity:
     """Who is publishing: the id in the topics, the name the room shows, and Home Assistant's
     discovery prefix when the box is to appear there (``uplink.discovery``)."""
 
@@ -70,7 +70,7 @@ class Scan:
 class Follower:
     """Turns the journal into messages for ``outbox`` (see the module doc)."""
 
-    def __init__(self, reader: JournalReader, outbox: Outbox, box: Box) -> None:
+    def __init__(self, reader: JournalReader, outbox: Outbox, box: Identity) -> None:
         self.reader = reader
         self.outbox = outbox
         self.box = box
@@ -320,4 +320,4 @@ class Follower:
         result.messages += 1
 
 
-__all__ = ["Box", "Follower", "Followed", "Scan"]
+__all__ = ["Identity", "Follower", "Followed", "Scan"]

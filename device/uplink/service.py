@@ -24,7 +24,7 @@ from typing import Callable
 
 from ..service.notify import Notifier
 from .discovery import discovery
-from .follower import Box, Follower
+from .follower import Identity, Follower
 from .outbox import Outbox
 from .publisher import Broker, Publisher
 from .reader import JournalReader, JournalUnavailable
@@ -57,7 +57,7 @@ class Timing:
 class Uplink:
     """The box's journal at ``journal``, its own state in ``state_dir``, one broker."""
 
-    def __init__(self, journal: Path, state_dir: Path, box: Box, broker: Broker, *,
+    def __init__(self, journal: Path, state_dir: Path, box: Identity, broker: Broker, *,
                  timing: Timing = Timing(), notifier: Notifier | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.box = box

@@ -17,10 +17,10 @@ from ...session import Session
 from ..base import Referee, Table
 from ..base.controllers import Die
 from . import flow, jobs
-from .flow import Busy, Rolling, Step, TakingOff, Weighing
+from .flow import Busy, Rolling, TurnStep, TakingOff, Weighing
 from .memory import Memory, Reference
 from .public import Public
-from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, TakeOff, Weigher
+from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, TakeOff, JobWeigher
 
 ROLL_TICK_S = 0.1    # the buzzer's roll: the shared die's ticks this far apart, then the number
 
@@ -40,7 +40,7 @@ class BusyReferee(Referee[TanteTrudelsTroedel]):
         self._sync()
 
     # -- the step ----------------------------------------------------------------------------------
-    def step(self) -> Step:
+    def step(self) -> TurnStep:
         """Where the flow is: what the box is busy with first, then what the engine waits for."""
         busy = self.busy
         still_on = isinstance(busy, TakingOff) and self._still_on(busy.take_off)
@@ -57,7 +57,7 @@ class BusyReferee(Referee[TanteTrudelsTroedel]):
         self.busy = busy
 
     @property
-    def weigher(self) -> Weigher | None:
+    def weigher(self) -> JobWeigher | None:
         """The weighing under way, if any."""
         return self.busy.weigher if isinstance(self.busy, Weighing) else None
 
@@ -135,7 +135,7 @@ class BusyReferee(Referee[TanteTrudelsTroedel]):
 
             def close_call(basket_g: float) -> None:  # kept for a power cut in the middle
                 self.memory.note_swap(job.key, job.kind, job.player, basket_g)
-            self._become(Weighing(Weigher(job, scales, self.table, self._measured, hold_s,
+            self._become(Weighing(JobWeigher(job, scales, self.table, self._measured, hold_s,
                                           close=close_call, basket_g=swap)))
 
     def _keep_reference(self, ref: Reference) -> None:

@@ -1,8 +1,8 @@
-"""Where Tante Trudels Trödel's turn is, for the referee: one ``Step`` at a time.
+"""Where Tante Trudels Trödel's turn is, for the referee: one ``TurnStep`` at a time.
 
 The box itself may be busy (``Busy``: rolling the die, a weighing, a basket's items still on the
 pan after a scales-row weighing); otherwise the engine says what it waits for (the die, the
-move, the turn's menu). ``step_of`` decides, in ``Step``'s order; a key and the screen both go
+move, the turn's menu). ``step_of`` decides, in ``TurnStep``'s order; a key and the screen both go
 by it. And the pans, as the game uses them: the items go on one, the Purchase of the Day stays
 on the other (with one pan alone, everything goes on it).
 """
@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .public import Public
-from .weighing import TakeOff, Weigher
+from .weighing import TakeOff, JobWeigher
 
 if TYPE_CHECKING:
     from ...pans.scales import TableScales
 
 
-class Step(enum.Enum):
+class TurnStep(enum.Enum):
     """What a key does and the screen shows now: the first that holds, in this order."""
 
     TAKE_OFF = "take off"    # a scales-row basket's items (or, substituted, the Purchase) lie on
@@ -44,7 +44,7 @@ class Rolling:
 class Weighing:
     """A weighing runs; a scales-row one (``job.kind == "weigh"``) was the player's choice."""
 
-    weigher: Weigher
+    weigher: JobWeigher
 
 
 @dataclass(frozen=True)
@@ -58,23 +58,23 @@ class TakingOff:
 Busy = Rolling | Weighing | TakingOff | None  # what the box itself is doing
 
 
-def step_of(busy: Busy, still_on: bool, weighing_needed: bool, pub: Public) -> Step:
+def step_of(busy: Busy, still_on: bool, weighing_needed: bool, pub: Public) -> TurnStep:
     """The step: what the box is busy with first (a take-off only while ``still_on``: the
     items lie on the pan), then a weighing the game needs that no pan runs (``weighing_needed``
     with nothing running: this box has no pans), then what the engine waits for."""
     if isinstance(busy, TakingOff) and still_on:
-        return Step.TAKE_OFF
+        return TurnStep.TAKE_OFF
     if isinstance(busy, Rolling):
-        return Step.ROLLING
+        return TurnStep.ROLLING
     if isinstance(busy, Weighing):
-        return Step.WEIGHING
+        return TurnStep.WEIGHING
     if weighing_needed:
-        return Step.NO_SCALES
+        return TurnStep.NO_SCALES
     if pub.phase == "potd" or pub.stage == "roll":
-        return Step.ROLL
+        return TurnStep.ROLL
     if pub.stage == "move":
-        return Step.MOVE
-    return Step.MENU
+        return TurnStep.MOVE
+    return TurnStep.MENU
 
 
 # -- the pans ------------------------------------------------------------------------------------
@@ -103,5 +103,5 @@ def pan_count(scales: "TableScales | None") -> int:
     return len(scales.pans) if scales else 0
 
 
-__all__ = ["Busy", "Rolling", "Step", "TakingOff", "Weighing", "pan_count", "pan_names",
+__all__ = ["Busy", "Rolling", "TurnStep", "TakingOff", "Weighing", "pan_count", "pan_names",
            "potd_pan", "step_of", "usable"]

@@ -1,4 +1,4 @@
-"""Which weighing Tante Trudels Trödel needs now, as the ``Job`` a ``Weigher`` runs: the Purchase
+"""Which weighing Tante Trudels Trödel needs now, as the ``Job`` a ``JobWeigher`` runs: the Purchase
 of the Day, a basket on a scales row (the player's choice) or each basket at the end.
 
 A basket's job carries what the weigher judges with: the engine's Purchase and tie band (for a

@@ -6,14 +6,14 @@ draw, so a resumed game rolls the same) or the table enters a real one (A/C step
 NEXT/OK at the host panel). The player on turn uses their station; any seat may use the host
 panel. The Purchase: three rolls, each row named, then its three items on the first pan (two
 pans: they stay there; one pan: its weight is remembered). A turn: the roll, the move (TT4: perhaps
-back), then the menu ``legal_actions`` allows, with Done. A weighing (``weighing.Weigher``) shows
+back), then the menu ``legal_actions`` allows, with Done. A weighing (``weighing.JobWeigher``) shows
 LIGHTER, HEAVIER or BALANCED, never grams; on a close call it first weighs the Purchase on the
 basket's pan (substitution) and the Purchase goes back afterwards. The end: the baskets in arrival
 order, the reveal, the winner with the win sound. Every refused press says why; an undo says what
 to put back. The journal keeps (``memory``) a scales-row weighing and a substitution under way and
 the first pan's reference for the Purchase, so a power cut loses none of them.
 
-The flow is one ``Step`` (``step()``, ``flow.py``) from one ``busy`` (the die rolling, a weighing,
+The flow is one ``TurnStep`` (``step()``, ``flow.py``) from one ``busy`` (the die rolling, a weighing,
 a basket's items or the Purchase still on the pan, or nothing) and what the engine waits for;
 that work of the box's own is ``BusyReferee`` (``busy.py``), this class the keys, news and screens.
 """
@@ -25,7 +25,7 @@ from ...i18n import N_, _
 from ...screen.render import View, wrap
 from . import flow, jobs
 from .busy import BusyReferee
-from .flow import Rolling, Step, TakingOff, Weighing
+from .flow import Rolling, TurnStep, TakingOff, Weighing
 from .memory import Reference
 from .pages import event_pages, final_view, undo_pages
 from .screens import (act_view, move_view, refusal_lines, roll_view, rolling_view,
@@ -107,18 +107,18 @@ class TanteTrudelsTroedelReferee(BusyReferee):
     def _key(self, player: str, key: str, station: bool) -> None:
         self._drop_stale_take_off()
         step = self.step()
-        if step is Step.TAKE_OFF:
+        if step is TurnStep.TAKE_OFF:
             assert isinstance(self.busy, TakingOff)
             self.refuse(*take_off_lines(self.busy.take_off, self.pan_count(), self.potd_pan()))
-        elif step is Step.ROLLING:
+        elif step is TurnStep.ROLLING:
             self.refuse(_("The die is rolling"))
-        elif step is Step.WEIGHING:
+        elif step is TurnStep.WEIGHING:
             self._weigh_key(key, station)
-        elif step is Step.NO_SCALES:
+        elif step is TurnStep.NO_SCALES:
             self.refuse(_("This box has no"), _("scales to weigh on"))
-        elif step is Step.ROLL:
+        elif step is TurnStep.ROLL:
             self._roll_key(player, key, station)
-        elif step is Step.MOVE:
+        elif step is TurnStep.MOVE:
             self._move_key(player, key, station)
         else:
             self._menu_key(player, key)
@@ -228,22 +228,22 @@ class TanteTrudelsTroedelReferee(BusyReferee):
         step, busy, pub = self.step(), self.busy, self.seen
         player = pub.waiting_for[0]
         station = self.has_station(player)
-        if step is Step.ROLLING:
+        if step is TurnStep.ROLLING:
             assert isinstance(busy, Rolling) and self.die.rolling is not None
             return rolling_view(busy.player, self.die.rolling)
-        if step is Step.TAKE_OFF:
+        if step is TurnStep.TAKE_OFF:
             assert isinstance(busy, TakingOff)
             return take_off_view(busy.take_off, self.pan_count(), self.potd_pan())
-        if step is Step.WEIGHING:
+        if step is TurnStep.WEIGHING:
             assert isinstance(busy, Weighing)
             return weigh_view(busy.weigher, station, self.pan_count(),
                               cancel=busy.weigher.job.kind == "weigh")
-        if step is Step.NO_SCALES:
+        if step is TurnStep.NO_SCALES:
             return View(_("No scales"), tuple(wrap(_("This box has no scales to weigh "
                                                      "with."))))
-        if step is Step.ROLL:
+        if step is TurnStep.ROLL:
             return roll_view(pub, player, station, self.table_die, self.die.value)
-        if step is Step.MOVE:
+        if step is TurnStep.MOVE:
             return move_view(pub, player, station, self.cursor, self._moves(player))
         return act_view(pub, player, station, self.cursor, self.legal(player))
 

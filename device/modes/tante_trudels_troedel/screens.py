@@ -15,7 +15,7 @@ from ...i18n import N_, _, decimal, ngettext
 from ...pans.words import pan_name, upper_first
 from ...screen.render import CHARS, View
 from .public import Public
-from .weighing import Job, TakeOff, Weigher
+from .weighing import Job, TakeOff, JobWeigher
 
 PAGE_S = 3.0
 BIG_CHARS = CHARS // 2  # what ``big`` can show (twice the font's size)
@@ -185,7 +185,7 @@ def act_view(pub: Public, player: str, station: bool, cursor: int,
 
 
 # -- weighing ------------------------------------------------------------------------------------
-def weigh_title(weigher: Weigher) -> str:
+def weigh_title(weigher: JobWeigher) -> str:
     job = weigher.job
     if job.kind == "potd":
         return _("Purchase of the Day")
@@ -194,7 +194,7 @@ def weigh_title(weigher: Weigher) -> str:
     return fit(_("{name} weighs").format(name=job.player), _("Weighing"))
 
 
-def load_lines(weigher: Weigher, pans: int, station: bool) -> tuple[str, ...]:
+def load_lines(weigher: JobWeigher, pans: int, station: bool) -> tuple[str, ...]:
     """What to put on the pan: the Purchase's 3 items, or the player's items."""
     job = weigher.job
     where = on_pan(job.pan, pans)
@@ -210,7 +210,7 @@ def load_lines(weigher: Weigher, pans: int, station: bool) -> tuple[str, ...]:
     return (what, where)
 
 
-def note_lines(weigher: Weigher, pans: int) -> tuple[str, ...]:
+def note_lines(weigher: JobWeigher, pans: int) -> tuple[str, ...]:
     """Why a weighing still waits after "all on" (nothing: the screen shows WAIT)."""
     job = weigher.job
     if weigher.note == "empty":
@@ -235,7 +235,7 @@ def low_lines(pan: str, pans: int) -> tuple[str, ...]:
     return (first, _("Lifted? Else tare it"), _("in the Scale tool."))
 
 
-def swap_lines(weigher: Weigher, pans: int) -> tuple[str, ...]:
+def swap_lines(weigher: JobWeigher, pans: int) -> tuple[str, ...]:
     """A close call: the basket off its pan, then the Purchase on it."""
     job = weigher.job
     if weigher.stage == "swap_off":
@@ -246,7 +246,7 @@ def swap_lines(weigher: Weigher, pans: int) -> tuple[str, ...]:
 
 
 def refusal_lines(reason: str, job: Job, pans: int, station: bool) -> tuple[str, ...]:
-    """Why a key did nothing during a weighing (``Weigher.refusal``, or "load": a key other
+    """Why a key did nothing during a weighing (``JobWeigher.refusal``, or "load": a key other
     than "all on" while the items go on)."""
     ref = pan_name(job.ref or "")
     return {
@@ -273,7 +273,7 @@ def refusal_lines(reason: str, job: Job, pans: int, station: bool) -> tuple[str,
     }[reason]
 
 
-def weigh_view(weigher: Weigher, station: bool, pans: int, cancel: bool) -> View:
+def weigh_view(weigher: JobWeigher, station: bool, pans: int, cancel: bool) -> View:
     """A weighing in progress; never a gram figure."""
     job = weigher.job
     title = weigh_title(weigher)

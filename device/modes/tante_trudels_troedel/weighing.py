@@ -1,6 +1,6 @@
 """One weighing at the table: an empty pan first, the items on, "all on", then a settled reading.
 
-The referee starts a ``Weigher`` for the Purchase of the Day (alone on the first pan), for a basket
+The referee starts a ``JobWeigher`` for the Purchase of the Day (alone on the first pan), for a basket
 on a scales row and for each basket at the end (on the second pan, judged against the Purchase
 on the first; with one pan alone, on that pan after the Purchase is taken off). The steps:
 
@@ -131,7 +131,7 @@ class TakeOff:
         return home.settled_g is None or abs(home.settled_g - self.home_g) > self.tol_g
 
 
-class Weigher:
+class JobWeigher:
     """Runs one ``Job`` against the device's ``Scales``; ``done(grams)`` gets the reading."""
 
     def __init__(self, job: Job, scales: "TableScales", table: Any, done: Callable[[float], None],
@@ -311,5 +311,5 @@ class Weigher:
 
 
 __all__ = ["BASKET_HOLD_S", "EMPTY_G", "ITEM_MIN_G", "Job", "POLL_S", "POTD_HOLD_S", "POTD_TOL_G",
-           "READ_NOISE_G", "SPAN_DRIFT", "TakeOff", "Weigher", "ZERO_DRIFT_G", "close_call",
+           "READ_NOISE_G", "SPAN_DRIFT", "TakeOff", "JobWeigher", "ZERO_DRIFT_G", "close_call",
            "drift_bound_g"]

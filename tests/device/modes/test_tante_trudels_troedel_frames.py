@@ -20,7 +20,7 @@ ONE_PAN = Job("basket", "Anna", "left", None, None, 3, 30, potd_g=13.2, band_g=0
 
 
 def weigher(job: Job, stage: str, note: str = "") -> SimpleNamespace:
-    """What ``weigh_view`` reads of a ``Weigher`` (its stage and note)."""
+    """What ``weigh_view`` reads of a ``JobWeigher`` (its stage and note)."""
     return SimpleNamespace(job=job, stage=stage, note=note, paused=False, heavy=None, low=None,
                            silent=None)
 

@@ -51,7 +51,7 @@ def basket_on(box, grams: float) -> None:
     box.idle(WEIGH_S)
 
 
-def substitute(box) -> weighing.Weigher:
+def substitute(box) -> weighing.JobWeigher:
     """The close call's screens, followed: the basket off, the Purchase over, "all on"."""
     weigher = box.app.referee.weigher
     assert weigher is not None and weigher.stage == "swap_off"
@@ -67,7 +67,7 @@ def substitute(box) -> weighing.Weigher:
     return weigher
 
 
-def weigh_close(box, grams: float) -> weighing.Weigher:
+def weigh_close(box, grams: float) -> weighing.JobWeigher:
     basket_on(box, grams)
     weigher = box.app.referee.weigher
     assert weigher is not None
@@ -238,7 +238,7 @@ def test_the_first_pans_purchase_is_checked_against_its_last_accepted_reading(bo
     assert job is not None and job.ref_g == referee.ref.g
     box.put("left", 0.4)                           # 0.8 g off the number, 0.4 g off the reference
     box.idle(1.5)
-    weigher = weighing.Weigher(job, referee.scales(), referee.table, lambda g: None, 0.8)
+    weigher = weighing.JobWeigher(job, referee.scales(), referee.table, lambda g: None, 0.8)
     box.put("right", 9.9)
     box.idle(1.5)
     assert weigher.all_on() is None
@@ -247,7 +247,7 @@ def test_the_first_pans_purchase_is_checked_against_its_last_accepted_reading(bo
     box.put("right", -9.9)                         # the same against the number: "extra"
     box.idle(1.5)
     fixed = replace(job, ref_g=POTD_G, ref_tol_g=weighing.POTD_TOL_G)
-    weigher = weighing.Weigher(fixed, referee.scales(), referee.table, lambda g: None, 0.8)
+    weigher = weighing.JobWeigher(fixed, referee.scales(), referee.table, lambda g: None, 0.8)
     box.put("right", 9.9)
     box.idle(1.5)
     assert weigher.all_on() is None

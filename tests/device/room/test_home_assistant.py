@@ -13,7 +13,7 @@ import pytest
 from roomkit import FAST, TableBox, local_broker, wait_for
 
 from spielleiter.device.config import core as config
-from spielleiter.device.uplink.follower import Box
+from spielleiter.device.uplink.follower import Identity
 from spielleiter.device.uplink.service import Uplink
 
 
@@ -57,7 +57,7 @@ def run_uplink(tmp_path, port: int, prefix: str) -> tuple[Uplink, threading.Thre
     BOXES.append(box)
     box.new("tatort-tonne", ("Anna", "Ben", "Cem"), seed=3)
     box.play(2)
-    uplink = Uplink(box.path, tmp_path / "uplink", Box("tisch-1", "Tisch 1", prefix),
+    uplink = Uplink(box.path, tmp_path / "uplink", Identity("tisch-1", "Tisch 1", prefix),
                     local_broker(port), timing=FAST)
     thread = threading.Thread(target=uplink.run, daemon=True)
     thread.start()

@@ -9,7 +9,7 @@ import threading
 import pytest
 
 from spielleiter.device.uplink import watch as watch_mod
-from spielleiter.device.uplink.follower import Box
+from spielleiter.device.uplink.follower import Identity
 from spielleiter.device.uplink.publisher import Broker
 from spielleiter.device.uplink.service import Timing, Uplink
 from spielleiter.device.uplink.watch import EVENT, IN_MODIFY, IN_Q_OVERFLOW, JournalWatch
@@ -28,7 +28,7 @@ class Clock:
 
 def uplink(box: TableBox, tmp_path, clock: Clock) -> Uplink:
     # nothing listens on port 9 of the loopback, and the publisher is never started
-    return Uplink(box.path, tmp_path / "uplink", Box("tisch-1", "Tisch 1"),
+    return Uplink(box.path, tmp_path / "uplink", Identity("tisch-1", "Tisch 1"),
                   Broker("127.0.0.1", 9), timing=Timing(), clock=clock)
 
 
@@ -135,7 +135,7 @@ def test_a_held_back_trim_wakes_the_loop_when_it_falls_due(tmp_path):
     box = TableBox(tmp_path / "box")
     box.new()
     clock = Clock()
-    up = Uplink(box.path, tmp_path / "uplink", Box("tisch-1", "Tisch 1"),
+    up = Uplink(box.path, tmp_path / "uplink", Identity("tisch-1", "Tisch 1"),
                 Broker("127.0.0.1", 9), timing=Timing(poll_s=5.0, idle_s=5.0, trim_s=1.0),
                 clock=clock)
     try:
