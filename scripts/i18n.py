@@ -3,7 +3,8 @@
     python scripts/i18n.py extract   # add new messages to every locale's .po (English: msgstr =
                                      # msgid; German: empty until translated), drop unused ones
     python scripts/i18n.py compile   # write each .po's .mo next to it (what the box ships)
-    python scripts/i18n.py check     # exit 1 if a German text is missing or a .mo is stale
+    python scripts/i18n.py check     # exit 1 if the code uses a text the catalogues lack, a German
+                                     # text is missing or a .mo is stale
     python scripts/i18n.py translate FILE.po   # extract, take the German texts FILE gives, compile
 
 Extraction reads the code with ``ast``: every ``_("literal")`` (and ``N_``, marked only) and
@@ -120,15 +121,25 @@ def refusals(games: Path = GAMES, names: tuple[str, ...] = REFUSALS,
 
 
 # What an engine declares for people, in English, which the box shows translated: an Option's
-# label, choice names and hints (by position or keyword), a GameInfo's words and action labels.
-DECLARED = {"Option": {2: "label", 4: "names", 5: "hints"}, "GameInfo": {}}
+# label, choice names and hints (by position or keyword), a GameInfo's title, words and action
+# labels.
+DECLARED = {"Option": {2: "label", 4: "names", 5: "hints"}, "GameInfo": {1: "title"}}
 
 
-def declared(games: Path = GAMES) -> dict[str, Message]:
-    """The words the engines under ``games`` declare in ``Option``s and ``GameInfo``s."""
+def _constants(tree: ast.Module) -> dict[str, ast.expr]:
+    """The module's top-level ``NAME = value`` assignments, for a declaration that names one."""
+    return {target.id: node.value for node in tree.body if isinstance(node, ast.Assign)
+            for target in node.targets if isinstance(target, ast.Name)}
+
+
+def declared(games: Path = GAMES, unfit: list[str] | None = None) -> dict[str, Message]:
+    """The words the engines under ``games`` declare in ``Option``s and ``GameInfo``s. A value
+    given by a module-level name (``words=CALLS``) is read from its assignment; one that is
+    neither literal text nor such a name is added to ``unfit`` (the catalogue cannot hold it)."""
     found: dict[str, Message] = {}
     for path in sorted(games.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        constants = _constants(tree)
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call) or _name(node.func) not in DECLARED:
                 continue
@@ -137,7 +148,10 @@ def declared(games: Path = GAMES) -> dict[str, Message]:
             values = [arg for i, arg in enumerate(node.args) if i in fields]
             values += [k.value for k in node.keywords
                        if k.arg in set(fields.values()) | {"words", "labels"}]
+            values = [constants.get(v.id, v) if isinstance(v, ast.Name) else v for v in values]
             for value in values:
+                if unfit is not None and not _declarable(value):
+                    unfit.append(f"{where}: {ast.unparse(value)}")
                 items = value.elts if isinstance(value, (ast.Tuple, ast.List)) else [value]
                 if isinstance(value, ast.Dict):  # labels: {"move": "Move {steps}"}
                     items = [v for v in value.values if v is not None]
@@ -148,6 +162,18 @@ def declared(games: Path = GAMES) -> dict[str, Message]:
                     if text:
                         found.setdefault(text, Message(text)).where.append(where)
     return found
+
+
+def _declarable(value: ast.expr) -> bool:
+    """Whether a declared value is text the catalogue can hold: a literal, or a tuple, list,
+    dict or ``(...) * n`` of literals."""
+    if isinstance(value, ast.Dict):
+        return all(v is not None and _literal(v) is not None for v in value.values)
+    if isinstance(value, ast.BinOp) and isinstance(value.left, ast.Tuple):
+        return _declarable(value.left)
+    if isinstance(value, (ast.Tuple, ast.List)):
+        return all(_literal(item) is not None for item in value.elts)
+    return _literal(value) is not None
 
 
 def extract(source: Path = SOURCE, games: Path | None = GAMES) -> dict[str, Message]:
@@ -365,13 +391,21 @@ def main(argv: list[str] | None = None) -> int:
         compile_all()
         print("compiled: " + ", ".join(str(mo_path(lang).relative_to(ROOT)) for lang in LANGUAGES))
         return 0
-    todo = missing(read_po(po_path("de")))
+    catalogue = read_po(po_path("de"))
+    absent = [msgid for msgid in extract() if msgid not in catalogue]
+    unfit: list[str] = []
+    declared(GAMES, unfit)
+    todo = missing(catalogue)
     old = stale()
+    for msgid in absent:
+        print(f"not in the catalogues (run: python scripts/i18n.py extract): {msgid!r}")
+    for place in unfit:
+        print(f"declared as something the catalogue cannot hold (write the texts out): {place}")
     for msgid in todo:
         print(f"de: untranslated: {msgid!r}")
     if old:
         print("stale .mo (run: python scripts/i18n.py compile): " + ", ".join(old))
-    return 1 if todo or old else 0
+    return 1 if absent or unfit or todo or old else 0
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ....games.core import Need, need
-from ...i18n import _, ngettext
+from ...i18n import _, decimal, ngettext
 from ...inputs import Weight
 from ...screen.render import View, first_fit
 from .controllers import ActionMenu, Die, Weigher, pan_for
@@ -139,7 +139,8 @@ class Play:
         weigher = self.weigher
         assert weigher is not None
         grams = weigher.grams()
-        shown = "..." if grams is None else f"{grams:g} g"
+        decimals = weigher.measurement.decimals if weigher.measurement is not None else 1
+        shown = "..." if grams is None else f"{decimal(grams, decimals)} g"  # never "-0 g"
         where = (_("On the pan") if weigher.pan is None else
                  _("Onto the {pan} pan").format(pan=_(weigher.pan)))
         return View(title, (where,), big=shown,

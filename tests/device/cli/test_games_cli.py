@@ -69,8 +69,9 @@ def cli(capsys, *argv):
     return code, out, err
 
 
-def test_every_game_is_covered_by_the_fixture():
-    assert set(PLAYERS) == set(GAMES)
+def test_every_game_is_covered_by_the_fixture(played):
+    _state_dir, ids, _finals = played
+    assert set(GAMES) <= set(ids)  # one finished game of each kind the registry has
 
 
 def test_list_shows_ended_games_newest_first_with_date_game_players_and_winner(played, capsys):
