@@ -198,6 +198,7 @@ class Collector:
         kept by then was not confirmed, so the broker keeps it for the next start."""
         self._inbox.put(None)
         self._writer.join(timeout=timeout)
+        self.connected.clear()  # the room leaves: its own disconnect is no broker going away
         self.client.disconnect()
         self.client.loop_stop()
 

@@ -134,15 +134,26 @@ def box_card(view: BoxView) -> str:
 
 
 def answer_line(a: AnswerView) -> str:
-    """The learning station's last answer and whether it was right."""
-    guess = a.guess if a.guess else "-"
-    if a.truth_g is not None:
+    """The learning station's last answer and whether it was right. "Which is heavier?" says the
+    side the child chose and the side the scale found heavier, never a bare number."""
+    if a.quiz == "heavier":
+        guess = {"left": _("left"), "right": _("right"), "same": _("the same")}.get(
+            a.guess or "", a.guess or "-")
+        if a.truth_g is None or abs(a.truth_g) < 0.05:
+            truth = _("both the same")
+        else:
+            truth = (_("left {grams} g heavier") if a.truth_g > 0 else
+                     _("right {grams} g heavier")).format(grams=decimal(abs(a.truth_g), 1))
+        said = (_("Last answer “{guess}” (the scale: {truth}): right") if a.correct else
+                _("Last answer “{guess}” (the scale: {truth}): wrong")).format(
+            guess=guess, truth=truth)
+    elif a.truth_g is not None:
         said = (_("Last answer {guess} (truth {truth} g): right") if a.correct else
                 _("Last answer {guess} (truth {truth} g): wrong")).format(
-            guess=guess, truth=decimal(a.truth_g, 1))
+            guess=a.guess or "-", truth=decimal(a.truth_g, 1))
     else:
         said = (_("Last answer {guess}: right") if a.correct else
-                _("Last answer {guess}: wrong")).format(guess=guess)
+                _("Last answer {guess}: wrong")).format(guess=a.guess or "-")
     kind = "right" if a.correct else "wrong"
     return f'<p class="answer {kind}">{escape(said)}</p>'
 

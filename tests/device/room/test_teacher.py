@@ -146,3 +146,32 @@ def test_history_csv_cells_a_spreadsheet_could_run_are_written_as_text(tmp_path)
     store.close()
     assert [(r["child"], r["guess"]) for r in rows] == [
         ("'=HYPERLINK(\"x\")", "'+1+1"), ("'@SUM", "-2.5"), ("'-Ana", "'=1")]
+
+
+@pytest.mark.shipped_language
+def test_a_heavier_answer_names_the_side_chosen_and_the_side_the_scale_found_heavier():
+    """A child who put 20 g left and 5 g right and said "right" read "Last answer right
+    (truth 15.0 g): wrong" (an English word on the German page, a number without a side)."""
+    answer = views.AnswerView("tisch-1", 0.0, "Lu", "heavier", 1, 15.0, "right", 2.0, False,
+                              False)
+    i18n.use("en")
+    assert "Last answer “right” (the scale: left 15.0 g heavier): wrong" in pages.answer_line(
+        answer)
+    i18n.use("de")
+    try:
+        line = pages.answer_line(answer)
+        same = pages.answer_line(views.AnswerView("tisch-1", 0.0, "Lu", "heavier", 1, 0.0, "same",
+                                                  0.0, True, False))
+    finally:
+        i18n.use("en")
+    assert "Letzte Antwort „rechts“ (die Waage: links 15,0 g schwerer): falsch" in line
+    assert "„gleich“ (die Waage: beide gleich): richtig" in same
+
+
+def test_a_room_that_stops_says_no_broker_went_away(tmp_path, broker, caplog):
+    """Each stop of the room logged "broker ... went away ...: Normal disconnection"."""
+    caplog.set_level(logging.INFO)
+    room = Room(tmp_path / "room.sqlite3", broker.port).start()
+    wait_for(room.collector.connected.is_set, what="the room to connect")
+    room.stop()
+    assert "went away" not in caplog.text
