@@ -18,7 +18,8 @@ from typing import Any
 from ...games import learning
 from ...games.learning import Attempt
 from . import schema
-from .store import VISIBLE_ACTION, VISIBLE_ANSWER, Reader
+from .store import Reader
+from .tables import VISIBLE_ACTION, VISIBLE_ANSWER
 
 STALE_S = 180.0  # three heartbeats
 
