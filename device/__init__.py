@@ -12,6 +12,6 @@ try:
 except metadata.PackageNotFoundError:  # pragma: no cover - running from an uninstalled tree
     __version__ = "0+unknown"
 
+from .exc import DeviceError  # noqa: E402 - after the guard above
 
-class DeviceError(Exception):
-    """Base of every error the device layer raises (each also subclasses the matching builtin)."""
+__all__ = ["DeviceError", "__version__"]

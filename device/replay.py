@@ -11,14 +11,7 @@ from typing import Any, Sequence
 from ..games import GAMES, GameError, State
 from .journal.header import Header
 from .text import InputError, dumps, loads, shown
-
-
-class ReplayError(InputError):
-    """The document cannot be replayed; the message is one line for stderr (a DeviceError and a
-    ValueError, like every InputError). ``refused``: the engine's own refusal behind it, for a
-    caller that says it in the table's language."""
-
-    refused: GameError | None = None
+from .exc import ReplayError
 
 
 def _check_game(game: Any) -> None:

@@ -7,19 +7,15 @@ from dataclasses import dataclass, field
 from typing import Any, Container
 
 from ..games import Event, State
-from . import DeviceError
 from .past import results as record_cache
 from .journal import snapshots
 from .journal.header import Header
 from .journal.store import Journal
 from .replay import ReplayError, replay, start
 from .text import problem
+from .exc import SessionError
 
 log = logging.getLogger(__name__)
-
-
-class SessionError(DeviceError, RuntimeError):
-    """The journal's actions cannot be replayed any more (undo found the game changed)."""
 
 
 @dataclass

@@ -14,13 +14,9 @@ import math
 import re
 from typing import Any
 
-from . import DeviceError
+from .exc import InputError
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-
-
-class InputError(DeviceError, ValueError):
-    """Text or JSON that the box refuses; the message is one line fit for a reply or the OLED."""
 
 
 def bad_char(text: str) -> str | None:

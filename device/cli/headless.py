@@ -21,6 +21,7 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, BinaryIO, Iterable, TextIO
 
+from ..exc import DeviceError
 from ..i18n import _, refusal
 from ..pans.words import pan_name
 from ..text import bad_char
@@ -48,7 +49,7 @@ def trim_pin_history(factory: Any) -> None:
             clear()
 
 
-class CommandError(ValueError):
+class CommandError(DeviceError, ValueError):
     """A refused command; the message is the error answer."""
 
 
@@ -235,7 +236,6 @@ class Headless:
 
     def _cmd_new(self, args: list[str]) -> None:
         from ...games import GAMES, GameError
-        from .. import DeviceError
         from ..replay import parse_header
         from ..journal.roster import clean_players
 

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any
 
 from ...drivers.weighing import JUDGE_S, TIE_BAND_G
-from .. import DeviceError
 from .cells import BAUD_RATES, LOADCELL_SETTINGS, LoadCell, check_loadcells
 from .fleet import Fleet, check_fleet
 from ..i18n import LANGUAGES
 from ..text import shown
+from ..exc import ConfigError
 
 SITE_CONFIG = Path("/etc/spielleiter/config.toml")
 BCM_PINS = range(0, 28)
@@ -35,14 +35,6 @@ KEYS = ("a", "b", "c")
 I2C_SPEED_HZ = range(10_000, 1_000_001)  # the Pi's I2C controller; SSD1306/SH1106 specify 400 kHz
 SH1106_COLUMN_OFFSETS = range(5)  # 132 columns of memory, 128 shown
 PANS = ("left", "right")  # the shipped pans; the configured ones are ``Config.pan_names``
-
-
-class ConfigError(DeviceError, ValueError):
-    """The configuration has problems; ``problems`` lists every one."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import best_match
 
 from .. import fleet
+from ..exc import DeviceError
 
 VERSION = 1  # of these schemas; ``fleet.FORMAT`` is the envelope's ``v`` they read
 
@@ -127,7 +128,7 @@ _RECORD = _validator(RECORD)
 _BODIES = {key: _validator(schema) for key, schema in BODIES.items()}
 
 
-class Refused(ValueError):
+class Refused(DeviceError, ValueError):
     """A message that does not pass the door; ``str`` says why (for the log)."""
 
 

@@ -25,11 +25,12 @@ from typing import Any
 
 from ..journal.file import APP, decode
 from ..journal.timebase import GameTime, TimeBase, TimeSource
+from ..exc import DeviceError
 
 log = logging.getLogger(__name__)
 
 
-class JournalUnavailable(OSError):
+class JournalUnavailable(DeviceError, OSError):
     """The journal cannot be read now (absent, the box stopped, not our journal)."""
 
 
