@@ -6,7 +6,8 @@ The command itself (stdin, files, exit statuses) lives in ``device/cli/replay.py
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from dataclasses import dataclass
+from typing import Any, Iterable, Iterator, Sequence
 
 from ..games import GAMES, GameError, State
 from .journal.header import Header
@@ -40,20 +41,43 @@ def start(header: Header) -> State:
         raise error from None
 
 
+@dataclass(frozen=True)
+class Applied:
+    """One action of a replay: its number, the action, the states before and after it and the
+    events it caused."""
+
+    index: int
+    action: Any
+    before: State
+    after: State
+    events: list[Any]
+
+
+def steps(state: State, actions: Iterable[Any], *, first: int = 0) -> Iterator[Applied]:
+    """The one replay loop: ``actions`` applied in order, each to the state the one before left,
+    numbered from ``first``. An illegal action raises the engine's ``GameError`` where it stands
+    (what came before has been yielded); ``actions`` may be a generator that reads each action
+    only when it is reached. The CLI, a session's resume and undo, past games, their replay on
+    the box and the uplink all replay through it."""
+    for index, action in enumerate(actions, first):
+        after, caused = state.apply(action)
+        yield Applied(index, action, state, after, caused)
+        state = after
+
+
 def replay(state: State, actions: Sequence[Any], *, first: int = 0
            ) -> tuple[State, list[Any], str | None]:
-    """Apply ``actions`` in order; stop at the first illegal one. The one replay loop: the CLI,
-    the journal's resume and undo all use it. ``first`` numbers the actions in the error line.
-
-    Returns the last good state, the events of every applied action, and the error line (or None).
-    """
+    """Apply ``actions`` in order (``steps``); stop at the first illegal one, numbered from
+    ``first`` in the error line. Returns the last good state, the events of every applied
+    action, and the error line (or None)."""
     events: list[Any] = []
-    for index, action in enumerate(actions, first):
-        try:
-            state, caused = state.apply(action)
-        except GameError as exc:
-            return state, events, f"action {index}: {exc} ({dumps(action)[:120]})"
-        events.extend(caused)
+    index = first
+    try:
+        for applied in steps(state, actions, first=first):
+            state, index = applied.after, applied.index + 1
+            events.extend(applied.events)
+    except GameError as exc:
+        return state, events, f"action {index}: {exc} ({dumps(actions[index - first])[:120]})"
     return state, events, None
 
 

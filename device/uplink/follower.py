@@ -27,7 +27,7 @@ from ..journal.header import Header
 from ..journal.learning import parse as parse_learning
 from ..past.games import PastGames
 from ..past.records import GameRecord
-from ..replay import ReplayError, start
+from ..replay import ReplayError, start, steps
 from ..text import InputError, loads
 from . import public
 from .outbox import Outbox, Published
@@ -196,29 +196,31 @@ class Follower:
             self.outbox.drop_actions(row.id, same)
             followed = self.followed[row.id] = Followed(
                 followed.header, start(followed.header), 0, row.started)
-            for action_row in rows[:same]:  # published before, so the engine took them then
-                followed.state = followed.state.apply(self._action(action_row))[0]
-                followed.count, followed.last_at = followed.count + 1, action_row.at
+            published = rows[:same]  # published before, so the engine took them then
+            for applied in steps(followed.state, (self._action(r) for r in published)):
+                followed.state = applied.after
+                followed.count, followed.last_at = followed.count + 1, published[applied.index].at
             rows = rows[same:]
             result.state_changed = True
         info = GAMES[followed.header.game]
-        for action_row in rows:
-            try:
-                action = self._action(action_row)
-                after, caused = followed.state.apply(action)
-            except (GameError, InputError) as exc:
-                self._unreadable(row.id, action_row.seq, str(exc), result)
-                self.followed.pop(row.id, None)
-                return False
-            self._put(result, fleet.EVENTS, {
-                "kind": "action", "game_id": row.id, "game": followed.header.game,
-                "seq": action_row.seq, "at": action_row.at,
-                "action": public.redact(info, action),
-                "events": public.events(caused)})
-            self.outbox.add_action(row.id, action_row.seq, action_row.digest)
-            followed.state, followed.count = after, followed.count + 1
-            followed.last_at = action_row.at
-            result.state_changed = True
+        done = 0
+        try:
+            for applied in steps(followed.state, (self._action(r) for r in rows)):
+                action_row = rows[applied.index]
+                self._put(result, fleet.EVENTS, {
+                    "kind": "action", "game_id": row.id, "game": followed.header.game,
+                    "seq": action_row.seq, "at": action_row.at,
+                    "action": public.redact(info, applied.action),
+                    "events": public.events(applied.events)})
+                self.outbox.add_action(row.id, action_row.seq, action_row.digest)
+                followed.state, followed.count = applied.after, followed.count + 1
+                followed.last_at = action_row.at
+                result.state_changed = True
+                done += 1
+        except (GameError, InputError) as exc:  # a row that cannot be read, or an engine's no
+            self._unreadable(row.id, rows[done].seq, str(exc), result)
+            self.followed.pop(row.id, None)
+            return False
         return True
 
     def _status(self, row: GameRow, followed: Followed, result: Scan) -> None:

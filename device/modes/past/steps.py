@@ -21,7 +21,7 @@ from ...journal.header import Header
 from ...i18n import N_, _
 from .. import GAME_MODES
 from ..base import Referee, standings_view
-from ...replay import start
+from ...replay import start, steps
 from ...screen.render import PAGE_LINES, View, first_fit, misfits
 
 log = logging.getLogger(__name__)
@@ -190,26 +190,25 @@ class Replay:
         referee, session = _referee(header, state)
         frames: list[Frame] = []
         error = None
-        steps = len(actions)
-        for step, action in enumerate(actions, 1):
-            try:
-                after, events = state.apply(action)
-            except GameError as exc:
-                error, steps = f"action {step - 1}: {exc}", step - 1
-                break
-            except Exception as exc:  # an engine bug: the replay stops there, the box goes on
-                log.exception("replay of %s stopped at action %d", header.game, step - 1)
-                error, steps = f"action {step - 1}: {type(exc).__name__}", step - 1
-                break
-            state = session.state = after
-            session.actions.append(dict(action))
-            session.last_events = events
-            views = _pages(referee, events) or [step_view(state, action, step, len(actions))]
-            frames += [Frame(view, step) for view in views]
-        frames += [Frame(view, steps + 1) for view in [*end_views(referee, state), *notes]]
+        done = 0
+        try:
+            for applied in steps(state, actions, first=1):
+                state = session.state = applied.after
+                session.actions.append(dict(applied.action))
+                session.last_events = applied.events
+                views = _pages(referee, applied.events) or [
+                    step_view(state, applied.action, applied.index, len(actions))]
+                frames += [Frame(view, applied.index) for view in views]
+                done = applied.index
+        except GameError as exc:
+            error = f"action {done}: {exc}"
+        except Exception as exc:  # an engine bug: the replay stops there, the box goes on
+            log.exception("replay of %s stopped at action %d", header.game, done)
+            error = f"action {done}: {type(exc).__name__}"
+        frames += [Frame(view, done + 1) for view in [*end_views(referee, state), *notes]]
         if referee is not None:
             referee.close()
-        return cls(tuple(frames), steps, state, error)
+        return cls(tuple(frames), done, state, error)
 
     def footer(self, index: int) -> str:
         """What a frame's footer says: where in the game, and the keys."""
