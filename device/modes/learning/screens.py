@@ -171,15 +171,24 @@ def heavier_load(left: bool, right: bool) -> View:
 
 
 def heavier_guess(cursor: int) -> View:
-    return View(quiz_title("heavier"), (_("A  left"), _("B  the same"), _("C  right")),
+    """The question, with the level's rule said before the answer: near weights count as the
+    same ("about the same")."""
+    return View(quiz_title("heavier"), (_("A  left"), _("B  about the same"), _("C  right")),
                 cursor=cursor, footer=_("NEXT move  OK choose"))
 
 
 def heavier_truth(side: str, diff_g: float) -> str:
     if side == "same":
+        if round(abs(diff_g)) < 1:
+            return _("Exactly the same")
         return _("Only {g} apart").format(g=grams(abs(diff_g)))
     pan = _("Left") if side == "left" else _("Right")
     return _("{pan}: {g} more").format(pan=pan, g=grams(abs(diff_g)))
+
+
+def heavier_by_the_scale(diff_g: float) -> str:
+    """The praise of a side the scale supports where the level calls the pans the same."""
+    return _("Only {g}: same, too").format(g=grams(abs(diff_g)))
 
 
 # -- how many grams? -------------------------------------------------------------------------
