@@ -66,7 +66,7 @@ def example_choices(box) -> None:
     hot_seat(box, 0, last=True)
 
 
-def test_the_standings_wait_until_the_reveal_has_been_read(box_factory):
+def test_standings_refused_during_the_reveal_say_why_until_a_key(box_factory):
     box = box_factory(EXAMPLE_PLAYERS)
     example_round_pointed(box)
     assert box.app.referee.pages                   # the reveal, page by page, not read yet
@@ -74,10 +74,12 @@ def test_the_standings_wait_until_the_reveal_has_been_read(box_factory):
     assert box.app.mode == "menu"
     box.tap("host.next")
     box.tap("host.ok")                             # Standings: they would tell who stole
-    assert box.app.mode == "menu" and box.app.flash_view is not None
-    assert "Standings after the news: Continue" in " ".join(box.app.flash_view.as_text().split())
-    box.idle(3)
-    box.tap("host.back")                           # back to the reveal, read to its end
+    assert box.last_view.title == "Standings"     # why not: a screen of its own, with a title
+    assert "give away the round's news" in " ".join(box.last_view.lines)
+    box.idle(30)                                   # it waits for a key
+    assert box.last_view.title == "Standings" and box.last_view.footer.startswith("OK")
+    box.tap("host.ok")                             # OK: to the news, read to its end
+    assert box.app.mode == "game"
     while box.app.referee.pages:
         box.tap("host.ok")
     box.tap("host.back")
