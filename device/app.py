@@ -287,7 +287,7 @@ class App(ScreenStack):
 
     def pause_game(self) -> None:
         """Leave the game for the home menu; it waits, as after a power cut, its timers
-        stopped. Starting another game ends it (kept in the journal, as always)."""
+        stopped. Starting another game ends it after one question (kept in the journal)."""
         self.home()
         self.stack[0].cursor = 0
 
