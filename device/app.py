@@ -74,7 +74,7 @@ class App(ScreenStack):
         self.station_names = stations
         self.stations = len(stations)
         self.scales = scales
-        self.warm_up = warm_up.Notice(runtime.call_later)  # "Warming up: play on" (warm_up.py)
+        self.warm_up = warm_up.Notice(runtime.call_later)  # "Scales warming up" (warm_up.py)
         self._sound = sound
         self.saver = ScreenSaver(runtime.call_later, runtime.cancel, power)
         self.settings = settings_store.Settings()
