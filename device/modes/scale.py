@@ -174,7 +174,7 @@ class ScaleMode(HostTool):
                 return View(title, (_("with {masses} g.").format(masses=masses), off),
                             footer=_("OK done"))
             return View(title, (off, _("Another mass makes"), _("heavy items exact.")),
-                        footer=_("OK another  BACK done"))
+                        footer=_("OK another  BACK stop"))
         if self.step in ("empty", "mass"):
             assert self.calibrator is not None
             pan = pan_name(self.calibrator.pan)

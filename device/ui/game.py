@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..i18n import _
+from ..glossary import choose_footer
 from ..inputs import Press, Weight
 from ..modes import base
 from ..modes.base import ModeInfo, Referee
@@ -22,7 +23,7 @@ def game_menu_labels() -> tuple[str, ...]:
 
 def game_menu_view(cursor: int) -> View:
     return View(_("Game menu"), game_menu_labels(), cursor=cursor,
-                footer=_("NEXT move  OK choose"))
+                footer=choose_footer())
 
 
 def confirm_end_view() -> View:

@@ -12,6 +12,7 @@ import logging
 
 from ...games import GAMES
 from ..i18n import _
+from ..glossary import choose_footer
 from ..inputs import Press
 from ..journal.store import JournalError
 from ..modes import GAME_MODES
@@ -83,7 +84,7 @@ class StartScreen(Screen):
             footer = _("OK done  BACK back") if last else _("OK next  BACK back")
             return View(page.title, page.lines, page.big, footer=footer)
         return View(_(self.mode.title), tuple(self.labels()), cursor=self.cursor,
-                    footer=_("NEXT move  OK choose"))
+                    footer=choose_footer())
 
 
 def confirm_replace_view(waiting: str) -> View:

@@ -279,7 +279,7 @@ def turn_view(pub: Public, player: str, station: bool, steps: list[int], cursor:
     title = (_("{player}'s turn") if station else _("{player}'s turn (box)")).format(
         player=player)
     return View(title if len(title) <= CHARS else player, tuple(lines), cursor=cursor,
-                footer=_("A/B/C or NEXT+OK") if station else _("NEXT steps  OK move"))
+                footer=_("A/B/C or NEXT+OK") if station else _("NEXT steps  OK go"))
 
 
 def pick_view(player: str, station: bool, takes: list[dict[str, Any]], colour: str | None,
@@ -288,7 +288,7 @@ def pick_view(player: str, station: bool, takes: list[dict[str, Any]], colour: s
     if colour is None:
         title = _("{player}: which colour?").format(player=player)
         lines = tuple(colour_name(c) for c in pick_colours(takes))
-        footer = _("A/NEXT next B/OK pick") if station else _("NEXT colour  OK pick")
+        footer = _("A/NEXT move B/OK pick") if station else _("NEXT colour  OK pick")
     else:
         title = _("{player}: which {colour}?").format(player=player, colour=colour_name(colour))
         lines = tuple(piece_text(colour, s) for s in pick_shapes(takes, colour))

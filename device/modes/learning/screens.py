@@ -13,6 +13,7 @@ from typing import Sequence
 
 from ...journal.learning import Summary
 from ...i18n import _
+from ...glossary import choose_footer
 from ...screen.render import View
 
 STAR = "\u2605"
@@ -36,7 +37,7 @@ def stars(level: int) -> str:
 def who(names: Sequence[str], cursor: int) -> View:
     """The children, a guest, and a new child (typed on the letter wheel)."""
     return View(_("Who is learning?"), tuple(names) + (_("Guest"), _("New child")),
-                cursor=cursor, footer=_("NEXT move  OK choose"))
+                cursor=cursor, footer=choose_footer())
 
 
 def menu_quiz(quiz: str, level: int) -> View:
@@ -174,7 +175,7 @@ def heavier_guess(cursor: int) -> View:
     """The question, with the level's rule said before the answer: near weights count as the
     same ("about the same")."""
     return View(quiz_title("heavier"), (_("A  left"), _("B  about the same"), _("C  right")),
-                cursor=cursor, footer=_("NEXT move  OK choose"))
+                cursor=cursor, footer=choose_footer())
 
 
 def heavier_truth(side: str, diff_g: float) -> str:

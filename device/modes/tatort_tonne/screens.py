@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...i18n import _, ngettext
+from ...glossary import choose_footer
 from ...screen.render import CHARS, View, first_fit, pack
 
 KEYS = {"A": "steal", "B": "accuse", "C": "alibi"}
@@ -110,4 +111,4 @@ def pick_view(accuser: str, targets: Sequence[str | None], cursor: int) -> View:
     """The host panel's answer: a list of the players still in, and nobody."""
     labels = tuple(t if t is not None else _("Nobody") for t in targets)
     return View(_asked(accuser), labels, cursor=cursor % len(labels),
-                footer=_("NEXT move  OK choose"))
+                footer=choose_footer())

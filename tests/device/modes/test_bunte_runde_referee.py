@@ -236,7 +236,7 @@ def test_a_hot_seat_moves_at_the_host_panel(box_factory):
         move(box, steps)
         box.idle(ALL_PAGES_S)
     assert box.last_view.title == "Dora's turn (box)"
-    assert box.last_view.footer == "NEXT steps  OK move"
+    assert box.last_view.footer == "NEXT steps  OK go"
     box.tap("s1.A")                                      # Anna may not move for Dora
     assert box.last_view.lines[0] == "It's Dora's turn"
     box.idle(2.0)
