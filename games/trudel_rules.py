@@ -21,10 +21,10 @@ LINES = 10
 GOALS = ("standard", "heaviest", "lightest")
 OPTIONS = (
     Option("potd_maker", None, "Purchase roll", kind="player",
-           hints=("rolls the 3 dice first",), ruling="TT2"),
+           hints=("rolls the 3 dice",), ruling="TT2"),
     Option("first", None, "Who starts", kind="player", hints=("plays first",), ruling="TT3"),
     Option("scale_rows", (8, 18), "Scales on row", tuple(range(1, ROWS + 1)), kind="list",
-           hints=("row with the scales icon",), ruling="TT1"),
+           hints=("the scales icon row",), ruling="TT1"),
     Option("goal", "standard", "Goal", GOALS, ("normal", "heaviest", "lightest"),
            ("just under Purchase", "heaviest basket wins", "lightest basket wins"), ruling="TT7"),
     Option("tie_band_g", 0.05),
