@@ -191,7 +191,7 @@ class App(ScreenStack):
     def station_name(self, station: int) -> str:
         """A station's name from the config ("Red"), as its players know it."""
         if 0 <= station < self.stations:
-            return self.station_names[station]
+            return i18n.seat_name(self.station_names[station])
         return _("Station {n}").format(n=station + 1)
 
     def page_seconds(self, seconds: float) -> float | None:

@@ -28,7 +28,7 @@ from ...drivers.buttons import mock_factory
 from ...drivers.display import open_device, to_blocks
 from ..box import Box
 from ..config.core import Config
-from ..i18n import _
+from ..i18n import _, seat_name
 from ..screen.render import View
 from .finger import Finger
 from .hand import BACKSPACE, Hand
@@ -220,7 +220,7 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
     sim = box.scales.sim if box.scales is not None else None
     sim_pans = tuple(box.scales.pans) if box.scales is not None and sim is not None else ()
     hand = Hand(sim_pans, box.put, box.pieces if sim is not None else None)
-    stations = [station.name for station in config.stations]
+    stations = [seat_name(station.name) for station in config.stations]
     report = PressReport(box.app, screen.changed.set)
     told: list[str] = []  # a note from the loop thread (a new game on loaded pans)
     seen: dict[str, Any] = {}
