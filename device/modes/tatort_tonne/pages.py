@@ -87,8 +87,11 @@ def _reveal_view(reveal: Event, after: list[Event]) -> View:
         player=player)
     if len(title) <= CHARS:
         return View(title, (line,), big=short(card))
-    # a long name: the name is the title, what happened to it the first line (never dropped)
-    return View(player, (_("was accused") if accused else _("reveals"), line), big=short(card))
+    # A long name is the title alone; the line still says that it was accused (a caught thief
+    # and an alibi that puts accusers out say so themselves).
+    if card == "accuse" and accused:
+        line = _("Accused, no effect")
+    return View(player, (line,), big=short(card))
 
 
 def trash_pages(pub: Public, round_no: int) -> list[View]:

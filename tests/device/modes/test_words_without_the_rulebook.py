@@ -88,8 +88,21 @@ def test_a_long_name_never_cuts_an_accusation(language):
     lines = [line for v in accusations for line in v.lines]
     assert lines == [LONG[0], f"  > {LONG[1]}"]                # one arrow, no "name >"
     caught = next(v for v in views if v.title == LONG[1])        # the name too long for "was
-    assert _("was accused") in v_lines(caught)                   # accused" beside it
+    assert v_lines(caught) == (_("Caught! Out of game"),)        # accused": the line says it
     assert all(not misfits(v) for v in views)
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_an_accused_accuser_with_a_long_name_is_still_said_accused(language):
+    i18n.use(language)
+    state = new_game(LONG + ["Ann"], {"trash": 10})
+    for player, card in zip(LONG + ["Ann"], ("accuse", "accuse", "steal", "alibi")):
+        state, events = state.apply({"type": "choose", "player": player, "card": card})
+    state, events = state.apply({"type": "point", "player": LONG[0], "target": LONG[1]})
+    state, events = state.apply({"type": "point", "player": LONG[1], "target": None})
+    views = tt_pages.reveal_pages(events, Public.of(state.public()))
+    accused = next(v for v in views if v.title == LONG[1])
+    assert accused.lines == (_("Accused, no effect"),) and not misfits(accused)
 
 
 def v_lines(view) -> tuple[str, ...]:
