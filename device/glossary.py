@@ -27,7 +27,7 @@ ENTRIES: tuple[str, ...] = (
     N_("OK empty"), N_("OK end"), N_("OK read it"), N_("OK remove"), N_("OK roll the die"),
     N_("OK rolls the die"), N_("OK undo"), N_("OK replay"), N_("OK skip this"),
     N_("OK the next one"), N_("OK on"), N_("OK tare"), N_("OK set"), N_("OK that's it"),
-    N_("OK pick at the box"), N_("OK on the box: menu"), N_("OK on the box: next"),
+    N_("OK pick at the box"), N_("OK or the next move"), N_("OK on the box: menu"), N_("OK on the box: next"),
     # NEXT: move along, turn, step a value
     N_("NEXT move"), N_("NEXT more"), N_("NEXT other"), N_("NEXT older"), N_("NEXT change"),
     N_("NEXT show"), N_("NEXT show me"), N_("NEXT steps"), N_("NEXT mass"), N_("NEXT colour"),

@@ -162,8 +162,11 @@ def move_pages(events: list[Event], pub: Public) -> list[Page]:
             line = shape_name(piece[1]) if data["steps"] is None else _("{shape}, {steps}").format(
                 shape=shape_name(piece[1]), steps=_steps(data["steps"]))
             title = _("{player} took") if data["steps"] is None else _("{player} takes")
+            # a take with no scoring after it gives way to the next move, and says so; one
+            # before a scoring waits for OK at the box ("OK: next"), as every other page
             pages.append(Page(piece_view(first_fit(title.format(player=data["player"]),
-                                                _("Taken")), piece, line),
+                                                _("Taken")), piece, line,
+                                         footer="" if scorings else _("OK or the next move")),
                               PAGE_S, minor=not scorings))
             if len(scorings) == 2:
                 both = (_("last colour + shape") if pub.set == "pieces"
