@@ -79,7 +79,7 @@ def ready_view(accusers: Sequence[str]) -> View:
     """Cards are down; who said "You did it!" gets ready to point."""
     title = countdown_title()
     if len(accusers) == 1 and len(accusers[0]) <= BIG:
-        return View(title, (_("Get ready to point:"),), big=accusers[0])
+        return View(title, (_("Get ready to point!"),), big=accusers[0])
     return View(title, (_("Get ready to point:"), *names_lines(accusers, 2)))
 
 

@@ -394,7 +394,7 @@ def test_a_round_ended_from_the_link_during_the_countdown_keeps_the_next_countdo
     box.tap("s1.B")                                     # Alexandra accuses
     hot_seat(box, 2)
     hot_seat(box, 0, last=True)
-    assert box.last_view.lines[0] == "Get ready to point:"  # the new countdown starts from the top
+    assert box.last_view.lines[0] .startswith("Get ready to point")  # the new countdown starts from the top
     box.idle(COUNTDOWN_S)
     assert box.last_view.title == "Alexandra pointed at?"
 
