@@ -74,7 +74,7 @@ class App(ScreenStack):
         self.station_names = stations
         self.stations = len(stations)
         self.scales = scales
-        self.warm_up = warm_up.Notice(runtime.call_later)  # "Warming up: play on" (warm_up.py)
+        self.warm_up = warm_up.Notice(runtime.call_later)  # "Scales warming up" (warm_up.py)
         self._sound = sound
         self.saver = ScreenSaver(runtime.call_later, runtime.cancel, power)
         self.settings = settings_store.Settings()
@@ -190,7 +190,7 @@ class App(ScreenStack):
     def station_name(self, station: int) -> str:
         """A station's name from the config ("Red"), as its players know it."""
         if 0 <= station < self.stations:
-            return self.station_names[station]
+            return i18n.seat_name(self.station_names[station])
         return _("Station {n}").format(n=station + 1)
 
     def page_seconds(self, seconds: float) -> float | None:
@@ -286,7 +286,7 @@ class App(ScreenStack):
 
     def pause_game(self) -> None:
         """Leave the game for the home menu; it waits, as after a power cut, its timers
-        stopped. Starting another game ends it (kept in the journal, as always)."""
+        stopped. Starting another game ends it after one question (kept in the journal)."""
         self.home()
         self.stack[0].cursor = 0
 

@@ -61,6 +61,24 @@ def N_(message: str) -> str:
     return message
 
 
+# The seat colours a shipped config names stations after, German and English, each with its
+# English word (what the catalogue translates): a station called "Rot" is "Red" in English.
+_COLOURS = (("Rot", "Red"), ("Blau", "Blue"), ("Grün", "Green"), ("Gelb", "Yellow"),
+            ("Lila", "Purple"), ("Orange", "Orange"), ("Rosa", "Pink"), ("Braun", "Brown"),
+            ("Grau", "Grey"), ("Weiß", "White"))
+_COLOUR_WORDS = (N_("Red"), N_("Blue"), N_("Green"), N_("Yellow"), N_("Purple"), N_("Orange"),
+                 N_("Pink"), N_("Brown"), N_("Grey"), N_("White"))
+_SEAT_COLOUR = {name: english for pair in _COLOURS for name, english in
+                ((pair[0], pair[1]), (pair[1], pair[1]))}
+
+
+def seat_name(name: str) -> str:
+    """A station's name in the current language when it is a seat colour ("Rot" -> "Red"); any
+    other name (a family's own) as it is."""
+    english = _SEAT_COLOUR.get(name)
+    return name if english is None else _(english)
+
+
 # The parameters of a refusal that hold an engine's English word for a thing (games.core.GameError)
 # and are said in the current language too; player names and values shown as given ({x!r}) never.
 WORD_FIELDS = frozenset({"colour", "shape", "kind"})

@@ -122,6 +122,15 @@ def side(left_g: float, right_g: float, level: int) -> str:
     return "left" if left > right else "right"
 
 
+def by_the_scale(left_g: float, right_g: float, guess: str, level: int) -> bool:
+    """A side the level calls "the same" but that really is the heavier one (by a gram or more):
+    the child is right by the scale, and the level's band only makes "the same" right too."""
+    left, right = _pans(left_g, right_g)
+    if guess == "same" or side(left, right, level) != "same" or round(abs(left - right)) < 1:
+        return False
+    return guess == ("left" if left > right else "right")
+
+
 def score_heavier(left_g: float, right_g: float, guess: str, level: int,
                   retry: bool = False) -> Attempt:
     """Which is heavier? ``guess`` is "left", "same" or "right"."""
@@ -129,8 +138,11 @@ def score_heavier(left_g: float, right_g: float, guess: str, level: int,
         raise LearningError("say left, same or right")
     truth = side(left_g, right_g, level)
     error = abs(SIDES.index(guess) - SIDES.index(truth))
+    # The scale supports it: praised, never called wrong (the error stays one step off the
+    # level's verdict, so it does not lift the level: ``Progress.after``).
+    correct = error == 0 or by_the_scale(left_g, right_g, guess, level)
     return Attempt("heavier", rules(level).level, round(left_g - right_g, 1), guess, error,
-                   error == 0, retry)
+                   correct, retry)
 
 
 def score_grams(truth_g: float, guess_g: int, level: int, retry: bool = False) -> Attempt:
@@ -215,8 +227,10 @@ class Progress:
     recent: tuple[bool, ...] = ()
 
     def after(self, attempt: Attempt) -> "Progress":
-        """The progress after ``attempt``; a retry changes nothing (trying again is free)."""
-        if attempt.retry:
+        """The progress after ``attempt``; a retry changes nothing (trying again is free), nor
+        does a side the scale supports where the level says "the same" (praised, not yet the
+        level's skill)."""
+        if attempt.retry or (attempt.quiz == "heavier" and attempt.correct and attempt.error):
             return self
         recent = (self.recent + (bool(attempt.correct),))[-WINDOW:]
         if recent.count(True) >= UP_AFTER and self.level < MAX_LEVEL:

@@ -20,12 +20,12 @@ WEIGHING = ROWS + 1
 LINES = 10
 GOALS = ("standard", "heaviest", "lightest")
 OPTIONS = (
-    Option("potd_maker", None, "Purchase", kind="player",
-           hints=("rolls it at the start",), ruling="TT2"),
+    Option("potd_maker", None, "Purchase roll", kind="player",
+           hints=("rolls the 3 dice",), ruling="TT2"),
     Option("first", None, "Who starts", kind="player", hints=("plays first",), ruling="TT3"),
-    Option("scale_rows", (8, 18), "Scales row", tuple(range(1, ROWS + 1)), kind="list",
-           hints=("row with scales icon",), ruling="TT1"),
-    Option("goal", "standard", "Goal", GOALS, ("rulebook", "heaviest", "lightest"),
+    Option("scale_rows", (8, 18), "Scales on row", tuple(range(1, ROWS + 1)), kind="list",
+           hints=("the scales icon row",), ruling="TT1"),
+    Option("goal", "standard", "Goal", GOALS, ("normal", "heaviest", "lightest"),
            ("just under Purchase", "heaviest basket wins", "lightest basket wins"), ruling="TT7"),
     Option("tie_band_g", 0.05),
 )

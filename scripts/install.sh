@@ -287,6 +287,21 @@ install_venv() {
   CHANGED=1
 }
 
+# The command on PATH, so the docs' "spielleiter selftest" works as typed: a link in
+# /usr/local/bin to the venv's (the link's target as on the target system).
+BIN_LINK=$ROOT/usr/local/bin/$NAME
+link_command() {
+  local target=/opt/$NAME/venv/bin/$NAME
+  if [ -L "$BIN_LINK" ] && [ "$(readlink "$BIN_LINK")" = "$target" ]; then
+    say "unchanged: $(show "$BIN_LINK")"
+    return 0
+  fi
+  [ -e "$BIN_LINK" ] && [ ! -L "$BIN_LINK" ] && { say "kept: $(show "$BIN_LINK") (not ours)"; return 0; }
+  install -d -m 0755 "$(dirname "$BIN_LINK")"
+  ln -sfn "$target" "$BIN_LINK"
+  say "linked: $(show "$BIN_LINK") -> $target"
+}
+
 # -- the room (docs/room.md) ----------------------------------------------------------------------
 FLEET=""  # 1 or 0 once the site config's [fleet] was read (read_fleet): it stays so for the run
 fleet_configured() {  # [fleet] box_id and broker both set in the site config (or asked for now)
@@ -397,6 +412,7 @@ do_install() {
   install -d -m 0755 "$OPT"
   read_fleet
   install_venv
+  link_command
   if [ -f "$SRC/docs/install.md" ]; then put_file 0644 "$SRC/docs/install.md" "$OPT/docs/install.md"; fi
   if [ -f "$SRC/docs/room.md" ]; then put_file 0644 "$SRC/docs/room.md" "$OPT/docs/room.md"; fi
 
@@ -493,6 +509,9 @@ do_uninstall() {
   remove_path "$UNIT"
   if [ "$SCRATCH" = 1 ] || systemd_running; then host systemctl daemon-reload; fi
   remove_path "$OPT"
+  if [ -L "$BIN_LINK" ] && [ "$(readlink "$BIN_LINK")" = "/opt/$NAME/venv/bin/$NAME" ]; then
+    remove_path "$BIN_LINK"
+  fi
   remove_path "$MODULES"
   if has_user "$NAME"; then host userdel "$NAME" || say "warning: userdel $NAME failed"; fi
   if [ "$SCRATCH" = 0 ] && has_group "$NAME"; then

@@ -19,7 +19,7 @@ TOPS = {"games": "spielleiter.games", "drivers": "spielleiter.drivers",
 # device/'s parts, from the bottom up: a part imports its own layer and the layers below.
 LAYERS: tuple[frozenset[str], ...] = tuple(frozenset(layer.split()) for layer in (
     "device exc text i18n fleet runtime",        # the foundation: errors, words, input checks
-    "config screen inputs",                      # what the box is and how a screen is drawn
+    "config screen glossary inputs",             # what the box is, how a screen is drawn
     "journal",                                   # everything kept
     "replay",                                    # the one replay loop
     "past pans session",                         # past games, the pans, the game in progress

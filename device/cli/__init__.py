@@ -15,22 +15,25 @@ import sys
 from typing import Sequence
 
 from .. import DeviceError, __version__, i18n
-from . import (config_check, demo, games, history, pinout, players, replay, room, run, selftest,
-               sim, stats, uplink, watch, weighing)
+from ..i18n import N_, _
+from . import (argparse_words, config_check, demo, games, history, pinout, players, replay, room,
+               run, selftest, sim, stats, uplink, watch, weighing)
 from .common import EXIT_BROKEN_PIPE, help_language, quiet_stdout, say
 
-DESCRIPTION = ("Spielleiter, the board game referee box: the device itself (run, sim, demo) and "
-               "its scripting and maintenance tools.")
+DESCRIPTION = N_("Spielleiter, the board game referee box: the device itself (run, sim, demo) "
+                 "and its scripting and maintenance tools.")
 GROUPS = (replay, sim, weighing, selftest, config_check, pinout, watch, demo, players, history,
           games, stats, uplink, room, run)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="spielleiter", description=DESCRIPTION,
-                                     epilog="Each command has its own --help.")
+    """The command's parser, its help and argparse's own words in the current language."""
+    argparse_words.install()
+    parser = argparse.ArgumentParser(prog="spielleiter", description=_(DESCRIPTION),
+                                     epilog=_("Each command has its own --help."))
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
-                        help="print the installed version and exit")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log debug messages")
+                        help=_("print the installed version and exit"))
+    parser.add_argument("-v", "--verbose", action="store_true", help=_("log debug messages"))
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for group in GROUPS:
         group.register(sub)

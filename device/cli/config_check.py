@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import os
 
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_config, emit
+from ..i18n import _, ngettext
+from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_config, add_lang, emit, speak
 
 EPILOG = """\
 Exit status: 0 the configuration is fine; 1 the file was read and has problems (each is listed
@@ -15,21 +16,23 @@ valid TOML), with the reason.
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("config", help="check the configuration",
-                       description="Work with the configuration file.")
+    p = sub.add_parser("config", help=_("check the configuration"),
+                       description=_("Work with the configuration file."))
     config_sub = p.add_subparsers(dest="config_command", required=True, metavar="COMMAND")
-    c = config_sub.add_parser("check", help="list every problem of the config, with its fix",
-                              description="Read the config over the shipped defaults and list "
-                                          "every problem, each with its key and its fix.",
+    c = config_sub.add_parser("check", help=_("list every problem of the config, with its fix"),
+                              description=_("Read the config over the shipped defaults and list "
+                                          "every problem, each with its key and its fix."),
                               epilog=EPILOG,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
-    add_config(c, "the file to check over the defaults")
+    add_config(c, _("the file to check over the defaults"))
+    add_lang(c, _("the language of its lines"), settings=False)
     c.set_defaults(func=run)
 
 
 def _listing(where: str, problems: list[str]) -> None:
     count = len(problems)
-    emit(f"{where}: {count} problem{'s' if count != 1 else ''}")
+    emit(ngettext("{where}: {n} problem", "{where}: {n} problems", count).format(where=where,
+                                                                                  n=count))
     for problem in problems:
         emit(f"  {problem}")
 
@@ -38,8 +41,9 @@ def run(args: argparse.Namespace) -> int:
     from ..config.core import ConfigError, validate
     from ..config.paths import find_config, read_config
 
+    speak(getattr(args, "lang", None), args.config)
     path = find_config(args.config, os.environ)
-    where = str(path) if path is not None else "shipped defaults"
+    where = str(path) if path is not None else _("shipped defaults")
     try:
         raw = read_config(path)
     except ConfigError as exc:
@@ -50,5 +54,5 @@ def run(args: argparse.Namespace) -> int:
     except ConfigError as exc:
         _listing(where, exc.problems)
         return EXIT_PROBLEMS
-    emit(f"config OK: {where}")
+    emit(_("config OK: {where}").format(where=where))
     return EXIT_OK

@@ -40,19 +40,20 @@ class _NoHyphenBreaks(argparse.HelpFormatter):
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("demo", help="play a scripted game on simulated hardware",
+    p = sub.add_parser("demo", help=_("play a scripted game on simulated hardware"),
                        formatter_class=_NoHyphenBreaks,
-                       description="Play a scripted game on the simulated box and print each "
+                       description=_("Play a scripted game on the simulated box and print each "
                                    "screen as text with its time on the box's clock (or save "
-                                   "each frame as a PNG).")
+                                   "each frame as a PNG)."))
     p.add_argument("game", nargs="?", default="tatort-tonne", metavar="GAME",
-                   help=f"the game to play: {', '.join(demos())} (default: tatort-tonne)")
+                   help=_("the game to play: {games} (default: tatort-tonne)").format(
+                       games=", ".join(demos())))
     p.add_argument("--frames", type=Path, default=None, metavar="DIR",
-                   help="save each frame as a PNG here instead of printing the screens")
+                   help=_("save each frame as a PNG here instead of printing the screens"))
     p.add_argument("--scale", type=int, default=1, metavar="N",
-                   help=f"with --frames: enlarge the 128x64 frames N times, 1-{MAX_SCALE} "
-                        "(default: 1)")
-    p.add_argument("--seed", type=int, default=7, help="the game's random seed (default: 7)")
+                   help=_("with --frames: enlarge the 128x64 frames N times, 1-{most} "
+                          "(default: 1)").format(most=MAX_SCALE))
+    p.add_argument("--seed", type=int, default=7, help=_("the game's random seed (default: 7)"))
     add_lang(p)
     p.set_defaults(func=run)
 

@@ -7,21 +7,22 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..i18n import _
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, say
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("pinout", help="the pin map as a table or a picture, from a config",
-                       description="Draw the pin map of a config over the shipped defaults: the "
-                                   "Markdown table of hardware/README.md, or with --svg the "
-                                   "picture of the 40-pin header.")
-    p.add_argument("--config", type=Path, default=None, help="a config.toml over the defaults")
-    p.add_argument("--svg", action="store_true", help="the header's picture instead of the table")
+    p = sub.add_parser("pinout", help=_("the pin map as a table or a picture, from a config"),
+                       description=_("Draw the pin map of a config over the shipped defaults: "
+                                     "the Markdown table of hardware/README.md, or with --svg the "
+                                     "picture of the 40-pin header."))
+    p.add_argument("--config", type=Path, default=None, help=_("a config.toml over the defaults"))
+    p.add_argument("--svg", action="store_true", help=_("the header's picture instead of the table"))
     group = p.add_mutually_exclusive_group()
     group.add_argument("--update", type=Path, metavar="FILE",
-                       help="write it into FILE (the table: the generated block of FILE)")
+                       help=_("write it into FILE (the table: the generated block of FILE)"))
     group.add_argument("--check", type=Path, metavar="FILE",
-                       help="exit 1 if FILE holds something else")
+                       help=_("exit 1 if FILE holds something else"))
     p.set_defaults(func=run)
 
 
@@ -47,7 +48,8 @@ def run(args: argparse.Namespace) -> int:
         args.update.write_text(place(before), encoding="utf-8")
     elif args.check is not None:
         if not args.check.is_file() or current(args.check.read_text(encoding="utf-8")) != drawn:
-            say("pinout", f"{args.check} differs from the config; run with --update")
+            say("pinout", _("{file} differs from the config; run with --update").format(
+                file=args.check))
             return EXIT_PROBLEMS
     else:
         sys.stdout.write(drawn if drawn.endswith("\n") else drawn + "\n")

@@ -23,38 +23,38 @@ DB_NAME = "room.sqlite3"
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("room", help="collect every box into one place and serve its page",
-                       description="Collects the games and learning answers of every box that "
+    p = sub.add_parser("room", help=_("collect every box into one place and serve its page"),
+                       description=_("Collects the games and learning answers of every box that "
                                    "reports to the MQTT broker into one database on this "
                                    "machine, and serves a page with every box live and the "
-                                   "class's progress (docs/room.md).",
-                       epilog="Exit status: 0 stopped with Ctrl-C or SIGTERM; 1 the database or "
-                              "the page's port cannot be used; 2 bad usage.")
+                                   "class's progress (docs/room.md)."),
+                       epilog=_("Exit status: 0 stopped with Ctrl-C or SIGTERM; 1 the database or "
+                               "the page's port cannot be used; 2 bad usage."))
     p.add_argument("--broker", default=None, metavar="HOST[:PORT]",
-                   help="the MQTT broker the boxes report to (port 1883 unless given)")
-    p.add_argument("--username", default=None, help="the broker's user name, if it asks")
+                   help=_("the MQTT broker the boxes report to (port 1883 unless given)"))
+    p.add_argument("--username", default=None, help=_("the broker's user name, if it asks"))
     p.add_argument("--password-file", type=Path, default=None, metavar="FILE",
-                   help="a file holding the broker's password")
-    p.add_argument("--tls", action="store_true", help="TLS to the broker (port 8883 unless "
-                                                      "given)")
+                   help=_("a file holding the broker's password"))
+    p.add_argument("--tls", action="store_true", help=_("TLS to the broker (port 8883 unless "
+                                                      "given)"))
     p.add_argument("--ca-file", type=Path, default=None, metavar="FILE",
-                   help="the broker's CA certificate (default: the system's)")
+                   help=_("the broker's CA certificate (default: the system's)"))
     p.add_argument("--db", type=Path, default=None, metavar="FILE",
-                   help=f"the room's database (default: $XDG_STATE_HOME/spielleiter-room/"
-                        f"{DB_NAME})")
-    p.add_argument("--port", type=int, default=8080, help="the page's port (default: 8080)")
+                   help=_("the room's database (default: {path})").format(
+                       path=f"$XDG_STATE_HOME/spielleiter-room/{DB_NAME}"))
+    p.add_argument("--port", type=int, default=8080, help=_("the page's port (default: 8080)"))
     p.add_argument("--listen", default="127.0.0.1", metavar="ADDRESS",
-                   help="the page's address (default: 127.0.0.1, this machine only)")
+                   help=_("the page's address (default: 127.0.0.1, this machine only)"))
     p.add_argument("--lan", action="store_true",
-                   help="serve the page to the local network too (listen on every address); "
-                        "other machines are asked for a password: a new one printed at start, "
-                        "or the one in --page-password-file")
+                   help=_("serve the page to the local network too (listen on every address); "
+                          "other machines are asked for a password: a new one printed at start, "
+                          "or the one in --page-password-file"))
     p.add_argument("--page-password-file", type=Path, default=None, metavar="FILE",
-                   help="with --lan: a file holding the page's password (any user name)")
+                   help=_("with --lan: a file holding the page's password (any user name)"))
     p.add_argument("--schema", action="store_true",
-                   help="print the JSON Schema of every message the room takes, and exit")
+                   help=_("print the JSON Schema of every message the room takes, and exit"))
     p.add_argument("--stale", type=float, default=None, metavar="SECONDS",
-                   help="mark a box stale after this long without a word (default: 180)")
+                   help=_("mark a box stale after this long without a word (default: 180)"))
     add_lang(p, _("the page's language"), settings=False)
     p.set_defaults(func=run)
 

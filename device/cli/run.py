@@ -6,20 +6,21 @@ import argparse
 import logging
 from pathlib import Path
 
+from ..i18n import _
 from .common import add_config, add_lang
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("run", help="the device on real hardware (systemd runs this)",
-                       description="Run the box as a systemd service (Type=notify, watchdog).",
-                       epilog="Exit status: 0 after a clean stop (SIGTERM); 1 the box could not "
+    p = sub.add_parser("run", help=_("the device on real hardware (systemd runs this)"),
+                       description=_("Run the box as a systemd service (Type=notify, watchdog)."),
+                       epilog=_("Exit status: 0 after a clean stop (SIGTERM); 1 the box could not "
                               "start or its loop died; 2 a bad config (systemd does not restart "
-                              "it: RestartPreventExitStatus=2).")
+                              "it: RestartPreventExitStatus=2)."))
     add_config(p)
     add_lang(p)
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
-                   help="where the journal lives (default: $STATE_DIRECTORY or "
-                        "/var/lib/spielleiter)")
+                   help=_("where the journal lives (default: $STATE_DIRECTORY or "
+                        "/var/lib/spielleiter)"))
     # Hidden: the same service on MockFactory pins and a dummy display (tests, notify checks).
     p.add_argument("--sim", action="store_true", help=argparse.SUPPRESS)
     p.set_defaults(func=run)

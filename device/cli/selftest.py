@@ -8,27 +8,28 @@ import logging
 import os
 from pathlib import Path
 
+from ..i18n import _
 from .common import EXIT_UNUSABLE, add_config, emit, say
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("selftest", help="check every part: OLED, load cells, buttons, link, journal",
-                       description="Check every part and print a table with a verdict per part. "
-                                   "Stop the service first on the box (it holds the pins).",
-                       epilog="Exit status: 0 no part failed (skipped parts are fine); 1 a part "
-                              "failed; 2 bad usage.")
+    p = sub.add_parser("selftest", help=_("check every part: OLED, load cells, buttons, link, journal"),
+                       description=_("Check every part and print a table with a verdict per part. "
+                                   "Stop the service first on the box (it holds the pins)."),
+                       epilog=_("Exit status: 0 no part failed (skipped parts are fine); 1 a part "
+                              "failed; 2 bad usage."))
     p.add_argument("--sim", action="store_true",
-                   help="the simulated twins instead of the hardware")
+                   help=_("the simulated twins instead of the hardware"))
     add_config(p)
-    p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
-                   help="also check the journal there and its newest backup (default: the "
+                   help=_("also check the journal there and its newest backup (default: the "
                         "box's, /var/lib/spielleiter, or with --sim the simulator's, when "
-                        "there is one)")
+                        "there is one)"))
     p.add_argument("--fail", metavar="PARTS", default=None,
-                   help="with --sim: break these parts to see a failure; comma-separated: "
+                   help=_("with --sim: break these parts to see a failure; comma-separated: "
                         "display, left, right (left:stuck, left:saturated), buttons "
-                        "(buttons:host.ok), link, thermo (the cells' thermometer)")
+                        "(buttons:host.ok), link, thermo (the cells' thermometer)"))
     p.set_defaults(func=run)
 
 

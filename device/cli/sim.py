@@ -77,8 +77,9 @@ def run_sim(state_dir: Path | None = None, headless: bool = False,
     if config is None:
         return EXIT_UNUSABLE
     state_dir = sim_state_dir(state_dir, os.environ)
-    if not headless and not sys.stdin.isatty():
-        say("sim", "needs a terminal (or use --headless)")
+    if not headless and not (sys.stdin.isatty() and sys.stdout.isatty()):
+        # its screen is drawn in the terminal: piped (``| tee log``) it would fail half-drawn
+        say("sim", _("needs a terminal for its screen (to keep a log: --headless)"))
         return EXIT_UNUSABLE
     cable = None
     if link_pty:

@@ -28,7 +28,7 @@ from ...drivers.buttons import mock_factory
 from ...drivers.display import open_device, to_blocks
 from ..box import Box
 from ..config.core import Config
-from ..i18n import _
+from ..i18n import N_, _, seat_name
 from ..screen.render import View
 from .finger import Finger
 from .hand import BACKSPACE, Hand
@@ -132,6 +132,11 @@ def decode(ch: int, names: Mapping[str, int]) -> str:
     return chr(ch) if 0 <= ch < 256 else ""
 
 
+# The buzzer's patterns as the status line says them.
+BEEPS = {"click": N_("click"), "error": N_("error"), "go": N_("go"), "score": N_("score"),
+         "tick": N_("tick"), "win": N_("win")}
+
+
 class PressReport:
     """What became of each button press, for the status line: after a screen changes the box
     ignores short presses for ``guard_s`` (a press meant for the old screen never acts on the new
@@ -156,14 +161,25 @@ class PressReport:
 
         app.inputs.guarded = guarded  # type: ignore[method-assign]  # the sim's status line hears it
 
-    @staticmethod
-    def describe(name: str, hold: bool, ignored: bool) -> str:
+    def button(self, name: str) -> str:
+        """A pin-map name as the table knows the key: "host.next" is NEXT, "s1.A" is the first
+        station's A ("Red A")."""
+        place, _dot, key = name.partition(".")
+        if place == "host":
+            return key.upper()
+        if place.startswith("s") and place[1:].isdigit():
+            return f"{self.app.station_name(int(place[1:]) - 1)} {key}"
+        return name
+
+    def describe(self, name: str, hold: bool, ignored: bool) -> str:
+        name = self.button(name)
         if ignored:
             return _("ignored {button}: the screen had just changed").format(button=name)
         return (_("held {button}") if hold else _("pressed {button}")).format(button=name)
 
     def typed(self, name: str, hold: bool) -> str:
         """The note when the key is typed (the press reaches the box when the finger lifts)."""
+        name = self.button(name)
         if self.app.saver.state == "off":
             return _("{button} wakes the screen (the press does nothing else)").format(button=name)
         return (_("holding {button}") if hold else _("pressing {button}")).format(button=name)
@@ -223,7 +239,7 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
     sim = box.scales.sim if box.scales is not None else None
     sim_pans = tuple(box.scales.pans) if box.scales is not None and sim is not None else ()
     hand = Hand(sim_pans, box.put, box.pieces if sim is not None else None)
-    stations = [station.name for station in config.stations]
+    stations = [seat_name(station.name) for station in config.stations]
     report = PressReport(box.app, screen.changed.set)
     told: list[str] = []  # a note from the loop thread (a new game on loaded pans)
     seen: dict[str, Any] = {}
@@ -242,8 +258,9 @@ def run_terminal(config: Config, state_dir: Path, link: str | None,
 
     def draw(stdscr: Any, note: str) -> None:
         height, width = stdscr.getmaxyx()
-        beeps = " ".join(list(box.beeper.played)[-4:])
-        status = "   ".join(part for part in (note, f"buzzer: {beeps}" if beeps else "") if part)
+        beeps = " ".join(_(BEEPS.get(b, b)) for b in list(box.beeper.played)[-4:])
+        status = "   ".join(part for part in (note, _("buzzer: {sounds}").format(sounds=beeps)
+                                               if beeps else "") if part)
         if watch_path:
             status = f"{status}   link: spielleiter watch {watch_path}".strip()
         keys_help = legend(stations, width, hand.pans, hand.on_pans(), hand.prompt())

@@ -17,6 +17,7 @@ import signal
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..i18n import _
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_config, lacks_extra, load_config, say
 
 if TYPE_CHECKING:
@@ -27,28 +28,28 @@ EXIT_CONDITION_BROKEN = 255  # ExecCondition=: fail the unit (a config it cannot
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("uplink", help="publish this box's games to the room's MQTT broker",
-                       description="Publishes the box's games, actions and learning answers to "
+    p = sub.add_parser("uplink", help=_("publish this box's games to the room's MQTT broker"),
+                       description=_("Publishes the box's games, actions and learning answers to "
                                    "an MQTT broker for `spielleiter room` (docs/room.md). Secret "
-                                   "choices and hidden grams never leave the box.",
-                       epilog="Exit status: 0 stopped on SIGTERM or Ctrl-C; 1 no room "
+                                   "choices and hidden grams never leave the box."),
+                       epilog=_("Exit status: 0 stopped on SIGTERM or Ctrl-C; 1 no room "
                               "configured (--check: none; --check exits 0 when there is one); "
-                              "2 bad usage or config (255 with --check).")
+                              "2 bad usage or config (255 with --check)."))
     add_config(p)
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
-                   help="the box's state directory, whose journal is read (default: "
-                        "/var/lib/spielleiter; with --sim the simulator's)")
-    p.add_argument("--sim", action="store_true", help="follow the simulator's journal")
+                   help=_("the box's state directory, whose journal is read (default: "
+                        "/var/lib/spielleiter; with --sim the simulator's)"))
+    p.add_argument("--sim", action="store_true", help=_("follow the simulator's journal"))
     p.add_argument("--uplink-dir", type=Path, default=None, metavar="DIR",
-                   help="the uplink's own cursor and outbox (default: $STATE_DIRECTORY, else "
-                        "DIR/uplink of the box's state directory)")
+                   help=_("the uplink's own cursor and outbox (default: $STATE_DIRECTORY, else "
+                        "DIR/uplink of the box's state directory)"))
     p.add_argument("--box-id", default=None, metavar="ID",
-                   help="this box's id in the room (over [fleet] box_id)")
-    p.add_argument("--name", default=None, help="the name the room shows (over [fleet] name)")
+                   help=_("this box's id in the room (over [fleet] box_id)"))
+    p.add_argument("--name", default=None, help=_("the name the room shows (over [fleet] name)"))
     p.add_argument("--broker", default=None, metavar="HOST[:PORT]",
-                   help="the MQTT broker (over [fleet] broker and port)")
+                   help=_("the MQTT broker (over [fleet] broker and port)"))
     p.add_argument("--check", action="store_true",
-                   help="only say whether a room is configured (exit 0) or not (exit 1)")
+                   help=_("only say whether a room is configured (exit 0) or not (exit 1)"))
     p.set_defaults(func=run)
 
 

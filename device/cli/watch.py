@@ -9,6 +9,7 @@ from typing import Any, Callable
 
 import serial
 
+from ..i18n import _
 from .common import emit
 
 
@@ -71,14 +72,15 @@ ONCE_TIMEOUT_S = 5.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("watch", help="follow a game over the serial link",
-                       description="Follow a game from a laptop at the table: the box's state "
-                                   "and events as they come over the serial link.")
+    p = sub.add_parser("watch", help=_("follow a game over the serial link"),
+                       description=_("Follow a game from a laptop at the table: the box's state "
+                                   "and events as they come over the serial link."))
     p.add_argument("port", metavar="PORT",
-                   help="the serial port (e.g. /dev/ttyUSB0) or a pyserial URL")
-    p.add_argument("--baud", type=int, default=115200, help="the link's speed (default: 115200)")
+                   help=_("the serial port (e.g. /dev/ttyUSB0) or a pyserial URL"))
+    p.add_argument("--baud", type=int, default=115200, help=_("the link's speed (default: 115200)"))
     p.add_argument("--once", action="store_true",
-                   help=f"print the current state and exit (give up after {ONCE_TIMEOUT_S:g} s)")
+                   help=_("print the current state and exit (give up after {s} s)").format(
+                       s=f"{ONCE_TIMEOUT_S:g}"))
     p.set_defaults(func=run)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from ...drivers.weighing import CALIBRATION_MASS_G, MAX_MASSES, CalibrationError, Calibrator
 from ..i18n import N_, _, refusal
 from ..inputs import Weight
+from ..pans.warm_up import notice_text
 from ..pans.words import pan_name, upper_first, verdict_text
 from ..screen.render import View, misfits, wrap
 from .base import HostTool, ModeInfo
@@ -173,7 +174,7 @@ class ScaleMode(HostTool):
                 return View(title, (_("with {masses} g.").format(masses=masses), off),
                             footer=_("OK done"))
             return View(title, (off, _("Another mass makes"), _("heavy items exact.")),
-                        footer=_("OK another  BACK done"))
+                        footer=_("OK another  BACK stop"))
         if self.step in ("empty", "mass"):
             assert self.calibrator is not None
             pan = pan_name(self.calibrator.pan)
@@ -204,9 +205,9 @@ class ScaleMode(HostTool):
         elif judged is not None:
             lines.append(_("weighing..."))
         warming = any(shot.warming for shot in shots.values())
-        # While the zeros warm up the short title leaves room beside it for the warm-up word
-        # (warm_up.py), which tells the person not to calibrate yet.
-        title = _("Scale") if warming else _("Scale  (* = stable)")
+        # While the zeros warm up the title says so in the box's one wording for it (warm_up.py):
+        # not the time to calibrate yet.
+        title = notice_text() if warming else _("Scale  (* = stable)")
         view = View(title, tuple(lines), footer=_("OK tare  NEXT calibr."))
         if warming:
             return view

@@ -128,7 +128,7 @@ class SettingsMode(HostTool):
         settings = self.app.settings
         lines = tuple(f"{_label(k)}: {_show(k, getattr(settings, k))}" for k in CHOICES)
         return View(_("Settings"), lines + (_("Players"), _("Clear history")), cursor=self.cursor,
-                    footer=_("NEXT move  OK change"))
+                    footer=_("NEXT move  OK set"))
 
 
 

@@ -156,7 +156,7 @@ class SetupFlow:
                 lines.append(ngettext("{n} player at the box", "{n} players at the box",
                                       hot).format(n=hot))
             cursor = self.shown % len(lines) if len(lines) > SUMMARY_ROOM else None
-            return View(title, tuple(lines), cursor=cursor, footer=_("OK start  BACK change"))
+            return View(title, tuple(lines), cursor=cursor, footer=_("OK start  BACK back"))
         if self.step == 0:
             return View(title, (_("Players"),), big=str(self.players),
                         footer=_("NEXT change  OK next"))

@@ -1,5 +1,5 @@
 """The warm-up notice: after power-on, until the pans' zeros are steady, a screen where weighing
-matters says so ("Warming up: play on"). It only says: the table may still play,
+matters says so ("Scales warming up"). It only says: the table may still play,
 nothing waits for it and nothing is refused.
 
 Load cells and the HX711 drift for about 10 minutes after power-on (``drivers.weighing.zero``:
@@ -11,12 +11,12 @@ screen: ``App.redraw`` passes every view through
 so it goes when the zeros are steady even if nothing else changes on the screen). A screen
 weighs when it says so (``weighs()``: the learning station in a quiz, the Scale tool) or, for
 a game, while its referee runs a weighing (a ``weigher`` that is not None: Trödel's and the
-shared referee's). The screen's own parts are never changed, and its title is never hidden: the
-notice is ``View.notice``, where ``View.notice_at`` says (``places``). A screen without a title
-has it in the title bar; a titled one on a row of its own under the title where the body keeps
-every line and the big word its size, else the word "warm-up" beside the title where both
-fit the bar (a WAIT screen's), else nowhere: the Scale tool's title fills its bar and its body
-the screen, a quiz's question and big word leave no row; the screens before and after show it.
+shared referee's). The screen's own parts are never changed: the notice is
+``View.notice`` on a row of its own under the title (``View.notice_at`` "row"), only where the
+body keeps every line and the big word its size. It never takes a title's place nor sits beside
+one, and a screen without a title (a verdict, an instruction) has none: there it would read as
+the screen's own first words. Where no row is free the screens before and after show it; the
+Scale tool says the same words as its title (``notice_text``: one wording for the state).
 """
 
 from __future__ import annotations
@@ -32,12 +32,8 @@ CHECK_S = 2.0
 
 
 def notice_text() -> str:
-    return _("Warming up: play on")
-
-
-def notice_word() -> str:
-    """The notice said short, beside a title in the bar."""
-    return _("warm-up")
+    """The one wording of the state: the scales (not the players) warm up."""
+    return _("Scales warming up")
 
 
 def weighs(screen: Any) -> bool:
@@ -63,11 +59,11 @@ def warming(scales: Any) -> bool:
 
 
 def places(view: View) -> list[View]:
-    """``view`` with the notice in each place it may go, the best first (``View.notice_at``)."""
+    """``view`` with the notice in the place it may go: a row of its own under a title, in
+    brackets, an aside of the box's and not the screen's first line."""
     if not view.title:
-        return [replace(view, notice=notice_text(), notice_at="bar")]
-    return [replace(view, notice=notice_text(), notice_at="row"),
-            replace(view, notice=notice_word(), notice_at="tag")]
+        return []
+    return [replace(view, notice=f"({notice_text()})", notice_at="row")]
 
 
 def keeps(marked: View, view: View) -> bool:
@@ -104,5 +100,5 @@ class Notice:
         self._timer = None  # the loop redraws after a timer: ``mark`` looks again
 
 
-__all__ = ["CHECK_S", "Notice", "keeps", "notice_text", "notice_word", "places", "warming",
+__all__ = ["CHECK_S", "Notice", "keeps", "notice_text", "places", "warming",
            "weighs", "with_notice"]

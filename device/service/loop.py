@@ -29,6 +29,7 @@ import signal
 import sys
 import threading
 import time
+import warnings
 from pathlib import Path
 from typing import Any, Callable, Mapping
 
@@ -69,7 +70,11 @@ def open_display(config: Config) -> tuple[Any, str | None]:
 
 def hardware_box(config: Config, state_dir: Path,
                  language: str | None = None) -> tuple[Box, list[str]]:
-    """The real box: gpiozero's default pin factory, the configured OLED (or none)."""
+    """The real box: gpiozero's default pin factory, the configured OLED (or none). The pins
+    first: without GPIO (a laptop) nothing else is tried, so its reason is the only line."""
+    from gpiozero import Device
+
+    Device.ensure_pin_factory()  # BadPinFactory on a machine without GPIO
     device, note = open_display(config)
     box = Box.build(config, state_dir, pin_factory=None, display_device=device,
                     link_url=Board().device(config.link_port) if config.link_enabled else None,
@@ -246,6 +251,13 @@ class Service:
         return 1 if self.loop_error is not None else 0
 
 
+def no_gpio(exc: BaseException) -> str:
+    """The reason in plain words when the machine has no GPIO at all (a laptop), else ""."""
+    if type(exc).__name__ == "BadPinFactory":
+        return "no GPIO here: this is not a Raspberry Pi (on a laptop: spielleiter sim)"
+    return ""
+
+
 def run_service(config_path: Path | None = None, state_dir: Path | None = None, *,
                 sim: bool = False, box_factory: BoxFactory | None = None,
                 env: Mapping[str, str] | None = None, notifier: Notifier | None = None,
@@ -273,10 +285,12 @@ def run_service(config_path: Path | None = None, state_dir: Path | None = None, 
         if language is not None:
             factory = functools.partial(factory, language=language)
         try:
-            box, notes = factory(config, directory)
+            with warnings.catch_warnings():  # gpiozero's pin factory fallbacks: a debug note
+                warnings.simplefilter("ignore", category=Warning)
+                box, notes = factory(config, directory)
         except Exception as exc:
-            log.exception("cannot start the box")
-            print(f"spielleiter run: cannot start: {exc}", file=sys.stderr)
+            log.debug("cannot start the box", exc_info=True)  # the detail under -v only
+            print(f"spielleiter run: cannot start: {no_gpio(exc) or exc}", file=sys.stderr)
             notifier.status(f"Failed to start: {exc}")
             return 1
         with box:

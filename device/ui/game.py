@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from ..i18n import _
+from ..glossary import choose_footer
 from ..inputs import Press, Weight
 from ..modes import base
 from ..modes.base import ModeInfo, Referee
@@ -22,12 +23,19 @@ def game_menu_labels() -> tuple[str, ...]:
 
 def game_menu_view(cursor: int) -> View:
     return View(_("Game menu"), game_menu_labels(), cursor=cursor,
-                footer=_("NEXT move  OK choose"))
+                footer=choose_footer())
 
 
 def confirm_end_view() -> View:
     return View(_("End this game?"), tuple(wrap(_("It cannot be continued afterwards."))),
                 footer=_("OK end  BACK no"))
+
+
+def standings_later_view() -> View:
+    """Why the standings wait while the round's news is still being shown: they would give it
+    away. It stays until a key: OK goes to the news, BACK keeps the menu."""
+    return View(_("Standings"), tuple(wrap(_("Not yet: the scores would give away the round's news."))),
+                footer=_("OK read it  BACK menu"))
 
 
 def confirm_undo_view(player: str | None) -> View:
@@ -101,7 +109,8 @@ class GameMenuScreen(Screen):
             self.shell.pop()
         elif choice == "standings":
             if self.game.referee.pages:  # a reveal not read to its end: the scores would tell it
-                self.shell.flash(_("Standings after the news: Continue"))
+                self.shell.push(Question(self.shell, standings_later_view(), self._to_the_news,
+                                         "standings_later"))
                 return
             self.shell.push(StandingsScreen(self.shell, self.game))
         elif choice == "undo":
@@ -111,6 +120,10 @@ class GameMenuScreen(Screen):
         elif choice == "end":
             self.shell.push(Question(self.shell, confirm_end_view(), self.shell.end_game,
                                      "confirm_end"))
+
+    def _to_the_news(self) -> None:
+        """OK on "Standings: not yet": the menu goes too, the reveal goes on where it was."""
+        self.shell.pop()
 
     def _ask_undo(self) -> None:
         session = self.shell.session
@@ -152,4 +165,5 @@ class StandingsScreen(Screen):
 
 
 __all__ = ["GAME_MENU", "GameMenuScreen", "GameScreen", "StandingsScreen", "confirm_end_view",
-           "confirm_undo_view", "game_menu_labels", "game_menu_view", "standings_view"]
+           "confirm_undo_view", "game_menu_labels",
+           "standings_later_view", "game_menu_view", "standings_view"]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ..i18n import _
+from ..glossary import choose_footer
 from ..modes import MODES
 from ..modes.base import ModeInfo
 from ..screen.render import View
@@ -18,7 +19,7 @@ def home_view(modes: Sequence[ModeInfo], cursor: int, from_memory: bool = False,
     but a power cut would lose the game, and the title says so."""
     title = _("Not saving!") if from_memory else "Spielleiter"
     lines = ((_("Continue the game"),) if paused else ()) + tuple(_(m.title) for m in modes)
-    return View(title, lines, cursor=cursor, footer=_("NEXT move  OK choose"))
+    return View(title, lines, cursor=cursor, footer=choose_footer())
 
 
 class HomeScreen(Screen):

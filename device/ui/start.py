@@ -12,13 +12,15 @@ import logging
 
 from ...games import GAMES
 from ..i18n import _
+from ..glossary import choose_footer
 from ..inputs import Press
 from ..journal.store import JournalError
+from ..modes import GAME_MODES
 from ..modes import setup as setup_flow
 from ..modes.base import ModeInfo
 from ..replay import ReplayError
-from ..screen.render import View
-from .screen import Screen, Shell
+from ..screen.render import View, wrap
+from .screen import Question, Screen, Shell
 
 log = logging.getLogger(__name__)
 
@@ -82,7 +84,15 @@ class StartScreen(Screen):
             footer = _("OK done  BACK back") if last else _("OK next  BACK back")
             return View(page.title, page.lines, page.big, footer=footer)
         return View(_(self.mode.title), tuple(self.labels()), cursor=self.cursor,
-                    footer=_("NEXT move  OK choose"))
+                    footer=choose_footer())
+
+
+def confirm_replace_view(waiting: str) -> View:
+    """The question before a new game ends the paused one (``waiting``: its title)."""
+    return View(_("Start a new game?"),
+                tuple(wrap(_("{game} is waiting. It would end for good.")
+                           .format(game=waiting))),
+                footer=_("OK end  BACK no"))
 
 
 class SetupScreen(Screen):
@@ -120,6 +130,18 @@ class SetupScreen(Screen):
             self.shell.set_holds()
 
     def _start(self) -> None:
+        """Start the game; a paused game would end with it, so that asks once first (as "End
+        this game" does)."""
+        session = self.shell.session
+        if self.shell.paused and session is not None and not session.state.is_over:
+            waiting = GAME_MODES.get(session.header.game)
+            title = _(waiting.title) if waiting is not None else session.header.game
+            self.shell.push(Question(self.shell, confirm_replace_view(title), self._start_now,
+                                     "confirm_end"))
+            return
+        self._start_now()
+
+    def _start_now(self) -> None:
         flow = self.flow
         try:
             self.shell.start_game(flow.header(self.shell.new_seed()))

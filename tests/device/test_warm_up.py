@@ -1,6 +1,6 @@
-"""The warm-up notice on the screens where weighing matters (issue 20): after power-on, until the
-pans' zeros are steady, "Warming up: play on"; play goes on meanwhile. It never hides a title: on
-a row under it, as a word beside it in the bar, in the bar only of a screen without a title."""
+"""The warm-up notice on the screens where weighing matters: after power-on, until the pans' zeros
+are steady, "Scales warming up"; play goes on meanwhile. One wording, in a place of its own: a row
+under the title, never in a title's place, beside it, or over a screen without a title."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from spielleiter.device.screen.render import View, layout, letters, misfits, ren
 from spielleiter.device.journal.roster import Roster
 from support import act, assert_frame, start_header
 
-NOTICE = "Warming up: play on"
+NOTICE = "(Scales warming up)"  # on its row: an aside in brackets
 
 
 def warm(box) -> None:
@@ -40,14 +40,14 @@ def english_afterwards():
     i18n.use("en")
 
 
-def test_the_scale_tool_says_warm_up_beside_its_title_and_weighs_meanwhile(box_factory):
+def test_the_scale_tool_says_the_one_wording_as_its_title_and_weighs_meanwhile(box_factory):
     box = box_factory()
     assert box.last_view.notice == ""                      # the home menu weighs nothing
     open_mode(box, "scale")
     box.idle(1.0)
-    view = box.last_view                                    # its short title meanwhile
-    assert warm_up.warming(box.scales) and view.title == "Scale"  # leaves room for the word
-    assert view.notice == "warm-up" and view.notice_at == "tag"
+    view = box.last_view
+    assert warm_up.warming(box.scales) and view.title == warm_up.notice_text()
+    assert view.notice == ""
     assert_frame(box.frame(), "warm_up/scale_en")
     box.put("left", 50.0)                                   # it still weighs meanwhile
     box.idle(2.0)
@@ -98,9 +98,8 @@ def test_no_notice_where_it_would_shrink_the_big_word_or_over_a_flash(box_factor
     assert layout(View(full.title, full.lines, full.big, full.footer, notice=NOTICE)).size < \
         layout(full).size
     assert marked == full                                   # the big word matters more
-    untitled = View("", ("Take everything off",), big="EMPTY")  # the bar costs it no size
-    assert warm_up.with_notice(untitled, _Weighing(), _Warm()).notice == NOTICE
-    assert warm_up.with_notice(untitled, object(), _Warm()).notice == ""
+    untitled = View("", ("Take everything off",), big="EMPTY")
+    assert warm_up.with_notice(untitled, _Weighing(), _Warm()) == untitled
     box = box_factory()
     open_mode(box, "scale")
     box.app.flash("Tared")
@@ -114,23 +113,35 @@ def test_the_notice_fits_a_row_under_the_title_in_both_languages(language):
     load = View(_("Purchase of the Day"), (_("Put the 3 items"), _("on the left pan")),
                 footer=_("OK: all on"))
     view = warm_up.with_notice(load, _Weighing(), _Warm())
-    assert view.notice == warm_up.notice_text() and view.notice_at == "row"
+    assert view.notice == f"({warm_up.notice_text()})" and view.notice_at == "row"
     assert view.bar == load.title and not misfits(view), view.as_text()
     assert layout(view).body_top == layout(load).body_top + 12  # the body a row lower, all of it
     assert_frame(render(view), f"warm_up/notice_{language}")
 
 
 @pytest.mark.parametrize("language, title", [("en", "Anna's basket"), ("de", "Tageskauf")])
-def test_a_wait_screen_keeps_its_title_and_the_notice_shares_the_bar_as_a_word(language, title):
+def test_a_wait_screen_without_a_free_row_keeps_its_title_alone(language, title):
     i18n.use(language)
     wait = View(title, (_("Hands off the pans"),), big=_("WAIT"), footer=_("BACK: cancel"))
-    view = warm_up.with_notice(wait, _Weighing(), _Warm())
-    assert view.notice == warm_up.notice_word() and view.notice_at == "tag"  # no row is free
-    assert view.bar == title and view.tag == view.notice and not misfits(view)
-    assert layout(view) == layout(wait)                     # the screen's own parts as they were
-    parts = {letter.part for letter in letters(view)}
-    assert {"title", "notice", "big", "footer"} <= parts
-    assert_frame(render(view), f"warm_up/wait_{language}")
+    assert warm_up.with_notice(wait, _Weighing(), _Warm()) == wait  # never squeezed beside it
+
+
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_warm_up_notice_never_covers_a_screens_idea(language):
+    """A verdict without a title, an instruction's first line: the notice never reads as them."""
+    i18n.use(language)
+    verdict = LS.not_quite(_("NOT YET"), _("Try again!"))
+    instruction = View("", (_("Put the 3 items"), _("on the left pan")), footer=_("OK: all on"))
+    for view in (verdict, instruction):
+        marked = warm_up.with_notice(view, _Weighing(), _Warm())
+        assert marked == view and marked.bar == view.title
+
+
+def test_the_warm_up_state_has_one_wording():
+    for language, text in (("en", "Scales warming up"), ("de", "Waage wärmt auf")):
+        i18n.use(language)
+        assert warm_up.notice_text() == text
+    assert not hasattr(warm_up, "notice_word")
 
 
 def test_a_title_never_gives_way_to_the_notice():

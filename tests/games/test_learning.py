@@ -214,3 +214,15 @@ def test_a_child_who_improves_rises(quiz, seed):
     early, late = levels[:30], levels[-30:]
     assert sum(late) / 30 >= sum(early) / 30 + 1.5
     assert max(late) >= 4
+
+
+def test_a_side_the_scale_supports_is_right_where_the_level_says_the_same():
+    attempt = L.score_heavier(45.0, 40.0, "left", level=1)   # "the same" at level 1
+    assert attempt.correct and attempt.error == 1
+    assert not L.score_heavier(45.0, 40.0, "right", level=1).correct
+    assert not L.score_heavier(40.0, 40.0, "left", level=1).correct
+
+
+def test_a_side_the_scale_supports_neither_lifts_nor_lowers_the_level():
+    start = L.Progress(1, (True, True, True))
+    assert start.after(L.score_heavier(45.0, 40.0, "left", level=1)) == start

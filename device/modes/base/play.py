@@ -123,7 +123,7 @@ class Play:
                         big="." * (self.die.rolling % 3 + 1))
         if n.kind == "choice":
             return View(title, self.menu.lines(), cursor=self.menu.cursor,
-                        footer=_("A/C choose  B: go") if station else _("NEXT choose  OK go"))
+                        footer=_("A/C choose  B: go") if station else _("NEXT move  OK go"))
         if n.kind == "chance":
             assert self.die is not None
             if self.die.box_rolls:

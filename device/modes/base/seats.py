@@ -25,8 +25,8 @@ def handover_view(player: str) -> View:
     look = _("Others: look away!")
     if big_width(player) <= WIDTH:
         return View(_("Pass the box to"), (look,), big=player,
-                    footer=_("OK show  BACK cancel"))
-    return View(_("Pass the box to"), (player, look), footer=_("OK show  BACK cancel"))
+                    footer=_("OK open  BACK cancel"))
+    return View(_("Pass the box to"), (player, look), footer=_("OK open  BACK cancel"))
 
 
 @dataclass

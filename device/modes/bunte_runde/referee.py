@@ -85,7 +85,7 @@ class BunteRundeReferee(Referee[BunteRunde]):
             self.pages.stop()             # a take page gives way to the next move
         if self.state.free:
             if not self._pick(PICK_KEYS[key]):
-                self.refuse(_("Pick a colour first: A next, B pick."))
+                self.refuse(_("Pick a colour first: A move, B pick."))
         else:
             self.act({"type": "move", "player": player, "steps": KEYS[key]})
 

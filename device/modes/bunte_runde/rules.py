@@ -22,7 +22,7 @@ def pages() -> list[View]:
          _("Everyone gets 1 coin for each piece of it they have.")),
         (_("Large coin"),                                                          # B5
          _("Too few coins for a double scoring? The box says who swaps.")),
-        (_("Pot empty: the end"), _("Most coins wins. A tie shares the win.")),   # B6
+        (_("Pot empty: the end"), _("Most coins wins. Equal coins: all win.")),   # B6
         (_("Free layout"),                                                         # B7
          _("You lay out the circle and tell the box each piece taken.")),
     ]

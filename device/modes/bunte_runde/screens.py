@@ -162,8 +162,11 @@ def move_pages(events: list[Event], pub: Public) -> list[Page]:
             line = shape_name(piece[1]) if data["steps"] is None else _("{shape}, {steps}").format(
                 shape=shape_name(piece[1]), steps=_steps(data["steps"]))
             title = _("{player} took") if data["steps"] is None else _("{player} takes")
+            # a take with no scoring after it gives way to the next move, and says so; one
+            # before a scoring waits for OK at the box ("OK: next"), as every other page
             pages.append(Page(piece_view(first_fit(title.format(player=data["player"]),
-                                                _("Taken")), piece, line),
+                                                _("Taken")), piece, line,
+                                         footer="" if scorings else _("OK or the next move")),
                               PAGE_S, minor=not scorings))
             if len(scorings) == 2:
                 both = (_("last colour + shape") if pub.set == "pieces"
@@ -279,7 +282,7 @@ def turn_view(pub: Public, player: str, station: bool, steps: list[int], cursor:
     title = (_("{player}'s turn") if station else _("{player}'s turn (box)")).format(
         player=player)
     return View(title if len(title) <= CHARS else player, tuple(lines), cursor=cursor,
-                footer=_("A/B/C or NEXT+OK") if station else _("NEXT steps  OK move"))
+                footer=_("A/B/C or NEXT+OK") if station else _("NEXT steps  OK go"))
 
 
 def pick_view(player: str, station: bool, takes: list[dict[str, Any]], colour: str | None,
@@ -288,7 +291,7 @@ def pick_view(player: str, station: bool, takes: list[dict[str, Any]], colour: s
     if colour is None:
         title = _("{player}: which colour?").format(player=player)
         lines = tuple(colour_name(c) for c in pick_colours(takes))
-        footer = _("A/NEXT next B/OK pick") if station else _("NEXT colour  OK pick")
+        footer = _("A/NEXT move B/OK pick") if station else _("NEXT colour  OK pick")
     else:
         title = _("{player}: which {colour}?").format(player=player, colour=colour_name(colour))
         lines = tuple(piece_text(colour, s) for s in pick_shapes(takes, colour))

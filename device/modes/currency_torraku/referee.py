@@ -44,10 +44,11 @@ class CurrencyTorrakuReferee(Referee[CurrencyTorraku]):
     TABLE_OPTIONS = (
         # None: the first pan the config names
         Option("pan", None, N_("Stack on pan"), (None, "left", "right"),
-               (N_("first"), N_("left"), N_("right")),
+               (N_("usual"), N_("left"), N_("right")),
                (N_("the box's first pan"), N_("the stack goes here"), N_("the stack goes here"))),
-        Option("learn", False, N_("Piece weights"), (False, True), (N_("keep"), N_("weigh anew")),
-               (N_("as weighed before"), N_("each kind once"))),
+        Option("learn", False, N_("Piece weights"), (False, True),
+               (N_("if needed"), N_("weigh anew")),
+               (N_("each kind once, kept"), N_("each kind once more"))),
     )
     STATION_HOLDS = frozenset({"B"})
 

@@ -12,6 +12,7 @@ from typing import Any, Sequence
 
 from ....games.core import Event
 from ...i18n import N_, _, decimal, ngettext
+from ...glossary import choose_footer
 from ...screen.render import CHARS, View, pack
 from ..base import Page
 from .public import Public
@@ -124,7 +125,7 @@ def stack_view(pub: Public, station: bool, hint: str = "") -> View:
 def declare_view(labels: Sequence[str], cursor: int, player: str) -> View:
     """The host tells the box what happened (the pan did not see it, or saw it wrong)."""
     return View(fit(_("What did {p} do?").format(p=player), _("What happened?")), tuple(labels),
-                cursor=cursor, footer=_("NEXT move  OK choose"))
+                cursor=cursor, footer=choose_footer())
 
 
 def declare_label(action: dict[str, Any]) -> str:

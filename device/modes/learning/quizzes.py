@@ -67,7 +67,10 @@ class Heavier(Quiz):
         truth = learning.side(left, right, attempt.level)
         diff = S.heavier_truth(truth, left - right)
         word = _("NOT YET")
-        self.scored(attempt, diff, word, diff)
+        praise = diff
+        if learning.by_the_scale(left, right, self.guess, attempt.level):
+            praise = S.heavier_by_the_scale(left - right)
+        self.scored(attempt, praise, word, diff)
         if self.stage == "shown" or not attempt.correct:
             self.line = S.side_word(truth)
 

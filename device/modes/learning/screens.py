@@ -13,6 +13,7 @@ from typing import Sequence
 
 from ...journal.learning import Summary
 from ...i18n import _
+from ...glossary import choose_footer
 from ...screen.render import View
 
 STAR = "\u2605"
@@ -36,7 +37,7 @@ def stars(level: int) -> str:
 def who(names: Sequence[str], cursor: int) -> View:
     """The children, a guest, and a new child (typed on the letter wheel)."""
     return View(_("Who is learning?"), tuple(names) + (_("Guest"), _("New child")),
-                cursor=cursor, footer=_("NEXT move  OK choose"))
+                cursor=cursor, footer=choose_footer())
 
 
 def menu_quiz(quiz: str, level: int) -> View:
@@ -171,15 +172,24 @@ def heavier_load(left: bool, right: bool) -> View:
 
 
 def heavier_guess(cursor: int) -> View:
-    return View(quiz_title("heavier"), (_("A  left"), _("B  the same"), _("C  right")),
-                cursor=cursor, footer=_("NEXT move  OK choose"))
+    """The question, with the level's rule said before the answer: near weights count as the
+    same ("about the same")."""
+    return View(quiz_title("heavier"), (_("A  left"), _("B  about the same"), _("C  right")),
+                cursor=cursor, footer=choose_footer())
 
 
 def heavier_truth(side: str, diff_g: float) -> str:
     if side == "same":
+        if round(abs(diff_g)) < 1:
+            return _("Exactly the same")
         return _("Only {g} apart").format(g=grams(abs(diff_g)))
     pan = _("Left") if side == "left" else _("Right")
     return _("{pan}: {g} more").format(pan=pan, g=grams(abs(diff_g)))
+
+
+def heavier_by_the_scale(diff_g: float) -> str:
+    """The praise of a side the scale supports where the level calls the pans the same."""
+    return _("Only {g}: same, too").format(g=grams(abs(diff_g)))
 
 
 # -- how many grams? -------------------------------------------------------------------------

@@ -100,15 +100,19 @@ def reveal_pages(pub: Public, data: Mapping[str, Any]) -> list[Page]:
         line = _basket_line(pub, data["results"][player], basket - potd)
         pages.append(Page(View(fit(_("{name}'s basket").format(name=player), player),
                                (line,) if line else (), big=grams(basket)), PAGE_S))
-    return pages + [Page(view, PAGE_S) for view in standings_views(pub)]
+    out = {p for p, result in data["results"].items() if result != "lighter"} \
+        if pub.goal == "standard" else set()
+    return pages + [Page(view, PAGE_S) for view in standings_views(pub, out)]
 
 
-def standings_views(pub: Public) -> list[View]:
-    """The baskets ranked with their grams, at most three a page (four players: two pages)."""
+def standings_views(pub: Public, out: set[str] | frozenset[str] = frozenset()) -> list[View]:
+    """The baskets ranked with their grams, at most three a page (four players: two pages); a
+    basket that is ``out`` (not lighter than the Purchase, TT6) says so in place of a rank."""
     rows = []
     for rank, player, g in pub.standings:
         shown = grams(g)
-        head = f"{rank}. {player}"[: CHARS - len(shown) - 1]
+        place = _("out") if player in out else f"{rank}."
+        head = f"{place} {player}"[: CHARS - len(shown) - 1]
         rows.append(head.ljust(CHARS - len(shown)) + shown)
     per = STANDINGS_ROWS if len(rows) <= STANDINGS_ROWS else (len(rows) + 1) // 2
     return [View(_("The baskets"), tuple(rows[i:i + per])) for i in range(0, len(rows), per)]

@@ -119,7 +119,7 @@ def action_label(action: dict[str, Any]) -> str:
 
 
 def choose_footer(station: bool) -> str:
-    return _("A/C choose  B: go") if station else _("NEXT choose  OK go")
+    return _("A/C choose  B: go") if station else _("NEXT move  OK go")
 
 
 # -- the turn ------------------------------------------------------------------------------------

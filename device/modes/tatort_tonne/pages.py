@@ -41,7 +41,7 @@ def reveal_pages(events: list[Event], pub: Public) -> list[View]:
         if event.kind == "pointed_at":
             player, target = event.data["player"], event.data["target"] or _("nobody")
             line = _("{player} > {target}").format(player=player, target=target)
-            groups.append([line] if len(line) <= CHARS else [f"{player} >", f"> {target}"])
+            groups.append([line] if len(line) <= CHARS else [player, f"  > {target}"])
     for lines in _group_pages(groups):
         pages.append(View(_("Accusations"), tuple(lines)))
     reveals: list[tuple[Event, list[Event]]] = []
@@ -85,7 +85,13 @@ def _reveal_view(reveal: Event, after: list[Event]) -> View:
         line = _("Safe. No trash.")
     title = (_("{player} was accused") if accused else _("{player} reveals")).format(
         player=player)
-    return View(title if len(title) <= CHARS else player, (line,), big=short(card))
+    if len(title) <= CHARS:
+        return View(title, (line,), big=short(card))
+    # A long name is the title alone; the line still says that it was accused (a caught thief
+    # and an alibi that puts accusers out say so themselves).
+    if card == "accuse" and accused:
+        line = _("Accused, no effect")
+    return View(player, (line,), big=short(card))
 
 
 def trash_pages(pub: Public, round_no: int) -> list[View]:

@@ -22,7 +22,7 @@ from ..base import HotSeat, Page, Referee, Table
 from .pages import reveal_pages, score_text, standings_view, undo_pages, winner_view
 from .public import Public
 from .screens import (KEYS, card_name, choose_view, countdown_view, pick_view,
-                      point_view, ready_view)
+                      point_now_view, point_view, ready_view)
 
 PAGE_S = 2.5
 UNDO_PAGE_S = 5.0  # at a chosen pace: things to put back take longer to read and do
@@ -117,7 +117,7 @@ class TatortTonneReferee(Referee[TatortTonne]):
 
     def _station_point(self, player: str, key: str) -> None:
         """The one pointed at presses any button; the accuser's own C says nobody."""
-        if not self.counted:
+        if not self.pointing:
             self.refuse(_("Wait for POINT!"))
             return
         accuser = self.state.waiting_for()[0]
@@ -160,7 +160,7 @@ class TatortTonneReferee(Referee[TatortTonne]):
                 self.picking = False
                 return True
             return False  # the game menu
-        if not self.counted:
+        if not self.pointing:
             self.refuse(_("Wait for POINT!"))
             return True
         if not self.picking:
@@ -220,6 +220,11 @@ class TatortTonneReferee(Referee[TatortTonne]):
             self.count = None
             self.counted = True
 
+    @property
+    def pointing(self) -> bool:
+        """Whether a press now says whom an accuser pointed at: from the moment POINT! shows."""
+        return self.counted or self.count == 0
+
     def _targets(self) -> list[str | None]:
         accuser = self.state.waiting_for()[0]
         return self.legal_values(accuser, "point", "target")
@@ -257,11 +262,13 @@ class TatortTonneReferee(Referee[TatortTonne]):
     def _point_view(self) -> View:
         pub = self.seen
         accusers = pub.accusers
-        if not self.counted:
-            if self.count is None or self.count == 4:
-                return ready_view(accusers)
-            return countdown_view(accusers, self.count)
         accuser = pub.waiting_for[0]
         if self.picking:
             return pick_view(accuser, self._targets(), self.target_cursor)
+        if not self.counted:
+            if self.count is None or self.count == 4:
+                return ready_view(accusers)
+            if self.count == 0:
+                return point_now_view(accuser)
+            return countdown_view(accusers, self.count)
         return point_view(accuser, self.has_station(accuser))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from ...i18n import _, ngettext
+from ...glossary import choose_footer
 from ...screen.render import CHARS, View, first_fit, pack
 
 KEYS = {"A": "steal", "B": "accuse", "C": "alibi"}
@@ -68,19 +69,29 @@ def choose_view(round_no: int, left: int, total: int, hot_player: str | None) ->
                 footer=_turn_footer(hot_player))
 
 
+def countdown_title() -> str:
+    """One title from the cards going down to POINT!: the frames of the countdown are one screen
+    for the guard, so a press the moment POINT! shows is never held back as meant for "1"."""
+    return _("3, 2, 1, POINT!")
+
+
 def ready_view(accusers: Sequence[str]) -> View:
     """Cards are down; who said "You did it!" gets ready to point."""
-    title = _("Get ready to point:")
+    title = countdown_title()
     if len(accusers) == 1 and len(accusers[0]) <= BIG:
-        return View(title, big=accusers[0])
-    return View(title, tuple(names_lines(accusers, 3)))
+        return View(title, (_("Get ready to point!"),), big=accusers[0])
+    return View(title, (_("Get ready to point:"), *names_lines(accusers, 2)))
 
 
 def countdown_view(accusers: Sequence[str], count: int) -> View:
-    """3, 2, 1, then POINT! (the accusers point and shout "You did it!")."""
-    if count == 0:
-        return View(_("Shout: You did it!"), tuple(names_lines(accusers, 2)), big=_("POINT!"))
-    return View(_("Get ready to point:"), tuple(names_lines(accusers, 2)), big=str(count))
+    """3, 2, 1 for the accusers."""
+    return View(countdown_title(), tuple(names_lines(accusers, 2)), big=str(count))
+
+
+def point_now_view(accuser: str) -> View:
+    """POINT!: the accusers point and shout "You did it!"; the one pointed at presses now (the
+    press answers for ``accuser``, the first one asked)."""
+    return View(countdown_title(), (_asked(accuser), _("Was it you? Press!")), big=_("POINT!"))
 
 
 def _asked(accuser: str) -> str:
@@ -100,4 +111,4 @@ def pick_view(accuser: str, targets: Sequence[str | None], cursor: int) -> View:
     """The host panel's answer: a list of the players still in, and nobody."""
     labels = tuple(t if t is not None else _("Nobody") for t in targets)
     return View(_asked(accuser), labels, cursor=cursor % len(labels),
-                footer=_("NEXT move  OK choose"))
+                footer=choose_footer())

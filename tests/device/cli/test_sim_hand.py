@@ -143,7 +143,7 @@ def test_the_hands_notes_speak_german_with_a_decimal_comma(weighing):
         assert hand.key("[") == "12,3 g auf die Schale links gelegt"
         assert hand.key("{") == "12,3 g von der Schale links genommen"
         assert hand.key("0") == "die Schalen sind schon leer"
-        assert PressReport.describe("host.ok", False, False) == "host.ok gedrückt"
+        assert PressReport(box.app).describe("host.ok", False, False) == "OK gedrückt"
     finally:
         i18n.use("en")
 

@@ -24,18 +24,18 @@ def test_a_press_right_after_a_screen_change_is_reported_as_ignored(box_factory)
     box = box_factory()
     report = PressReport(box.app)
     box.tap("host.ok", settle=0)                       # home -> the game's menu: its own screen
-    assert report.latest() == "pressed host.ok"
+    assert report.latest() == "pressed OK"
     box.tap("host.next", settle=0)                     # 80 ms later: it counts
-    assert report.latest() == "pressed host.next" and box.last_view.cursor == 1
+    assert report.latest() == "pressed NEXT" and box.last_view.cursor == 1
     box.tap("host.back", settle=0.5)
     changed_by_itself(box)
     screen = box.last_view.lines
     box.tap("host.next", settle=0)                     # within the guard of a screen that
-    assert report.latest() == "ignored host.next: the screen had just changed"  # changed itself
+    assert report.latest() == "ignored NEXT: the screen had just changed"  # changed itself
     assert box.last_view.lines == screen               # and indeed nothing moved
     box.idle(0.5)
     box.tap("host.next")
-    assert report.latest() == "pressed host.next" and box.last_view.cursor == 1
+    assert report.latest() == "pressed NEXT" and box.last_view.cursor == 1
     assert report.latest() is None                     # each outcome is told once
 
 
@@ -47,7 +47,7 @@ def test_fast_presses_tell_the_last_outcome_and_count_the_ignored_ones(box_facto
     box.tap("host.next", settle=0)
     box.tap("host.next", settle=0.5)
     box.tap("host.next", settle=0)
-    assert report.latest() == ("pressed host.next (2 more ignored: the screen had just "
+    assert report.latest() == ("pressed NEXT (2 more ignored: the screen had just "
                                "changed)")
 
 
@@ -56,18 +56,18 @@ def test_a_hold_counts_even_right_after_a_screen_change(box_factory):
     report = PressReport(box.app)
     box.tap("host.ok", settle=0)
     box.hold("host.back", box.config.hold_s + 0.2)
-    assert report.latest() == "held host.back"
+    assert report.latest() == "held BACK"
 
 
 def test_the_typed_note_says_a_press_on_a_dark_screen_only_wakes_it(box_factory):
     box = box_factory()
     report = PressReport(box.app)
-    assert report.typed("s1.A", False) == "pressing s1.A"
-    assert report.typed("host.back", True) == "holding host.back"
+    assert report.typed("s1.A", False) == "pressing Red A"
+    assert report.typed("host.back", True) == "holding BACK"
     box.app.saver.configure(255, 1.0)
     box.idle(5.0)
     assert box.app.saver.state == "off"
-    assert report.typed("host.ok", False) == "host.ok wakes the screen (the press does nothing else)"
+    assert report.typed("host.ok", False) == "OK wakes the screen (the press does nothing else)"
     box.tap("host.ok")
     assert report.latest() is None and box.app.mode == "home"   # woken, nothing else
 
@@ -78,3 +78,17 @@ def test_keys_decode_to_the_characters_the_key_maps_use():
     assert decode(curses.KEY_LEFT, CURSES) == "\b" and decode(curses.KEY_RIGHT, CURSES) == "n"
     assert decode(27, CURSES) == "\x1b" and decode(ord("["), CURSES) == "["
     assert decode(curses.KEY_F1, CURSES) == ""
+
+
+def test_the_status_line_names_keys_as_the_box_does_in_its_language(box_factory):
+    from spielleiter.device import i18n
+    box = box_factory()
+    report = PressReport(box.app)
+    try:
+        i18n.use("de")
+        assert report.describe("host.next", False, False) == "NEXT gedrückt"
+        assert report.describe("s1.A", False, False) == "Rot A gedrückt"
+        i18n.use("en")
+        assert report.describe("s1.A", False, False) == "pressed Red A"
+    finally:
+        i18n.use("en")

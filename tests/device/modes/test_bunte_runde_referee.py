@@ -236,7 +236,7 @@ def test_a_hot_seat_moves_at_the_host_panel(box_factory):
         move(box, steps)
         box.idle(ALL_PAGES_S)
     assert box.last_view.title == "Dora's turn (box)"
-    assert box.last_view.footer == "NEXT steps  OK move"
+    assert box.last_view.footer == "NEXT steps  OK go"
     box.tap("s1.A")                                      # Anna may not move for Dora
     assert box.last_view.lines[0] == "It's Dora's turn"
     box.idle(2.0)
@@ -260,15 +260,16 @@ def test_a_station_pressing_out_of_turn_is_told_whose_turn_it_is(box_factory):
     assert box.last_view.title == "Anna's turn" and box.app.session.actions == []
 
 
-def test_the_take_screen_gives_way_to_the_next_move_but_scorings_do_not(box_factory):
+def test_the_take_screen_says_when_it_gives_way_to_the_next_move_and_when_it_waits(box_factory):
     box = box_factory(NAMES)
     start_game(box, players=2, tiles=True, free=True)
     enter(box, *RED[0])                                  # Anna: red cat
     assert box.last_view.title == "Anna took" and box.app.referee.pages
+    assert box.last_view.footer == "OK or the next move"  # it says Ben may move at once
     box.tap("s2.A")                                      # Ben starts at once: NEXT colour
     assert not box.app.referee.pages and box.app.referee.cursor == 1
     box.tap("s2.C")                                      # BACK at the colour: says why not
-    assert box.last_view.lines == ("Pick a colour first:", "A next, B pick.")
+    assert box.last_view.lines == ("Pick a colour first:", "A move, B pick.")
     assert box.beeper.played[-1] == "error" and box.app.referee.cursor == 1
     box.tap("s2.A")
     box.tap("s2.A")
@@ -286,6 +287,7 @@ def test_the_take_screen_gives_way_to_the_next_move_but_scorings_do_not(box_fact
         enter(box, colour, shape)
     assert box.beeper.played[-1] == "score"              # Anna took the last red: scoring
     assert box.last_view.title == "Anna took"
+    assert box.last_view.footer == "OK: next"            # it says the box waits for OK
     box.tap("s2.A")                                      # Ben has to wait for the scoring
     assert box.beeper.played[-1] == "error" and box.app.referee.pages
     assert box.last_view.lines == ("Wait: read the", "screen, then press OK", "at the box.")
@@ -585,7 +587,8 @@ class BunteSim(HeadlessSim):
     def read(self) -> None:
         """Turn the pages after a move with OK, as the table reads them."""
         for _ in range(20):
-            if "(OK: next)" not in self.last["view"]:
+            if "(OK: next)" not in self.last["view"] and \
+                    "(OK or the next move)" not in self.last["view"]:
                 return
             self.send("idle 1")
             self.send("tap host.ok")

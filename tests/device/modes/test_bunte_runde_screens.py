@@ -80,7 +80,7 @@ def test_the_rules_say_how_the_box_settles_what_the_rulebook_leaves_open():
     text = " ".join(" ".join(page.lines) for page in rules.pages())
     assert "gaps do not count" in text                   # B3
     assert "box says who swaps" in text                  # B5
-    assert "tie shares the win" in text                  # B6
+    assert "Equal coins: all win" in text                 # B6
     assert "tell the box each piece" in text             # B7
 
 

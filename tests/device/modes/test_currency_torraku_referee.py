@@ -405,7 +405,7 @@ def test_the_stack_pan_is_a_table_setting_and_only_that_pan_counts(box_factory):
     box.journal.add_note(NOTE, {"samples": SAMPLES})
     play(box, [("open", "currency-torraku")] + [("tap", "host.next")] * 4
          + [("tap", "host.ok")] * 2)                   # 2 players, the money as dealt
-    assert box.last_view.title == "Stack on pan" and box.last_view.big == "first"
+    assert box.last_view.title == "Stack on pan" and box.last_view.big == "usual"
     box.tap("host.next")
     box.tap("host.next")
     assert box.last_view.big == "right"

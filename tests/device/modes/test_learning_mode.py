@@ -778,3 +778,35 @@ def test_a_plateau_at_the_cells_stop_reaches_the_station_as_too_heavy_never_a_nu
     box.put("left", -1200.0)
     box.idle(SETTLE)
     assert box.last_view.big == "1 THING"
+
+
+# -- the level's rule, said before the answer; the scale's truth never called wrong ----------------
+def test_the_question_says_near_weights_count_as_the_same(station):
+    box = station
+    start(box, "Mia", "Which is heavier")
+    box.put("left", 45.0)
+    box.put("right", 40.0)
+    box.idle(SETTLE)
+    assert box.last_view.lines[1] == "B  about the same"   # before any answer
+
+
+def test_a_right_by_the_scale_answer_is_praised_never_called_wrong(station):
+    box = station
+    start(box, "Mia", "Which is heavier")
+    # 45 g against 40 g: "the same" at level 1, and the left really is heavier
+    assert heavier_round(box, 45.0, 40.0, "s1.A") == "YES!"
+    assert box.last_view.lines == ("Only 5 g: same, too",)
+    assert attempts(box, "Mia")[-1].correct
+
+
+def test_the_lighter_side_where_the_level_says_the_same_is_not_yet(station):
+    box = station
+    start(box, "Mia", "Which is heavier")
+    assert heavier_round(box, 45.0, 40.0, "s1.C") == "NOT YET"
+
+
+def test_equal_pans_read_exactly_the_same_not_zero_grams_apart(station):
+    box = station
+    start(box, "Mia", "Which is heavier")
+    assert heavier_round(box, 40.0, 40.0, "s1.B") == "YES!"
+    assert box.last_view.lines == ("Exactly the same",)

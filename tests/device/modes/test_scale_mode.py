@@ -391,7 +391,7 @@ def test_three_masses_on_the_host_panel_are_fitted_and_saved(box_factory, tmp_pa
     _calibrate_left_to_the_mass_screen(box)
     _weigh(box, 200)
     assert box.last_view.title == "Left pan calibrated"
-    assert box.last_view.footer == "OK another  BACK done"
+    assert box.last_view.footer == "OK another  BACK stop"
     assert_frame(box.frame(), "scale_calibrate_more")
     box.put("left", -200)
     box.idle(2.0)

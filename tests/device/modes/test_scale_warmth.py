@@ -94,9 +94,9 @@ def test_no_calibration_hint_while_the_zeros_warm_up_only_the_warm_up_word(box_f
     _thermometer(box, 21.0)
     open_scale(box)
     _calibrate_left_with_200_g(box)
-    _thermometer(box, 30.0)                       # the warm-up word, not the hint, beside
-    assert box.scales.calibrate_again() and box.last_view.notice == "warm-up"  # the title
-    assert box.last_view.bar == "Scale" and box.last_view.notice_at == "tag"
+    _thermometer(box, 30.0)                       # the warm-up wording, not the hint, as
+    assert box.scales.calibrate_again() and box.last_view.notice == ""  # the title
+    assert box.last_view.bar == "Scales warming up"
 
 
 def test_a_pan_never_calibrated_is_named_over_the_title(box_factory):

@@ -114,7 +114,7 @@ def test_ok_on_a_finished_game_offers_play_again_with_the_same_players_in_the_sa
     assert box.last_view.lines[box.last_view.cursor] == "Play again"
     box.tap("host.ok")
     assert box.app.mode == "setup"
-    assert box.last_view.footer == "OK start  BACK change"  # straight to the summary
+    assert box.last_view.footer == "OK start  BACK back"  # straight to the summary
     # a pile of 1 was set by the test, not offered by the menu: the menu's default instead
     assert box.last_view.lines[:2] == ("3 players", "Trash pile: 25")
     box.tap("host.ok")
@@ -237,6 +237,8 @@ def test_a_new_game_started_while_one_waits_replaces_it(box_factory):
     box.tap("host.ok")                                        # New game
     for _ in range(3):
         box.tap("host.ok")
+    assert box.app.mode == "confirm_end"                      # asked once: it would end
+    box.tap("host.ok")
     assert box.app.session.game_id != waiting and box.app.mode == "game"
     box.tap("host.back")
     box.tap("host.back")                                      # leave the game menu

@@ -187,7 +187,7 @@ def test_a_seat_without_a_station_plays_at_the_host_panel(box_factory):
     box.idle(0.5)
     assert box.last_view.footer == "Moved? OK: yes"
     box.tap("host.ok")
-    assert box.last_view.footer == "NEXT choose  OK go"
+    assert box.last_view.footer == "NEXT move  OK go"
     box.tap("host.next")
     assert box.last_view.cursor == 1
     for view, _over in seen:

@@ -359,7 +359,7 @@ def test_the_end_ranks_the_baskets_then_shows_the_winner_with_the_win_sound(box_
     assert any("0.10 g heavier: out" in t for t in texts)
     standings = [t for t in texts if t.startswith("[The baskets]")]
     assert standings == ["[The baskets]\n  1. Ben        13.10 g\n  2. Anna       12.80 g\n"
-                         "  3. Carla      13.30 g\n(OK: next)"]
+                         "  out Carla     13.30 g\n(OK: next)"]
     assert box.last_view.title == "The winner is" and box.last_view.big == "Ben"
     assert box.beeper.played[-1] == "win"           # with the winner's screen
     box.tap("s1.B")

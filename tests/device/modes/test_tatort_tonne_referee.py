@@ -66,7 +66,7 @@ def example_choices(box) -> None:
     hot_seat(box, 0, last=True)
 
 
-def test_the_standings_wait_until_the_reveal_has_been_read(box_factory):
+def test_standings_refused_during_the_reveal_say_why_until_a_key(box_factory):
     box = box_factory(EXAMPLE_PLAYERS)
     example_round_pointed(box)
     assert box.app.referee.pages                   # the reveal, page by page, not read yet
@@ -74,10 +74,12 @@ def test_the_standings_wait_until_the_reveal_has_been_read(box_factory):
     assert box.app.mode == "menu"
     box.tap("host.next")
     box.tap("host.ok")                             # Standings: they would tell who stole
-    assert box.app.mode == "menu" and box.app.flash_view is not None
-    assert "Standings after the news: Continue" in " ".join(box.app.flash_view.as_text().split())
-    box.idle(3)
-    box.tap("host.back")                           # back to the reveal, read to its end
+    assert box.last_view.title == "Standings"     # why not: a screen of its own, with a title
+    assert "give away the round's news" in " ".join(box.last_view.lines)
+    box.idle(30)                                   # it waits for a key
+    assert box.last_view.title == "Standings" and box.last_view.footer.startswith("OK")
+    box.tap("host.ok")                             # OK: to the news, read to its end
+    assert box.app.mode == "game"
     while box.app.referee.pages:
         box.tap("host.ok")
     box.tap("host.back")
@@ -392,7 +394,7 @@ def test_a_round_ended_from_the_link_during_the_countdown_keeps_the_next_countdo
     box.tap("s1.B")                                     # Alexandra accuses
     hot_seat(box, 2)
     hot_seat(box, 0, last=True)
-    assert box.last_view.title == "Get ready to point:"  # the new countdown starts from the top
+    assert box.last_view.lines[0] .startswith("Get ready to point")  # the new countdown starts from the top
     box.idle(COUNTDOWN_S)
     assert box.last_view.title == "Alexandra pointed at?"
 
@@ -421,3 +423,45 @@ def test_the_final_action_and_the_end_of_the_game_are_saved_together(box_factory
     again = box_factory(["a", "b"], state_dir=state_dir)
     saved = again.journal.latest()
     assert saved.status == "over" and len(saved.actions) == 3
+
+
+# -- the key moment: a press on POINT! points ------------------------------------------------------
+def to_point(box) -> None:
+    """From the last card to the moment POINT! shows (the cards down, then 3, 2, 1)."""
+    from spielleiter.device.modes.tatort_tonne.referee import COUNT_S
+    box.idle(COUNT_S * 2 + COUNT_S * 3)
+    assert box.last_view.big == "POINT!"
+
+
+def test_a_press_on_the_point_screen_points(box_factory):
+    box = box_factory(EXAMPLE_PLAYERS)
+    start_game(box)
+    example_choices(box)                    # Melanie and Ulrike accuse
+    to_point(box)
+    box.hold("s1.A", 0.08)                  # Alexandra, pointed at, presses at once
+    assert box.app.session.actions[-1] == {"type": "point", "player": "Melanie",
+                                           "target": "Alexandra"}
+    assert "Wait for POINT!" not in box.last_view.as_text()
+
+
+def test_the_countdown_and_point_are_one_screen_for_the_guard(box_factory):
+    """The frames from the cards going down to POINT! change by themselves but are one screen:
+    a press the instant POINT! shows is not held back as meant for "1"."""
+    box = box_factory(EXAMPLE_PLAYERS)
+    start_game(box)
+    example_choices(box)
+    titles = {box.last_view.title}
+    while box.last_view.big != "POINT!":
+        box.idle(0.25)
+        titles.add(box.last_view.title)
+    assert titles == {"3, 2, 1, POINT!"}
+    box.hold("s1.B", 0.02)                  # 20 ms after POINT!: inside any guard
+    assert box.app.session.actions[-1]["type"] == "point"
+
+
+def test_the_point_screen_says_whose_pointing_a_press_answers(box_factory):
+    box = box_factory(EXAMPLE_PLAYERS)
+    start_game(box)
+    example_choices(box)
+    to_point(box)
+    assert box.last_view.lines == ("Melanie pointed at?", "Was it you? Press!")
