@@ -32,7 +32,7 @@ from typing import Any, Callable
 from .header import Header
 from .care import FileCare
 from .file import APP, SCHEMA, JournalError, Notice, decode, open_journal
-from .kept import keep_result
+from .kept import forget, keep_result
 from ..text import InputError, bad_char, check, loads
 from .timebase import GameTime, Stamp, TimeBase, TimeSource, always_synced
 
@@ -147,7 +147,7 @@ class Journal(FileCare):
 
     def append(self, game_id: int, action: dict[str, Any], *, over: bool = False,
                snapshot: tuple[int, str, str, str] | None = None,
-               kept: tuple[str, str] | None = None) -> int:
+               kept: tuple[str, ...] | None = None) -> int:
         """Commit one accepted action (and, with ``over``, the end of the game in the same
         transaction; with ``snapshot``, ``(seq, engine, state, digest)`` beside it; with
         ``kept``, the ended game's ``(key, result)`` for the list of past games,
@@ -185,6 +185,7 @@ class Journal(FileCare):
             self.db.execute("DELETE FROM actions WHERE game_id=? AND seq=?", (game_id, row[0]))
             self.db.execute("DELETE FROM snapshots WHERE game_id=? AND seq>?",
                              (game_id, row[0]))
+            forget(self.db, game_id)
             self.db.execute("UPDATE games SET status='running', ended=NULL, ended_boot=NULL, "
                              "ended_mono=NULL WHERE id=?", (game_id,))
         return action

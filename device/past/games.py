@@ -23,6 +23,7 @@ from typing import Any, Callable
 from ...games import GAMES, GameError
 from . import corrections as store
 from . import filters as filters
+from . import names
 from . import results as cache
 from .corrections import Correction
 from ..journal.header import Header
@@ -74,46 +75,66 @@ class PastGames:
 
     # -- reading ---------------------------------------------------------------------------------
     def list(self, since: date | datetime | str | None = None, player: str | None = None,
-             game: str | None = None, limit: int | None = None) -> builtins.list[GameRecord]:
+             game: str | None = None, limit: int | None = None, *, offset: int = 0,
+             older_than: int | None = None) -> builtins.list[GameRecord]:
         """Ended games, newest first (by game id). ``since``: a date (or ISO text): games on or
         after it; a game without a date counts as after it when an earlier game is dated on or
         after it (the journal's order is the order of play), else it is left out. ``player``:
-        games that name them (any case); ``game``: a game's name or title (InputError for one
-        this box does not know). ``limit``: only the newest so many (a screen's first page:
-        the others are not even replayed)."""
+        games that name them (the roster's identity of a name: "mia" is "Mia", "Strauß" is not
+        "Strauss"); ``game``: a game's name or title (InputError for one this box does not
+        know). ``limit``/``offset``/``older_than`` (a game id): one page, read with SQL from the
+        kept results (``results``), so a page costs the same in a journal of ten games or ten
+        thousand; only a game without a kept result is replayed, and kept for next time."""
         cut = None if since is None else filters.since(since)
         wanted = None if game is None else filters.game_name(game)
-        who = None if player is None else player.casefold()
+        who = None if player is None else names.identity(player)
         self.problems = []
-        found: builtins.list[GameRows] = []
+        paged = cut is None and who is None and limit is not None
+        where = "WHERE g.status IN ('over', 'abandoned', 'damaged')"
+        args: builtins.list[Any] = []
+        if wanted is not None:
+            where += " AND g.game=?"
+            args.append(wanted)
+        if older_than is not None:
+            where += " AND g.id<?"
+            args.append(older_than)
+        order = " ORDER BY g.id DESC"
+        if paged:
+            order += " LIMIT ? OFFSET ?"
+            args += [max(0, limit or 0), max(0, offset)]
         try:
-            rows = self._rows("WHERE status IN ('over', 'abandoned', 'damaged') ORDER BY id")
+            rows = self._kept_rows(where + order, tuple(args))
         except InputError as exc:  # a journal that cannot be read lists nothing, and says why
             self.problems.append(str(exc))
             log.error("past games: %s", exc)
             return []
+        found: builtins.list[tuple[GameRows, Any, Any, Any]] = []
         for row in rows:
             try:
-                one = self._game(row)
+                one = self._game(row[:len(GAME_COLUMNS)])
             except InputError as exc:
                 self._problem(row[0], str(exc))
                 continue
             if wanted is not None and one.header.game != wanted:
                 continue
-            if who is not None and who not in (p.casefold() for p in one.header.players):
+            if who is not None and who not in names.identities(one.header.players):
                 continue
-            found.append(one)
+            kept, rechecked, count = row[len(GAME_COLUMNS):]
+            found.append((one, kept, rechecked, count))
         if cut is not None:
-            found = filters.after(found, cut)
-        newest = found[::-1] if limit is None else found[::-1][:max(0, limit)]
-        kept = cache.load(self.db)
+            after = {one.id for one in filters.after([f[0] for f in found[::-1]], cut)}
+            found = [f for f in found if f[0].id in after]
+        if not paged:
+            found = found[max(0, offset):]
+            if limit is not None:
+                found = found[:max(0, limit)]
         fresh: dict[int, tuple[str, str]] = {}
-        corrected = self._corrected_ids()
+        corrected = self._corrected_ids([f[0].id for f in found])
         records: builtins.list[GameRecord] = []
-        for one in newest:
+        for one, kept, rechecked, count in found:
             try:
                 records.append(self._record(one) if one.id in corrected
-                               else self._cached(one, kept, fresh))
+                               else self._kept(one, kept, bool(rechecked), count, fresh))
             except ReplayError as exc:
                 self._problem(one.id, str(exc))
             except Exception as exc:  # noqa: BLE001 - an engine bug must not take the list down
@@ -123,9 +144,25 @@ class PastGames:
             cache.save(self.journal.db, self.journal.write, fresh)
         return records
 
+    def count(self) -> int:
+        """How many ended games there are (one SQL count, for a screen's "3 of 250")."""
+        try:
+            return int(self.db.execute("SELECT COUNT(*) FROM games WHERE status IN "
+                                       "('over', 'abandoned', 'damaged')").fetchone()[0])
+        except sqlite3.Error:
+            return 0
+
     def record(self, game_id: int) -> GameRecord:
         """One game's record with its corrections applied; InputError for no such game."""
         return self._record(self._load(game_id))
+
+    def derive(self, game_id: int) -> tuple[str, str, int]:
+        """A game's result replayed by today's rules, as ``record_cache`` keeps it: (key,
+        result text, how many actions it was derived from). InputError for no such game."""
+        found = self._load(game_id)
+        record = self._build(found, found.originals, [])
+        return (cache.key(found.header_text, [t for _, t in found.texts]), cache.result(record),
+                len(found.texts))
 
     def original(self, game_id: int) -> GameRecord:
         """The record as the game was played, before any correction."""
@@ -258,8 +295,27 @@ class PastGames:
         except sqlite3.Error as exc:
             raise InputError(f"the journal cannot be read: {exc}") from None
 
+    def _kept_rows(self, where: str, args: tuple[Any, ...]) -> builtins.list[tuple[Any, ...]]:
+        """The games' rows (``GAME_COLUMNS``) each with its kept result, whether that was
+        re-checked (NULL, NULL without one) and how many actions the game has: one query for a
+        whole page."""
+        have = self._have("games")
+        kept = self._have("record_cache")
+        columns = ", ".join(f"g.{c}" if c in have else "NULL" for c in GAME_COLUMNS)
+        count = "(SELECT COUNT(*) FROM actions a WHERE a.game_id=g.id)"
+        if "result" in kept:
+            extra = "k.result, " + ("k.rechecked" if "rechecked" in kept else "0") + f", {count}"
+            join = "LEFT JOIN record_cache k ON k.game_id=g.id"
+        else:
+            extra, join = f"NULL, NULL, {count}", ""
+        try:
+            return self.db.execute(f"SELECT {columns}, {extra} FROM games g {join} {where}",
+                                   args).fetchall()
+        except sqlite3.Error as exc:
+            raise InputError(f"the journal cannot be read: {exc}") from None
+
     def _load(self, game_id: int) -> GameRows:
-        rows = self._rows("WHERE id=?", (game_id,)) if isinstance(game_id, int) else []
+        rows = self._rows("WHERE id=?", (game_id,)) if names.is_game_id(game_id) else []
         if not rows:
             raise InputError(_("There is no game {n}.").format(n=game_id))
         return self._game(rows[0])
@@ -272,36 +328,49 @@ class PastGames:
                 header_text, str) else None)
         except InputError as exc:
             raise InputError(f"header unreadable ({exc})") from None
-        error = None
-        try:
-            texts = self.db.execute("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq",
-                                    (game_id,)).fetchall()
-        except sqlite3.Error as exc:
-            texts, error = [], f"actions unreadable ({exc})"
-        when = self.times.game_time(started, boot, mono, synced, ended, ended_boot, ended_mono)
-        return GameRows(game_id, header, header_text, status, texts, when, started, ended, error)
+        db = self.db
 
-    def _corrected_ids(self) -> set[int]:
+        def read_texts() -> tuple[builtins.list[tuple[Any, Any]], str | None]:
+            try:
+                return db.execute("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq",
+                                  (game_id,)).fetchall(), None
+            except sqlite3.Error as exc:
+                return [], f"actions unreadable ({exc})"
+
+        when = self.times.game_time(started, boot, mono, synced, ended, ended_boot, ended_mono)
+        return GameRows(game_id, header, header_text, status, read_texts, when, started, ended)
+
+    def _corrected_ids(self, ids: builtins.list[int]) -> set[int]:
+        """Which of ``ids`` have corrections (a page's few by their ids, a long list at once)."""
         try:
+            if len(ids) <= 100:
+                marks = ", ".join("?" * len(ids))
+                return {r[0] for r in self.db.execute(
+                    f"SELECT DISTINCT game_id FROM corrections WHERE game_id IN ({marks})", ids)}
             return {r[0] for r in self.db.execute("SELECT DISTINCT game_id FROM corrections")}
         except sqlite3.Error:
             return set()
 
-    def _cached(self, found: GameRows, kept: dict[int, tuple[str, str]],
-                fresh: dict[int, tuple[str, str]]) -> GameRecord:
-        """The record of a game without corrections: its kept result when the key still fits
-        (``record_cache``), else replayed (and put in ``fresh`` to be kept)."""
-        key = cache.key(found.header_text, [text for _, text in found.texts])
-        hit = kept.get(found.id)
-        fields = cache.restore(hit[1]) if hit is not None and hit[0] == key else None
+    def _kept(self, found: GameRows, kept: Any, rechecked: bool, count: Any,
+              fresh: dict[int, tuple[str, str]]) -> GameRecord:
+        """The record of a game without corrections from its kept result, whatever rules made
+        it (``recheck`` brings it up to date off the loop); replayed (and put in ``fresh`` to
+        be kept) only when there is none, it cannot be read, or it does not fit the game (other
+        players, another number of actions: a damaged row)."""
+        fields = cache.restore(kept) if isinstance(kept, str) else None
+        if fields is not None and (fields["actions"] != count or
+                                   set(fields["players"]) != set(found.header.players)):
+            fields = None
         if fields is None or found.header.game not in GAMES:
             record = self._build(found, found.originals, [])
-            fresh[found.id] = (key, cache.result(record))
+            fresh[found.id] = (cache.key(found.header_text, [t for _, t in found.texts]),
+                               cache.result(record))
             return record
         return GameRecord(found.id, found.header.game, GAMES[found.header.game].title,
                           found.status, options=dict(found.header.options),
                           started_at=found.started_at, ended_at=found.ended_at,
-                          box_id=self.box_id, box_name=self.box_name, when=found.when, **fields)
+                          box_id=self.box_id, box_name=self.box_name, when=found.when,
+                          rechecked=rechecked, **fields)
 
     def _corrections(self, found: GameRows) -> builtins.list[Correction]:
         return store.read(self.db, found.id, found.originals, self.times.wall_time)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from .corrections import Correction
 from ..journal.header import Header
@@ -53,18 +53,31 @@ class Step:
 @dataclass
 class GameRows:
     """A game's rows as read: the header, the actions' texts (parsed on first use, up to the
-    first unreadable one) and its times."""
+    first unreadable one, read only when needed) and its times."""
 
     id: int
     header: Header
     header_text: Any
     status: str
-    texts: list[tuple[Any, Any]]
+    read_texts: Callable[[], tuple[list[tuple[Any, Any]], str | None]]
     when: GameTime
     started_at: float | None
     ended_at: float | None
-    read_error: str | None
     _parsed: tuple[list[dict[str, Any]], str | None] | None = None
+    _texts: tuple[list[tuple[Any, Any]], str | None] | None = None
+
+    @property
+    def texts(self) -> list[tuple[Any, Any]]:
+        """The actions' (seq, text), read on first use: a kept result needs none of them."""
+        if self._texts is None:
+            self._texts = self.read_texts()
+        return self._texts[0]
+
+    @property
+    def read_error(self) -> str | None:
+        self.texts
+        assert self._texts is not None
+        return self._texts[1]
 
     @property
     def originals(self) -> list[dict[str, Any]]:

@@ -3,8 +3,9 @@ station's answers.
 
 Pure arithmetic over what the journal already holds: ``GameRecord``s (``device.past_games``:
 corrections are applied, so a corrected winner counts as the winner) and the learning station's
-``history.Record``s. One place per child: a name is one person whatever its case ("mia" and
-"Mia"), for games and answers alike. Only games that ended with a result (status ``over``) count;
+``history.Record``s. One place per child: a name is one person as the roster keeps it
+(``names.identity``: "mia" is "Mia", but "Strauß" and "Strauss" are two), for games and answers
+alike. Only games that ended with a result (status ``over``) count;
 an abandoned game has no winner. Streaks follow the journal's order of games, never wall time.
 """
 
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from ..journal.learning import Record
+from .names import identity
 from .records import GameRecord
 
 __all__ = ["COLUMNS", "FamilyStats", "GameStats", "PlayerStats"]
@@ -71,17 +73,17 @@ class FamilyStats:
         people: dict[str, dict[str, Any]] = {}
 
         def person(name: str) -> dict[str, Any]:
-            return people.setdefault(name.casefold(), {
+            return people.setdefault(identity(name), {
                 "name": name, "games": 0, "wins": 0, "played": {}, "won": {}, "last": None,
                 "last_id": None, "run": 0, "best": 0, "answers": 0, "right": 0})
 
         by_game: dict[str, list[GameRecord]] = {}
         for record in finished:
             by_game.setdefault(record.game, []).append(record)
-            winners = {w.casefold() for w in record.winners}
+            winners = {identity(w) for w in record.winners}
             for name in dict.fromkeys(record.players):
                 p = person(name)
-                won = name.casefold() in winners
+                won = identity(name) in winners
                 p["games"] += 1
                 p["played"][record.game] = p["played"].get(record.game, 0) + 1
                 p["last_id"] = record.game_id
@@ -107,9 +109,9 @@ class FamilyStats:
         return cls(players, games)
 
     def player(self, name: str) -> PlayerStats | None:
-        """A person's statistics by name, in any case."""
-        wanted = name.casefold()
-        return next((p for p in self.players if p.name.casefold() == wanted), None)
+        """A person's statistics by name (the roster's identity of a name)."""
+        wanted = identity(name)
+        return next((p for p in self.players if identity(p.name) == wanted), None)
 
     def rows(self) -> list[dict[str, Any]]:
         """One row per player, per player and game, and per game, under ``COLUMNS`` (CSV)."""
@@ -135,7 +137,7 @@ def _game_stats(game: str, plays: list[GameRecord]) -> GameStats:
     names: dict[str, str] = {}
     for record in plays:
         for winner in dict.fromkeys(record.winners):
-            key = winner.casefold()
+            key = identity(winner)
             names.setdefault(key, winner)
             wins[key] = wins.get(key, 0) + 1
     top = max(wins.values(), default=0)

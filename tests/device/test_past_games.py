@@ -17,6 +17,7 @@ from spielleiter.device.journal.header import Header
 from spielleiter.device.journal.store import Journal
 from spielleiter.device.past.games import PastGames, open_read_only
 from spielleiter.device.past.records import GameRecord
+from spielleiter.device.past.recheck import recheck
 from spielleiter.device.replay import replay, start
 from spielleiter.device.session import Session
 from spielleiter.device.text import InputError
@@ -354,7 +355,12 @@ def test_a_game_is_replayed_again_when_its_actions_or_the_rules_changed(table, m
     assert built == []
     monkeypatch.setattr(record_cache, "engines_digest", lambda: "other rules")
     past.list()
-    assert built == [session.game_id]
+    assert built == []  # other rules never make the list replay: the recheck does, off the loop
+    progress = recheck(table.path)
+    assert built == [session.game_id] and (progress.total, progress.changed) == (1, 0)
+    assert table.journal.db.execute("SELECT rules, rechecked FROM record_cache").fetchall() == \
+        [("other rules", 0)]
+    assert past.list()[0].to_json() == after.to_json() and not past.list()[0].rechecked
 
 
 def test_a_damaged_kept_result_is_replayed_not_believed(table):

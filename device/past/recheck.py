@@ -1,0 +1,173 @@
+"""Kept results brought up to date off the event loop: after an update of the rules, and for
+games that never had one kept (a journal of an earlier release, an abandoned game).
+
+Past games and statistics read the kept rows whatever rules made them (``results``), so nothing
+waits for this. ``recheck`` replays the games whose row is missing or of other rules, a batch at
+a time, on its own connection (SQLite's WAL lets it read beside the box, and each batch is one
+short write), and keeps each result by today's rules. Where the same actions now give another
+result, the row is marked ``rechecked`` and the game shows "result re-checked". A game that
+changed meanwhile (an undo on the box) is left for its own end to keep. ``Rechecker`` runs it on
+a thread of its own; a box started again simply carries on where it stopped.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from ..journal.kept import COLUMNS, DDL
+from ..journal.schema import add_columns
+from ..journal.sql import decode
+from . import results as cache
+from .games import PastGames
+
+log = logging.getLogger(__name__)
+
+BATCH = 25  # games replayed between two short writes
+ENDED = "('over', 'abandoned', 'damaged')"
+
+
+@dataclass
+class Progress:
+    """How far a recheck is: ``done`` of ``total`` games, ``changed`` gave another result."""
+
+    done: int = 0
+    total: int = 0
+    changed: int = 0
+    finished: bool = False
+
+
+def stale(db: sqlite3.Connection, rules: str) -> list[int]:
+    """Ended games without corrections whose kept result is missing or of other rules, oldest
+    first (a corrected game is replayed when shown, never kept)."""
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    skip = "AND g.id NOT IN (SELECT game_id FROM corrections)" if "corrections" in tables else ""
+    return [r[0] for r in db.execute(
+        f"SELECT g.id FROM games g LEFT JOIN record_cache k ON k.game_id=g.id WHERE g.status IN "
+        f"{ENDED} AND (k.game_id IS NULL OR k.rules IS NULL OR k.rules<>?) {skip} ORDER BY g.id",
+        (rules,))]
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    """A connection of the recheck's own to the journal file (waits briefly for the box's
+    writes; never holds the file longer than one batch's write)."""
+    db = sqlite3.connect(str(path), isolation_level=None, timeout=5.0, check_same_thread=False)
+    db.text_factory = decode
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.execute(DDL)
+        add_columns(db, "record_cache", COLUMNS)
+        db.execute("COMMIT")
+    except sqlite3.Error:
+        db.execute("ROLLBACK")
+        raise
+    return db
+
+
+def recheck(path: Path, *, stop: threading.Event | None = None,
+            progress: Progress | None = None,
+            on_batch: Callable[[Progress], None] | None = None) -> Progress:
+    """Bring every kept result of the journal at ``path`` up to date (see the module doc)."""
+    progress = progress if progress is not None else Progress()
+    rules = cache.rules()
+    db = connect(path)
+    try:
+        past = PastGames(db)
+        ids = stale(db, rules)
+        progress.total = len(ids)
+        for first in range(0, len(ids), BATCH):
+            if stop is not None and stop.is_set():
+                return progress
+            rows = []
+            for game_id in ids[first:first + BATCH]:
+                try:
+                    rows.append((game_id, *past.derive(game_id)))
+                except Exception as exc:  # noqa: BLE001 - one game's engine bug skips one game
+                    log.warning("result of game %d not re-checked: %s", game_id, exc)
+            progress.changed += _write(db, rows, rules)
+            progress.done = min(len(ids), first + BATCH)
+            if on_batch is not None:
+                on_batch(progress)
+        progress.finished = True
+        if progress.total:
+            log.info("kept results re-checked: %d games, %d with another result",
+                     progress.total, progress.changed)
+        return progress
+    finally:
+        db.close()
+
+
+def _write(db: sqlite3.Connection, rows: list[tuple[int, str, str, int]], rules: str) -> int:
+    """Keep ``rows`` (id, key, result, actions) in one short write; how many changed."""
+    changed = 0
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        for game_id, key, text, count in rows:
+            now = db.execute(f"SELECT (SELECT status FROM games WHERE id=?) IN {ENDED}, "
+                             "(SELECT COUNT(*) FROM actions WHERE game_id=?)",
+                             (game_id, game_id)).fetchone()
+            if not now[0] or now[1] != count:
+                continue  # undone (or played on) meanwhile: its own end keeps its result
+            old = db.execute("SELECT key, result, rechecked FROM record_cache WHERE game_id=?",
+                             (game_id,)).fetchone()
+            moved = (old is not None and old[0] == key
+                     and cache.restore(str(old[1])) != cache.restore(text))
+            changed += moved
+            marked = moved or bool(old is not None and old[0] == key and old[2])
+            db.execute("INSERT OR REPLACE INTO record_cache (game_id, key, result, rules, "
+                       "rechecked) VALUES (?, ?, ?, ?, ?)", (game_id, key, text, rules,
+                                                             int(marked)))
+        db.execute("COMMIT")
+    except sqlite3.Error as exc:
+        db.execute("ROLLBACK")
+        log.warning("re-checked results not kept: %s", exc)
+        return 0
+    return changed
+
+
+class Rechecker:
+    """``recheck`` on a thread of its own (``progress`` for a screen); ``close`` asks it to stop
+    after the game at hand and never waits for it."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self.progress = Progress()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="recheck", daemon=True)
+
+    @classmethod
+    def start(cls, path: Path) -> "Rechecker":
+        rechecker = cls(path)
+        rechecker._thread.start()
+        return rechecker
+
+    def _run(self) -> None:
+        try:
+            recheck(self.path, stop=self._stop, progress=self.progress)
+        except Exception as exc:  # noqa: BLE001 - a journal it cannot open: lists replay
+            log.warning("kept results not re-checked: %s", exc)
+
+    @property
+    def running(self) -> bool:
+        return self._thread.is_alive()
+
+    def join(self, timeout: float | None = None) -> None:
+        self._thread.join(timeout)
+
+    def close(self) -> None:
+        self._stop.set()
+
+
+def needed(db: sqlite3.Connection) -> bool:
+    """Whether any ended game waits for its result to be (re-)derived (one SQL query)."""
+    try:
+        return bool(stale(db, cache.rules()))
+    except sqlite3.Error:
+        return True
+
+
+__all__ = ["BATCH", "Progress", "Rechecker", "needed", "recheck", "stale"]
