@@ -159,14 +159,15 @@ def add(db: sqlite3.Connection, write: Callable[[], Any], game_id: int, seq: int
 
 def describe(made: Sequence[Correction], original: GameRecord, now: GameRecord) -> list[str]:
     """What was corrected and why, then what that changed in the result (English lines for the
-    record, the CLI and the export; screens build their own words from the same data)."""
+    record, the CLI and the export, steps counted from 1 as the box counts them; screens build
+    their own words from the same data)."""
     lines = []
     for c in effective(made):
         what = _action_name(c.before)
         if c.after is None:
-            lines.append(f"action {c.seq} ({what}) removed: {c.why}")
+            lines.append(f"step {c.seq + 1} ({what}) removed: {c.why}")
         else:
-            lines.append(f"action {c.seq} ({what}) {_diff(c.before, c.after)}: {c.why}")
+            lines.append(f"step {c.seq + 1} ({what}) {_diff(c.before, c.after)}: {c.why}")
     if original.winners != now.winners:
         lines.append(f"winners: {', '.join(now.winners) or 'nobody'} "
                      f"(was {', '.join(original.winners) or 'nobody'})")

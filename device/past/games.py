@@ -76,7 +76,8 @@ class PastGames:
     # -- reading ---------------------------------------------------------------------------------
     def list(self, since: date | datetime | str | None = None, player: str | None = None,
              game: str | None = None, limit: int | None = None, *, offset: int = 0,
-             older_than: int | None = None) -> builtins.list[GameRecord]:
+             older_than: int | None = None, where: str | None = None,
+             where_args: tuple[Any, ...] = ()) -> builtins.list[GameRecord]:
         """Ended games, newest first (by game id). ``since``: a date (or ISO text): games on or
         after it; a game without a date counts as after it when an earlier game is dated on or
         after it (the journal's order is the order of play), else it is left out. ``player``:
@@ -90,20 +91,23 @@ class PastGames:
         who = None if player is None else names.identity(player)
         self.problems = []
         paged = cut is None and who is None and limit is not None
-        where = "WHERE g.status IN ('over', 'abandoned', 'damaged')"
+        where_sql = "WHERE g.status IN ('over', 'abandoned', 'damaged')"
         args: builtins.list[Any] = []
         if wanted is not None:
-            where += " AND g.game=?"
+            where_sql += " AND g.game=?"
             args.append(wanted)
         if older_than is not None:
-            where += " AND g.id<?"
+            where_sql += " AND g.id<?"
             args.append(older_than)
+        if where is not None:
+            where_sql += f" AND {where}"
+            args.extend(where_args)
         order = " ORDER BY g.id DESC"
         if paged:
             order += " LIMIT ? OFFSET ?"
             args += [max(0, limit or 0), max(0, offset)]
         try:
-            rows = self._kept_rows(where + order, tuple(args))
+            rows = self._kept_rows(where_sql + order, tuple(args))
         except InputError as exc:  # a journal that cannot be read lists nothing, and says why
             self.problems.append(str(exc))
             log.error("past games: %s", exc)
@@ -143,6 +147,25 @@ class PastGames:
         if fresh and self.journal is not None:
             cache.save(self.journal.db, self.journal.write, fresh)
         return records
+
+    def ids(self) -> builtins.list[int]:
+        """Every ended game's id, oldest first (the journal's order)."""
+        try:
+            return [r[0] for r in self.db.execute(
+                "SELECT id FROM games WHERE status IN ('over', 'abandoned', 'damaged') "
+                "ORDER BY id")]
+        except sqlite3.Error as exc:
+            raise InputError(f"the journal cannot be read: {exc}") from None
+
+    def records(self, ids: builtins.list[int]) -> builtins.list[GameRecord]:
+        """The records of the ended games ``ids`` (a batch: at most a few hundred), oldest first,
+        from their kept results as ``list`` reads them."""
+        wanted = [i for i in ids if names.is_game_id(i)][:500]
+        if not wanted:
+            return []
+        marks = ", ".join("?" * len(wanted))
+        found = self.list(where=f"g.id IN ({marks})", where_args=tuple(wanted))
+        return found[::-1]
 
     def count(self) -> int:
         """How many ended games there are (one SQL count, for a screen's "3 of 250")."""
@@ -230,7 +253,8 @@ class PastGames:
     # -- correcting ------------------------------------------------------------------------------
     def correct(self, game_id: int, seq: int, action: dict[str, Any] | None,
                 why: str) -> Correction:
-        """Correct action ``seq`` (0-based, as the journal numbers it) of a finished game to
+        """Correct action ``seq`` (0-based, as the journal numbers it: the table's step
+        ``seq + 1``, as every refusal names it) of a finished game to
         ``action`` (None: it should not have happened), because ``why``. The journal's action
         stays; the correction is a new row. Refused with InputError (nothing written, the message
         in the box's language) when the game is not finished, ``seq`` is not one of its actions,
@@ -244,7 +268,8 @@ class PastGames:
             raise InputError(_("This game cannot be read to its end."))
         if isinstance(seq, bool) or not isinstance(seq, int) or \
                 not 0 <= seq < len(found.originals):
-            raise InputError(_("The game has no action {n}.").format(n=seq))
+            raise InputError(_("The game has no step {n}.").format(n=seq + 1 if isinstance(
+                seq, int) else seq))
         reason = " ".join(str(why).split()) if isinstance(why, str) else ""
         if not reason:
             raise InputError(_("Say why it is corrected."))
@@ -269,11 +294,11 @@ class PastGames:
             try:
                 state, _events = state.apply(action)
             except GameError as exc:
-                raise InputError(_("Not possible: then action {n} would be refused ({why})."
-                                   ).format(n=index, why=refusal(exc))) from None
+                raise InputError(_("Not possible: then step {n} would be refused ({why})."
+                                   ).format(n=index + 1, why=refusal(exc))) from None
             except Exception as exc:  # an engine given a shape it never expected
-                raise InputError(_("Not possible: then action {n} would be refused ({why})."
-                                   ).format(n=index, why=type(exc).__name__)) from None
+                raise InputError(_("Not possible: then step {n} would be refused ({why})."
+                                   ).format(n=index + 1, why=type(exc).__name__)) from None
         if not state.is_over:
             raise InputError(_("Not possible: then the game would not be over."))
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -28,6 +29,7 @@ from .games import PastGames
 log = logging.getLogger(__name__)
 
 BATCH = 25  # games replayed between two short writes
+PAUSE_S = 0.002  # after each game on the thread: the loop gets the interpreter at once
 ENDED = "('over', 'abandoned', 'damaged')"
 
 
@@ -70,8 +72,11 @@ def connect(path: Path) -> sqlite3.Connection:
 
 def recheck(path: Path, *, stop: threading.Event | None = None,
             progress: Progress | None = None,
-            on_batch: Callable[[Progress], None] | None = None) -> Progress:
-    """Bring every kept result of the journal at ``path`` up to date (see the module doc)."""
+            on_batch: Callable[[Progress], None] | None = None, pause_s: float = 0.0
+            ) -> Progress:
+    """Bring every kept result of the journal at ``path`` up to date (see the module doc).
+    ``pause_s`` after each game leaves the interpreter to the box's loop (a thread of Python
+    shares one lock with it)."""
     progress = progress if progress is not None else Progress()
     rules = cache.rules()
     db = connect(path)
@@ -88,6 +93,8 @@ def recheck(path: Path, *, stop: threading.Event | None = None,
                     rows.append((game_id, *past.derive(game_id)))
                 except Exception as exc:  # noqa: BLE001 - one game's engine bug skips one game
                     log.warning("result of game %d not re-checked: %s", game_id, exc)
+                if pause_s:
+                    time.sleep(pause_s)
             progress.changed += _write(db, rows, rules)
             progress.done = min(len(ids), first + BATCH)
             if on_batch is not None:
@@ -147,7 +154,7 @@ class Rechecker:
 
     def _run(self) -> None:
         try:
-            recheck(self.path, stop=self._stop, progress=self.progress)
+            recheck(self.path, stop=self._stop, progress=self.progress, pause_s=PAUSE_S)
         except Exception as exc:  # noqa: BLE001 - a journal it cannot open: lists replay
             log.warning("kept results not re-checked: %s", exc)
 
@@ -167,7 +174,7 @@ def needed(db: sqlite3.Connection) -> bool:
     try:
         return bool(stale(db, cache.rules()))
     except sqlite3.Error:
-        return True
+        return False
 
 
 __all__ = ["BATCH", "Progress", "Rechecker", "needed", "recheck", "stale"]

@@ -216,7 +216,7 @@ def test_a_correction_is_a_new_row_the_original_stays_and_the_result_is_replayed
     assert past.corrections(session.game_id) == [correction]
     record = past.record(session.game_id)
     assert record.corrected and record.changes[0].startswith(
-        f"action {seq} (Anna roll) value {session.actions[seq]['value']} -> {fixed['value']}")
+        f"step {seq + 1} (Anna roll) value {session.actions[seq]['value']} -> {fixed['value']}")
     assert record.changes[0].endswith(": mistyped the die")
     assert record.to_json()["corrected"] is True
     assert past.original(session.game_id).corrected is False
@@ -252,10 +252,10 @@ def test_a_later_correction_of_the_same_action_wins_and_both_are_kept(table):
 
 @pytest.mark.parametrize("case, message", [
     ("running", "Only a finished game can be corrected."),
-    ("no such action", "The game has no action"),
+    ("no such action", "The game has no step"),
     ("no reason", "Say why it is corrected."),
     ("unchanged", "That is what the game already has."),
-    ("illegal", "Not possible: then action"),
+    ("illegal", "Not possible: then step 1 would"),
     ("not over", "Not possible: then the game would not be over."),
     ("no game", "There is no game 99."),
 ])
@@ -309,7 +309,7 @@ def test_removing_an_action_that_should_not_have_happened(table):
     assert past.actions(session.game_id) == session.actions[1:]
     assert [s.seq for s in past.steps(session.game_id)] == [1, 2]
     record = past.record(session.game_id)
-    assert record.changes == ("action 0 (Anna choose) removed: pressed by the cat",
+    assert record.changes == ("step 1 (Anna choose) removed: pressed by the cat",
                               "result unchanged")
     assert record.actions == 2
 

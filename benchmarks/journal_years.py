@@ -1,0 +1,188 @@
+"""Benchmark: a journal of years. Past games opened and paged, cold and after a rules update,
+with 20, 2,000 and 10,000 finished games; ``games list``, ``stats`` and ``games export --all``
+on a laptop.
+
+    python benchmarks/journal_years.py [--sizes 20 2000 10000] [--dir DIR] [--no-baseline]
+
+The journals are copies of real games: ``--base`` (20) games played at random through the
+engines, written as the box writes them (``past_games.build``), their results kept by
+``recheck``, then copied with SQL (headers, actions, kept results) up to each size. For each:
+
+- open: what the Past games screen does when it opens (the count and the newest game), on a
+  fresh connection; page: 30 presses of NEXT (the next older game each), median and worst;
+- after a rules update: every kept row marked as made by other rules, then the same open and
+  pages while ``Rechecker`` re-derives every result on its thread; meanwhile the main thread
+  stands for the box's loop: it sleeps 5 ms, pages every tenth tick, and records how late each
+  tick wakes (the loop blocked), until the recheck finishes;
+- the baseline in the same run: what opening Past games did before (a replay of every game whose
+  kept result does not fit: after a rules update, all of them), ``GameRecord.from_journal``;
+- ``spielleiter games list``, ``stats``, ``games export --all`` as subprocesses (wall time; peak
+  RSS of export against an export of an empty journal).
+
+Figures go to stdout; exit status 0 (a report).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from copies import copy_games  # noqa: E402
+from past_games import T0, build  # noqa: E402
+
+from spielleiter.device.journal.store import Journal  # noqa: E402
+from spielleiter.device.past.games import PastGames  # noqa: E402
+from spielleiter.device.past.recheck import Rechecker, recheck  # noqa: E402
+from spielleiter.device.past.records import GameRecord  # noqa: E402
+
+
+def ms_since(t: float) -> float:
+    return (time.perf_counter() - t) * 1000
+
+
+def open_and_page(journal: Journal, pages: int = 30) -> tuple[float, list[float]]:
+    t = time.perf_counter()
+    past = PastGames(journal)
+    past.count()
+    (record,) = past.list(limit=1)
+    opened = ms_since(t)
+    times = []
+    for _ in range(pages):
+        t = time.perf_counter()
+        found = past.list(limit=1, older_than=record.game_id) or past.list(limit=1)
+        times.append(ms_since(t))
+        record = found[0]
+    return opened, times
+
+
+def during_recheck(path: Path, journal: Journal) -> dict[str, float]:
+    """Pages and a 5 ms loop tick while the recheck runs; the worst lateness and page."""
+    past = PastGames(journal)
+    record = past.list(limit=1)[0]
+    started = time.perf_counter()
+    rechecker = Rechecker.start(path)
+    late, pages, ticks = [], [], 0
+    while rechecker.running:
+        t = time.perf_counter()
+        time.sleep(0.005)
+        late.append(ms_since(t) - 5.0)
+        ticks += 1
+        if ticks % 10 == 0:
+            t = time.perf_counter()
+            record = (past.list(limit=1, older_than=record.game_id) or past.list(limit=1))[0]
+            pages.append(ms_since(t))
+    took = time.perf_counter() - started
+    return {"recheck_s": took, "games": rechecker.progress.done,
+            "changed": rechecker.progress.changed, "tick_late_max": max(late, default=0.0),
+            "tick_late_p99": sorted(late)[int(0.99 * (len(late) - 1))] if late else 0.0,
+            "page_max": max(pages, default=0.0),
+            "page_med": statistics.median(pages) if pages else 0.0, "ticks": len(late)}
+
+
+def cli(state: Path, *words: str) -> tuple[float, int, int]:
+    """(wall s, peak RSS KiB, output bytes) of ``spielleiter WORDS --state-dir STATE``."""
+    code = ("import resource, sys\nfrom spielleiter.device.cli import main\n"
+            "rc = main(sys.argv[1:])\nsys.stdout.flush()\n"
+            "sys.stderr.write('RSS %d\\n' % resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)"
+            "\nraise SystemExit(rc)")
+    t = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", code, *words, "--state-dir", str(state)],
+                          capture_output=True, env={**os.environ, "SPIELLEITER_LANG": "en"})
+    took = time.perf_counter() - t
+    rss = int(done.stderr.decode().rsplit("RSS ", 1)[-1].split()[0])
+    return took, rss, len(done.stdout)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[20, 2000, 10000])
+    parser.add_argument("--base", type=int, default=20)
+    parser.add_argument("--dir", type=Path, default=None)
+    parser.add_argument("--no-baseline", action="store_true")
+    args = parser.parse_args()
+    folder = args.dir or Path(tempfile.mkdtemp(prefix="journal-years-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    base = folder / "base" / "journal.sqlite3"
+    base.parent.mkdir(exist_ok=True)
+    base.unlink(missing_ok=True)
+    actions = build(base, args.base)
+    recheck(base)
+    print(f"base: {args.base} real games, {actions} actions, results kept")
+    rows = {}
+    for size in args.sizes:
+        state = folder / f"games-{size}"
+        shutil.rmtree(state, ignore_errors=True)
+        state.mkdir()
+        path = state / "journal.sqlite3"
+        shutil.copy(base, path)
+        journal = Journal(path, clock=lambda: T0 + 10**7)
+        copy_games(journal.db, size)
+        journal.close()
+        journal = Journal(path, clock=lambda: T0 + 10**7)
+        opened, pages = open_and_page(journal)
+        journal.db.execute("UPDATE record_cache SET rules='rules of an older release'")
+        journal.close()
+        journal = Journal(path, clock=lambda: T0 + 10**7)
+        opened_new, pages_new = open_and_page(journal)
+        during = during_recheck(path, journal)
+        baseline = None
+        if not args.no_baseline:
+            ids = [r[0] for r in journal.db.execute("SELECT id FROM games ORDER BY id")]
+            t = time.perf_counter()
+            for game_id in ids:
+                GameRecord.from_journal(journal.db, game_id)
+            baseline = ms_since(t)
+        journal.close()
+        listed = cli(state, "games", "list")
+        stats = cli(state, "stats")
+        export = cli(state, "games", "export", "--all")
+        rows[size] = (opened, pages, opened_new, pages_new, during, baseline, listed, stats,
+                      export)
+        print(f"\n{size} games:")
+        print(f"  open Past games: {opened:7.2f} ms   page: median {statistics.median(pages):.2f}"
+              f" ms, worst {max(pages):.2f} ms")
+        print(f"  after a rules update: open {opened_new:7.2f} ms   page: median "
+              f"{statistics.median(pages_new):.2f} ms, worst {max(pages_new):.2f} ms")
+        print(f"  recheck on its thread: {during['games']} games in {during['recheck_s']:.1f} s "
+              f"({during['changed']} changed); loop tick late: worst "
+              f"{during['tick_late_max']:.1f} ms, p99 {during['tick_late_p99']:.1f} ms over "
+              f"{during['ticks']} ticks; pages meanwhile: median {during['page_med']:.2f} ms, "
+              f"worst {during['page_max']:.2f} ms")
+        if baseline is not None:
+            print(f"  baseline (a replay of every game, as opening did after a rules update): "
+                  f"{baseline:9.1f} ms")
+        print(f"  games list: {listed[0]:.2f} s   stats: {stats[0]:.2f} s   export --all: "
+              f"{export[0]:.2f} s, peak RSS {export[1] / 1024:.1f} MB, {export[2] / 1e6:.1f} MB out")
+    empty = folder / "empty"
+    empty.mkdir(exist_ok=True)
+    Journal(empty / "journal.sqlite3").close()
+    nothing = cli(empty, "games", "export", "--all")
+    print(f"\nexport --all of an empty journal: peak RSS {nothing[1] / 1024:.1f} MB")
+    small, large = min(rows), max(rows)
+    s, l_ = rows[small], rows[large]
+    print(f"\n{large} against {small} games:")
+    print(f"  open: {l_[0] / s[0]:.2f}x  page median: "
+          f"{statistics.median(l_[1]) / statistics.median(s[1]):.2f}x  after a rules update "
+          f"open: {l_[2] / s[2]:.2f}x (target: within 2x)")
+    print(f"  games list: {l_[6][0] / s[6][0]:.2f}x  stats: {l_[7][0] / s[7][0]:.2f}x "
+          f"(target: within 3x)")
+    print(f"  export --all peak RSS: {l_[8][1] / nothing[1]:.2f}x an empty export (target: "
+          f"within 1.2x)")
+    print(f"  loop blocked at most {max(r[4]['tick_late_max'] for r in rows.values()):.1f} ms "
+          f"(target: under 100 ms)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
