@@ -24,7 +24,7 @@ from typing import Callable
 
 from . import backup as journal_backup, salvage as journal_salvage, wal as journal_wal
 from .schema import APP, SCHEMA, create
-from .sql import JournalError, decode, transaction, why
+from .sql import JournalError, UNREADABLE, decode, transaction, why
 
 __all__ = ["APP", "SCHEMA", "JournalError", "Notice", "Opened", "connect", "decode",
            "open_journal", "transaction"]
@@ -199,7 +199,7 @@ def in_memory(path: Path, *, copy: bool) -> sqlite3.Connection:
                 source.close()
             create(db)
             return db
-        except (sqlite3.Error, OSError, JournalError) as exc:
+        except (*UNREADABLE, OSError, JournalError) as exc:
             log.warning("journal not copied into memory (%s): %s", query, exc)
     db.close()
     return connect(":memory:", path.name)
@@ -287,7 +287,7 @@ def connect(where: str, name: str) -> sqlite3.Connection:
     """A connection in WAL mode with ``synchronous=FULL``, the tables made and migrated."""
     try:
         db = sqlite3.connect(where, isolation_level=None, check_same_thread=False)
-    except sqlite3.Error as exc:
+    except UNREADABLE as exc:
         raise JournalError(f"cannot open {name}: {exc}") from None
     try:
         db.text_factory = decode  # a byte that is not UTF-8 must not fail the whole read

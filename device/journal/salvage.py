@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .sql import decode, transaction
+from .sql import UNREADABLE, JournalError, decode, transaction
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +47,7 @@ def open_read_only(path: Path) -> sqlite3.Connection | None:
             db.text_factory = decode
             db.execute("SELECT name FROM sqlite_master").fetchall()
             return db
-        except (sqlite3.Error, OSError) as exc:
+        except (*UNREADABLE, OSError) as exc:
             log.info("salvage: %s with %s: %s", path.name, query, exc)
     return None
 
@@ -67,7 +67,7 @@ def _rows(db: sqlite3.Connection, sql: str, args: tuple[Any, ...] = ()) -> tuple
 def _columns(db: sqlite3.Connection, table: str) -> list[str]:
     try:
         return [r[1] for r in db.execute(f"PRAGMA table_info({table})")]
-    except sqlite3.Error:
+    except UNREADABLE:
         return []
 
 
@@ -82,6 +82,9 @@ def salvage(dst: sqlite3.Connection, source: Path) -> Salvaged:
             for table, key in TABLES.items():
                 _table(dst, src, table, key, result)
             _actions(dst, src, result)
+    except (*UNREADABLE, JournalError) as exc:  # the damaged file gave out: the backup stands
+        log.error("salvage from %s abandoned: %s", source.name, exc)
+        return Salvaged(broken=1)
     finally:
         src.close()
     log.warning("salvaged from %s: %d games, %d actions (%d parts read only in part)",
