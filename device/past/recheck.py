@@ -6,19 +6,29 @@ waits for this. ``recheck`` replays the games whose row is missing or of other r
 a time, on its own connection (SQLite's WAL lets it read beside the box, and each batch is one
 short write), and keeps each result by today's rules. Where the same actions now give another
 result, the row is marked ``rechecked`` and the game shows "result re-checked". A game that
-changed meanwhile (an undo on the box) is left for its own end to keep. ``Rechecker`` runs it on
-a thread of its own; a box started again simply carries on where it stopped.
+changed meanwhile (an undo on the box) is left for its own end to keep. When nothing is left,
+``meta`` notes the rules every result now follows (``MARK``), so asking whether a recheck is
+needed costs one row, not a look at every game.
+
+``Rechecker`` runs it in a process of its own (``python -m spielleiter.device.past.recheck
+JOURNAL``, at a lower priority): a thread would share the interpreter's lock and its garbage
+collector with the box's loop, and a collection over the replays' objects held the loop for
+30-100 ms on a laptop, several times that on a Pi. A box started again simply carries on where
+it stopped.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
+import subprocess
+import sys
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..journal.kept import COLUMNS, DDL
 from ..journal.schema import add_columns
@@ -29,7 +39,7 @@ from .games import PastGames
 log = logging.getLogger(__name__)
 
 BATCH = 25  # games replayed between two short writes
-PAUSE_S = 0.002  # after each game on the thread: the loop gets the interpreter at once
+MARK = "results_rules"  # meta: the rules every kept result follows (nothing left to recheck)
 ENDED = "('over', 'abandoned', 'damaged')"
 
 
@@ -75,8 +85,7 @@ def recheck(path: Path, *, stop: threading.Event | None = None,
             on_batch: Callable[[Progress], None] | None = None, pause_s: float = 0.0
             ) -> Progress:
     """Bring every kept result of the journal at ``path`` up to date (see the module doc).
-    ``pause_s`` after each game leaves the interpreter to the box's loop (a thread of Python
-    shares one lock with it)."""
+    ``pause_s``: a rest after each game."""
     progress = progress if progress is not None else Progress()
     rules = cache.rules()
     db = connect(path)
@@ -99,6 +108,8 @@ def recheck(path: Path, *, stop: threading.Event | None = None,
             progress.done = min(len(ids), first + BATCH)
             if on_batch is not None:
                 on_batch(progress)
+        if not stale(db, rules):
+            _mark(db, rules)
         progress.finished = True
         if progress.total:
             log.info("kept results re-checked: %d games, %d with another result",
@@ -106,6 +117,13 @@ def recheck(path: Path, *, stop: threading.Event | None = None,
         return progress
     finally:
         db.close()
+
+
+def _mark(db: sqlite3.Connection, rules: str) -> None:
+    try:
+        db.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (MARK, rules))
+    except sqlite3.Error as exc:
+        log.warning("re-check not noted: %s", exc)
 
 
 def _write(db: sqlite3.Connection, rows: list[tuple[int, str, str, int]], rules: str) -> int:
@@ -137,44 +155,72 @@ def _write(db: sqlite3.Connection, rows: list[tuple[int, str, str, int]], rules:
 
 
 class Rechecker:
-    """``recheck`` on a thread of its own (``progress`` for a screen); ``close`` asks it to stop
-    after the game at hand and never waits for it."""
+    """``recheck`` in a process of its own (see the module doc): ``running`` while it works,
+    ``close`` stops it (a write it was making is rolled back by SQLite; the next start carries
+    on)."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = Path(path)
-        self.progress = Progress()
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="recheck", daemon=True)
+    NICE = 10
+
+    def __init__(self, process: subprocess.Popen) -> None:  # type: ignore[type-arg]
+        self.process = process
 
     @classmethod
     def start(cls, path: Path) -> "Rechecker":
-        rechecker = cls(path)
-        rechecker._thread.start()
-        return rechecker
-
-    def _run(self) -> None:
-        try:
-            recheck(self.path, stop=self._stop, progress=self.progress, pause_s=PAUSE_S)
-        except Exception as exc:  # noqa: BLE001 - a journal it cannot open: lists replay
-            log.warning("kept results not re-checked: %s", exc)
+        return cls(subprocess.Popen(
+            [sys.executable, "-m", __name__, str(path)], stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL, preexec_fn=lambda: os.nice(cls.NICE)))
 
     @property
     def running(self) -> bool:
-        return self._thread.is_alive()
+        return self.process.poll() is None
+
+    @property
+    def returncode(self) -> int | None:
+        return self.process.poll()
 
     def join(self, timeout: float | None = None) -> None:
-        self._thread.join(timeout)
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            pass
 
     def close(self) -> None:
-        self._stop.set()
+        if self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(1.0)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
 
 
 def needed(db: sqlite3.Connection) -> bool:
-    """Whether any ended game waits for its result to be (re-)derived (one SQL query)."""
+    """Whether any ended game may wait for its result to be (re-)derived: one row of ``meta``
+    (a game that ended since keeps its result by today's rules)."""
     try:
-        return bool(stale(db, cache.rules()))
+        row = db.execute("SELECT value FROM meta WHERE key=?", (MARK,)).fetchone()
     except sqlite3.Error:
         return False
+    return row is None or row[0] != cache.rules()
 
 
-__all__ = ["BATCH", "Progress", "Rechecker", "needed", "recheck", "stale"]
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m spielleiter.device.past.recheck JOURNAL``: what ``Rechecker`` runs."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 1:
+        sys.stderr.write("usage: python -m spielleiter.device.past.recheck JOURNAL\n")
+        return 2
+    logging.basicConfig(level=logging.INFO, format="recheck: %(message)s")
+    try:
+        recheck(Path(args[0]))
+    except (sqlite3.Error, OSError) as exc:
+        log.warning("kept results not re-checked: %s", exc)
+        return 1
+    return 0
+
+
+__all__ = ["BATCH", "MARK", "Progress", "Rechecker", "main", "needed", "recheck", "stale"]
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

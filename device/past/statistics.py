@@ -81,14 +81,15 @@ class FamilyStats:
         for record in finished:
             by_game.setdefault(record.game, []).append(record)
             winners = {identity(w) for w in record.winners}
+            dated = record.started or record.ended
             for name in dict.fromkeys(record.players):
                 p = person(name)
                 won = identity(name) in winners
                 p["games"] += 1
                 p["played"][record.game] = p["played"].get(record.game, 0) + 1
                 p["last_id"] = record.game_id
-                if record.started or record.ended:
-                    p["last"] = record.started or record.ended
+                if dated:
+                    p["last"] = dated
                 if won:
                     p["wins"] += 1
                     p["won"][record.game] = p["won"].get(record.game, 0) + 1

@@ -5,13 +5,14 @@ rules update off the event loop, where a changed result shows as "result re-chec
 from __future__ import annotations
 
 import json
+import sqlite3
 
 import pytest
 
 from spielleiter.device.modes.past.listing import game_page
 from spielleiter.device.past import results
 from spielleiter.device.past.games import PastGames
-from spielleiter.device.past.recheck import Rechecker, recheck, stale
+from spielleiter.device.past.recheck import MARK, Rechecker, needed, recheck, stale
 from spielleiter.device.past.records import GameRecord
 from copies import copy_games
 from recordskit import Table
@@ -97,14 +98,18 @@ def test_other_rules_never_make_the_list_replay_and_the_recheck_marks_a_changed_
     assert again[game_id].to_json()["rechecked"] is True
 
 
-def test_the_recheck_runs_on_a_thread_of_its_own_and_can_be_stopped(table):
+def test_the_recheck_runs_in_a_process_of_its_own_and_notes_when_nothing_is_left(table):
     table.every_game()
-    table.journal.db.execute("DELETE FROM record_cache")
+    db = table.journal.db
+    db.execute("DELETE FROM record_cache")
+    assert needed(db)
     rechecker = Rechecker.start(table.path)
-    rechecker.join(60)
-    assert not rechecker.running and rechecker.progress.finished
-    assert rechecker.progress.done == 4
+    rechecker.join(120)
+    assert not rechecker.running and rechecker.returncode == 0
+    assert stale(db, results.rules()) == [] and not needed(db)
     rechecker.close()
+    db.execute("UPDATE meta SET value='older rules' WHERE key=?", (MARK,))
+    assert needed(db)  # an update of the rules: asked with one row, not every game
 
 
 def test_an_undo_of_an_ended_game_drops_its_kept_result(table):
@@ -134,3 +139,39 @@ def test_a_game_changed_while_it_was_rechecked_is_left_for_its_own_end(table, mo
     monkeypatch.setattr(games.PastGames, "derive", undo_meanwhile)
     recheck(table.path)
     assert table.journal.db.execute("SELECT COUNT(*) FROM record_cache").fetchone()[0] == 0
+
+
+def test_opening_past_games_after_a_rules_update_replays_nothing_and_rechecks_aside(
+        fast_game_box_factory, tmp_path, monkeypatch):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent / "ui"))
+    from pastkit import journal_at, record_game
+    from test_past_games_kept import open_past
+
+    from spielleiter.device import i18n
+    from spielleiter.device.config.paths import JOURNAL_NAME
+
+    state = tmp_path / "state"
+    state.mkdir()
+    with journal_at(state / JOURNAL_NAME) as journal:
+        for seed, game in enumerate(("bunte-runde", "tatort-tonne", "bunte-runde")):
+            record_game(journal, game, ["Mia", "Ben", "Oma"], seed)
+    recheck(state / JOURNAL_NAME)
+    db = sqlite3.connect(state / JOURNAL_NAME)
+    db.execute("UPDATE record_cache SET rules='older rules'")
+    db.execute("UPDATE meta SET value='older rules' WHERE key=?", (MARK,))
+    db.commit()
+    db.close()
+    box = fast_game_box_factory(state_dir=state)
+    i18n.use("en")
+    built = counting(monkeypatch)
+    open_past(box)
+    assert built == [] and box.app.view().lines[0] == "Bunte Runde"
+    mode = box.app.top.mode
+    assert mode.rechecker is not None
+    mode.rechecker.join(120)
+    assert mode.rechecker.returncode == 0 and built == []  # the replays were not the box's
+    assert stale(box.journal.db, results.rules()) == []
+    box.tap("host.back")
