@@ -91,7 +91,7 @@ def usable(path: Path) -> bool:
             return app is not None and app[0] == "spielleiter-journal"
         finally:
             db.close()
-    except (*UNREADABLE, OSError):
+    except (sqlite3.Error, UnicodeDecodeError, OSError):
         return False
 
 

@@ -199,7 +199,7 @@ def in_memory(path: Path, *, copy: bool) -> sqlite3.Connection:
                 source.close()
             create(db)
             return db
-        except (*UNREADABLE, OSError, JournalError) as exc:
+        except (sqlite3.Error, UnicodeDecodeError, OSError, JournalError) as exc:
             log.warning("journal not copied into memory (%s): %s", query, exc)
     db.close()
     return connect(":memory:", path.name)

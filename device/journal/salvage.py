@@ -47,7 +47,7 @@ def open_read_only(path: Path) -> sqlite3.Connection | None:
             db.text_factory = decode
             db.execute("SELECT name FROM sqlite_master").fetchall()
             return db
-        except (*UNREADABLE, OSError) as exc:
+        except (sqlite3.Error, UnicodeDecodeError, OSError) as exc:
             log.info("salvage: %s with %s: %s", path.name, query, exc)
     return None
 
@@ -82,7 +82,7 @@ def salvage(dst: sqlite3.Connection, source: Path) -> Salvaged:
             for table, key in TABLES.items():
                 _table(dst, src, table, key, result)
             _actions(dst, src, result)
-    except (*UNREADABLE, JournalError) as exc:  # the damaged file gave out: the backup stands
+    except (sqlite3.Error, UnicodeDecodeError, JournalError) as exc:  # the damaged file gave out: the backup stands
         log.error("salvage from %s abandoned: %s", source.name, exc)
         return Salvaged(broken=1)
     finally:

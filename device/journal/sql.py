@@ -16,7 +16,7 @@ class JournalError(DeviceError, RuntimeError):
 # sqlite3 raises when SQLite's own message quotes bytes of a damaged file that are not UTF-8
 # ("malformed database schema ... near '\xff'"). Every read of a file that may be damaged
 # catches both.
-UNREADABLE: tuple[type[Exception], ...] = (sqlite3.Error, UnicodeDecodeError)
+UNREADABLE = (sqlite3.Error, UnicodeDecodeError)
 
 
 class transaction:

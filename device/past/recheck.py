@@ -161,7 +161,7 @@ class Rechecker:
 
     NICE = 10
 
-    def __init__(self, process: subprocess.Popen) -> None:  # type: ignore[type-arg]
+    def __init__(self, process: "subprocess.Popen[bytes]") -> None:
         self.process = process
 
     @classmethod
