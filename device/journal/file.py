@@ -20,7 +20,7 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from . import backup as journal_backup, salvage as journal_salvage, wal as journal_wal
 from .schema import APP, SCHEMA, create
@@ -48,6 +48,7 @@ class Notice:
     game_id: int | None = None
     pan: str | None = None
     count: int | None = None
+    recovered: Any = None  # a restore: what came over from the damaged file (``Salvaged``)
 
 
 @dataclass
@@ -175,12 +176,16 @@ def _restore(path: Path, source: Path) -> list[Notice]:
         return []
     parts = [f"from {backup.name}"] if backup is not None else []
     if salvaged.anything:
-        parts.append(f"{salvaged.games} games and {salvaged.actions} actions from the damaged "
-                     "file")
+        parts.append(f"{salvaged.games} games, {salvaged.actions} actions and "
+                     f"{salvaged.corrections} corrections from the damaged file")
+    if salvaged.unreadable:
+        parts.append("nothing newer could be read from the damaged file")
+    elif salvaged.lost:
+        parts.append(f"read only in part: {', '.join(salvaged.lost)}")
     text = "Journal restored " + ", then ".join(parts)
     log.warning("%s", text)
     return [Notice("restored", text, backup.name if backup else "salvage",
-                   count=salvaged.actions)]
+                   count=salvaged.actions, recovered=salvaged)]
 
 
 def in_memory(path: Path, *, copy: bool) -> sqlite3.Connection:

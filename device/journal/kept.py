@@ -17,6 +17,8 @@ DDL = ("CREATE TABLE IF NOT EXISTS record_cache (game_id INTEGER PRIMARY KEY, ke
 # ``rules``: the version of the engines that derived the row; ``rechecked``: a later version
 # derived another result (the game says so). Columns a table of an earlier release lacks.
 COLUMNS = {"rules": "TEXT", "rechecked": "INTEGER NOT NULL DEFAULT 0"}
+# meta: the rules every kept result follows, noted when nothing is left to derive again
+MARK = "results_rules"
 INSERT = ("INSERT OR REPLACE INTO record_cache (game_id, key, result, rules, rechecked) "
           "VALUES (?, ?, ?, ?, ?)")
 
@@ -47,6 +49,15 @@ def keep_result(db: sqlite3.Connection, game_id: int, entry: tuple[str, ...]) ->
         return False
 
 
+def unsettle(db: sqlite3.Connection) -> None:
+    """Note (inside the caller's transaction) that some kept results may be missing, so the
+    next look at past games derives them again (a salvage changed games)."""
+    try:
+        db.execute("DELETE FROM meta WHERE key=?", (MARK,))
+    except sqlite3.OperationalError:
+        pass
+
+
 def forget(db: sqlite3.Connection, game_id: int) -> None:
     """Drop a game's kept result inside the caller's transaction (an undo: the game runs
     again, and its end keeps a new one); a journal without the table has nothing to drop."""
@@ -56,4 +67,4 @@ def forget(db: sqlite3.Connection, game_id: int) -> None:
         pass
 
 
-__all__ = ["COLUMNS", "DDL", "INSERT", "forget", "keep_result"]
+__all__ = ["COLUMNS", "DDL", "INSERT", "MARK", "forget", "keep_result", "unsettle"]

@@ -286,6 +286,9 @@ class PastGames:
         row_id = store.add(self.journal.db, self.journal.write, game_id, seq, text,
                            store.dump(found.originals[seq]) or "", reason, self.journal.stamp())
         log.info("game %d action %d corrected: %s (%s)", game_id, seq, action, reason)
+        backup = getattr(self.journal, "game_ended", None)
+        if backup is not None:  # checkpoint and backup: a restore keeps this correction
+            backup()
         return next(c for c in self._corrections(found) if c.id == row_id)
 
     def _check_replay(self, header: Header, actions: builtins.list[dict[str, Any]]) -> None:

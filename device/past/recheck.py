@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from ..journal.kept import COLUMNS, DDL
+from ..journal.kept import COLUMNS, DDL, MARK
 from ..journal.schema import add_columns
 from ..journal.sql import decode
 from . import results as cache
@@ -39,7 +39,6 @@ from .games import PastGames
 log = logging.getLogger(__name__)
 
 BATCH = 25  # games replayed between two short writes
-MARK = "results_rules"  # meta: the rules every kept result follows (nothing left to recheck)
 ENDED = "('over', 'abandoned', 'damaged')"
 
 
