@@ -5,7 +5,8 @@ game, the sequence number of the action it corrects, that action as the journal 
 action as it should have been (NULL: the action should not have happened) and why. A game's
 effective actions are its journal actions with the newest correction of each applied
 (``apply``); the result is their replay. A correction whose action is no longer in the journal
-as it was (the game was undone on the box and played on) corrects nothing. Rows are ordered by
+as it was (the game was undone on the box and played on) corrects nothing, and neither do the
+corrections of a step whose newest one puts it back as it was played. Rows are ordered by
 their id, never by time; each keeps its time stamp (``timebase.Stamp``) to show.
 """
 
@@ -104,7 +105,8 @@ def read(db: sqlite3.Connection, game_id: int, originals: Sequence[dict[str, Any
                      row_id, game_id, seq)
             continue
         found.append(Correction(row_id, game_id, seq, before, after, why, when(boot, mono, at)))
-    return found
+    undone = {seq for seq, c in {c.seq: c for c in found}.items() if c.after == c.before}
+    return [c for c in found if c.seq not in undone]  # put back as played: nothing corrected
 
 
 def apply(originals: Sequence[dict[str, Any]], corrections: Sequence[Correction]

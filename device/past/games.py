@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from ...games import GAMES, GameError
 from . import corrections as store
+from . import checks
 from . import filters as filters
 from . import names
 from . import results as cache
@@ -258,7 +259,11 @@ class PastGames:
         ``action`` (None: it should not have happened), because ``why``. The journal's action
         stays; the correction is a new row. Refused with InputError (nothing written, the message
         in the box's language) when the game is not finished, ``seq`` is not one of its actions,
-        nothing would change, ``why`` is empty, or the game with it does not replay to an end."""
+        nothing would change, the action names a field the played one lacks or a measurement
+        outside its rules' range (``checks``), ``why`` is empty or holds what a screen cannot
+        show, or the game with it does not replay to an end. A correction that puts a step back
+        as it was played undoes the earlier ones: the step (and, when no other is, the game) is
+        no longer marked corrected."""
         if self.journal is None:
             raise InputError(_("This journal is open for reading only."))
         found = self._load(game_id)
@@ -270,12 +275,9 @@ class PastGames:
                 not 0 <= seq < len(found.originals):
             raise InputError(_("The game has no step {n}.").format(n=seq + 1 if isinstance(
                 seq, int) else seq))
-        reason = " ".join(str(why).split()) if isinstance(why, str) else ""
-        if not reason:
-            raise InputError(_("Say why it is corrected."))
-        if len(reason) > store.MAX_WHY:
-            raise InputError(_("The reason is too long."))
+        reason = checks.reason(why, store.MAX_WHY)
         text = store.dump(action)
+        checks.fields(found.header.game, seq + 1, found.originals[seq], action)
         before = self._corrections(found)
         now = {c.seq: c.after for c in before}.get(seq, found.originals[seq])
         if now == action:
@@ -289,7 +291,9 @@ class PastGames:
         backup = getattr(self.journal, "game_ended", None)
         if backup is not None:  # checkpoint and backup: a restore keeps this correction
             backup()
-        return next(c for c in self._corrections(found) if c.id == row_id)
+        made = next((c for c in self._corrections(found) if c.id == row_id), None)
+        return made if made is not None else Correction(  # it put the step back as played
+            row_id, game_id, seq, found.originals[seq], action, reason, None)
 
     def _check_replay(self, header: Header, actions: builtins.list[dict[str, Any]]) -> None:
         state = start(header)
