@@ -7,8 +7,10 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from ...games import GAMES
-from ..i18n import _
+from ...games import GAMES, GameError
+from ..i18n import _, refusal
+from ..journal.header import Header
+from ..replay import start
 from ..text import InputError
 
 # General categories a reason may not hold: control, format (zero-width, direction overrides),
@@ -48,4 +50,21 @@ def fields(game: str, step: int, original: dict[str, Any], action: dict[str, Any
             field=measurement.field, least=f"{least:g}", most=f"{most:g}"))
 
 
-__all__ = ["HIDDEN", "fields", "reason"]
+def replays_to_end(header: Header, actions: list[dict[str, Any]]) -> None:
+    """InputError naming the first step (from 1) the engine would refuse with the corrected
+    ``actions``, or saying the game would not be over."""
+    state = start(header)
+    for index, action in enumerate(actions):
+        try:
+            state, _events = state.apply(action)
+        except GameError as exc:
+            raise InputError(_("Not possible: then step {n} would be refused ({why})."
+                               ).format(n=index + 1, why=refusal(exc))) from None
+        except Exception as exc:  # an engine given a shape it never expected
+            raise InputError(_("Not possible: then step {n} would be refused ({why})."
+                               ).format(n=index + 1, why=type(exc).__name__)) from None
+    if not state.is_over:
+        raise InputError(_("Not possible: then the game would not be over."))
+
+
+__all__ = ["HIDDEN", "fields", "reason", "replays_to_end"]

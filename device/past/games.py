@@ -20,7 +20,7 @@ from dataclasses import replace
 from datetime import date, datetime
 from typing import Any, Callable
 
-from ...games import GAMES, GameError
+from ...games import GAMES
 from . import corrections as store
 from . import checks
 from . import filters as filters
@@ -29,12 +29,11 @@ from . import results as cache
 from .corrections import Correction
 from ..journal.header import Header
 from ..journal.learning import Record
-from ..journal.learning import parse as parse_learning
-from ..i18n import _, refusal
+from ..i18n import _
 from .records import GameRecord
-from ..replay import ReplayError, start
+from ..replay import ReplayError
 from ..text import InputError, loads
-from .rows import GameRows, Step, no_write, open_read_only
+from .rows import GameRows, Step, learning_rows, no_write, open_read_only
 from ..journal.timebase import TimeBase, TimeSource, always_synced
 
 __all__ = ["ENDED", "Correction", "GameRecord", "PastGames", "Step", "open_read_only"]
@@ -42,8 +41,6 @@ __all__ = ["ENDED", "Correction", "GameRecord", "PastGames", "Step", "open_read_
 log = logging.getLogger(__name__)
 
 ENDED = ("over", "abandoned", "damaged")  # every status but running: the game cannot change
-LEARNING_COLUMNS = ("id", "at", "child", "quiz", "level", "truth_g", "guess", "error", "correct",
-                    "retry", "boot", "mono")
 GAME_COLUMNS = ("id", "game", "header", "status", "started", "boot", "mono", "synced", "ended",
                 "ended_boot", "ended_mono")
 
@@ -234,22 +231,7 @@ class PastGames:
     def learning(self) -> builtins.list[Record]:
         """The learning station's answers, oldest first (``history``; for ``FamilyStats``),
         read without writing (none when the box never had a learning station)."""
-        have = self._have("learning")
-        if not have:
-            return []
-        columns = ", ".join(c if c in have else "NULL" for c in LEARNING_COLUMNS)
-        try:
-            rows = self.db.execute(f"SELECT {columns} FROM learning ORDER BY id").fetchall()
-        except sqlite3.Error as exc:
-            log.error("learning history unreadable: %s", exc)
-            return []
-        found = []
-        for row in rows:
-            try:
-                found.append(parse_learning(row, self.times.wall_time))
-            except (ValueError, TypeError) as exc:
-                log.warning("learning row %s left out: %s", row[0], exc)
-        return found
+        return learning_rows(self.db, self._have("learning"), self.times.wall_time)
 
     # -- correcting ------------------------------------------------------------------------------
     def correct(self, game_id: int, seq: int, action: dict[str, Any] | None,
@@ -284,7 +266,7 @@ class PastGames:
             raise InputError(_("That is what the game already has."))
         trial = Correction(0, game_id, seq, found.originals[seq], action, reason, None)
         actions = store.apply(found.originals, before + [trial])
-        self._check_replay(found.header, actions)
+        checks.replays_to_end(found.header, actions)
         row_id = store.add(self.journal.db, self.journal.write, game_id, seq, text,
                            store.dump(found.originals[seq]) or "", reason, self.journal.stamp())
         log.info("game %d action %d corrected: %s (%s)", game_id, seq, action, reason)
@@ -294,20 +276,6 @@ class PastGames:
         made = next((c for c in self._corrections(found) if c.id == row_id), None)
         return made if made is not None else Correction(  # it put the step back as played
             row_id, game_id, seq, found.originals[seq], action, reason, None)
-
-    def _check_replay(self, header: Header, actions: builtins.list[dict[str, Any]]) -> None:
-        state = start(header)
-        for index, action in enumerate(actions):
-            try:
-                state, _events = state.apply(action)
-            except GameError as exc:
-                raise InputError(_("Not possible: then step {n} would be refused ({why})."
-                                   ).format(n=index + 1, why=refusal(exc))) from None
-            except Exception as exc:  # an engine given a shape it never expected
-                raise InputError(_("Not possible: then step {n} would be refused ({why})."
-                                   ).format(n=index + 1, why=type(exc).__name__)) from None
-        if not state.is_over:
-            raise InputError(_("Not possible: then the game would not be over."))
 
     # -- rows ------------------------------------------------------------------------------------
     def _have(self, table: str) -> tuple[str, ...]:
