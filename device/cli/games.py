@@ -183,6 +183,9 @@ def _date(text: str) -> str:
 def printable(text: str) -> str:
     """``text`` as a terminal may print it: control and format characters (an ANSI escape, a
     right-to-left override) shown as ``\\uXXXX``, never acted on."""
+    text = str(text)
+    if text.isprintable():  # the usual line, checked in C
+        return text
     return "".join(f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Cc", "Cf", "Cs")
                    else ch for ch in str(text))
 
