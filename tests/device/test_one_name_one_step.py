@@ -87,7 +87,7 @@ def test_games_show_never_prints_raw_escapes(table, capsys):
     PastGames(table.journal)  # makes the corrections table
     table.journal.db.execute(  # a reason written by an older release, escapes and all
         "INSERT INTO corrections (game_id, seq, action, original, why, at) SELECT ?, 0, "
-        "action, action, ?, 0 FROM actions WHERE game_id=? AND seq=0",
+        "NULL, action, ?, 0 FROM actions WHERE game_id=? AND seq=0",
         (session.game_id, "\x1b[2J\u202eoops", session.game_id))
     code, out, _ = cli(capsys, "games", "show", str(session.game_id), "--actions",
                        "--state-dir", str(table.state_dir))
