@@ -8,20 +8,11 @@ A name is a person as the roster keeps it (``journal.roster``): spaces folded, N
 
 from __future__ import annotations
 
-import functools
-import unicodedata
 from typing import Any, Iterable
 
-from ..journal.roster import shown
+from ..journal.roster import identity
 
 SQLITE_MAX = 2 ** 63 - 1  # the largest integer SQLite keeps: a larger id names no game
-
-
-@functools.lru_cache(maxsize=4096)  # a family's few names, asked for once per game and player
-def identity(name: Any) -> str:
-    """The one form of a name that two spellings of the same person share."""
-    text = " ".join(unicodedata.normalize("NFKC", str(name)).split())
-    return shown(text)
 
 
 def identities(names: Iterable[Any]) -> set[str]:

@@ -102,3 +102,17 @@ def test_export_all_is_written_game_by_game_as_the_one_document(table):
     write_all(past, out)
     assert out.getvalue() == json.dumps(everything(past), indent=2, ensure_ascii=False) + "\n"
     assert [g["play"]["game_id"] for g in json.loads(out.getvalue())["games"]] == past.ids()
+
+
+def test_the_learning_history_keeps_strauss_and_strauss_with_eszett_apart(table):
+    from spielleiter.device.journal.learning import History
+    from spielleiter.games import learning
+
+    history = History(table.journal)
+    for child in ("Strauß", "Strauss", "mia", "Mia"):
+        history.add(child, learning.score_grams(312.0, 300, 1))
+    assert history.children() == ["Strauß", "Strauss", "mia"]
+    assert len(history.records("STRAUSS")) == 1 and len(history.records("strauß")) == 1
+    assert len(history.records("MIA")) == 2
+    stats = FamilyStats.build([], history.records())
+    assert stats.player("Strauss").answers == 1 and stats.player("Mia").answers == 2
