@@ -196,6 +196,26 @@ class Rechecker:
                 self.process.wait()
 
 
+def start_if_needed(journal: object) -> Rechecker | None:
+    """A ``Rechecker`` for the box's journal when a kept result may be missing or of other
+    rules (None for a journal in memory, or when all are up to date): what Past games and
+    Statistics start when they open."""
+    path = getattr(journal, "path", None)
+    db = getattr(journal, "db", None)
+    if getattr(journal, "degraded", None) or path is None or db is None:
+        return None
+    if not Path(path).is_file() or not needed(db):
+        return None
+    try:  # asked once after an update (or the first time): nothing stale, nothing to start
+        if not stale(db, cache.rules()):
+            with journal.write():  # type: ignore[attr-defined]
+                _mark(db, cache.rules())
+            return None
+    except Exception as exc:  # noqa: BLE001 - a journal that cannot say: let the process try
+        log.debug("recheck not ruled out: %s", exc)
+    return Rechecker.start(Path(path))
+
+
 def _idle_priority() -> None:
     """The recheck runs only when the CPU would idle (``SCHED_IDLE``), else at the lowest
     priority: the box's loop is never kept waiting by it."""
@@ -230,7 +250,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-__all__ = ["BATCH", "MARK", "Progress", "Rechecker", "main", "needed", "recheck", "stale"]
+__all__ = ["BATCH", "MARK", "Progress", "Rechecker", "main", "needed", "recheck", "stale",
+           "start_if_needed"]
 
 
 if __name__ == "__main__":

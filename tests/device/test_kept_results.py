@@ -175,3 +175,14 @@ def test_opening_past_games_after_a_rules_update_replays_nothing_and_rechecks_as
     assert mode.rechecker.returncode == 0 and built == []  # the replays were not the box's
     assert stale(box.journal.db, results.rules()) == []
     box.tap("host.back")
+
+
+def test_a_journal_with_every_result_kept_starts_no_recheck_and_notes_it(table):
+    from spielleiter.device.past.recheck import start_if_needed
+
+    table.every_game()  # each game kept its result as it ended
+    db = table.journal.db
+    assert needed(db)  # never noted yet
+    assert start_if_needed(table.journal) is None
+    assert not needed(db) and db.execute(
+        "SELECT value FROM meta WHERE key=?", (MARK,)).fetchone()[0] == results.rules()

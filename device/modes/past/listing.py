@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from ...i18n import N_, _
 from ..base.tool import HostTool
 from ...past.games import PastGames
-from ...past.recheck import Rechecker, needed
+from ...past.recheck import Rechecker, start_if_needed
 from ...past.records import GameRecord
 from ...screen.render import View, first_fit, pack, wrap
 from ...text import InputError
@@ -116,11 +115,7 @@ class PastGamesMode(HostTool):
         self.record = self._page(at) or (self._page(None) if at is not None else None)
 
     def _recheck(self) -> None:
-        journal = self.app.journal
-        if getattr(journal, "degraded", None) or not getattr(journal, "path", None):
-            return
-        if Path(journal.path).is_file() and needed(journal.db):
-            self.rechecker = Rechecker.start(Path(journal.path))
+        self.rechecker = start_if_needed(self.app.journal)
 
     def close(self) -> None:
         if self.rechecker is not None:

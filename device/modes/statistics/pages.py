@@ -17,6 +17,7 @@ from ...past.statistics import FamilyStats, GameStats, PlayerStats, Tally
 from ...i18n import _, ngettext
 from ..base.tool import HostTool
 from ...past.games import PastGames
+from ...past.recheck import start_if_needed
 from ...screen.render import View, first_fit, misfits, wrap
 from ...text import InputError
 from ..past.listing import MONTHS
@@ -140,6 +141,8 @@ class StatsMode(HostTool):
         self.counting = self.past is not None
         if self.counting:
             self.timer = app.runtime.call_later(0, self.count)
+        # results of other rules are counted as kept; the recheck brings them up to date
+        self.rechecker = start_if_needed(app.journal) if self.counting else None
 
     def count(self) -> None:
         """One step of counting (a loop timer); the last one makes the statistics."""
@@ -165,6 +168,9 @@ class StatsMode(HostTool):
         self.counting = False
         self.app.runtime.cancel(self.timer)
         self.timer = None
+        if self.rechecker is not None:
+            self.rechecker.close()
+            self.rechecker = None
 
     def entries(self) -> list[str]:
         return [first_fit(p.name) for p in self.stats.players] + \

@@ -61,6 +61,7 @@ def test_statistics_count_a_long_journal_in_steps_and_replay_nothing(table, monk
     monkeypatch.undo()
     past = PastGames(table.journal)
     assert mode.stats == FamilyStats.build(past.list(), past.learning())
+    mode.close()
 
 
 def test_back_while_counting_leaves_and_stops_the_count(table):
