@@ -32,8 +32,15 @@ def bad_char(text: str) -> str | None:
 def problem(value: Any) -> str | None:
     """Where a JSON value holds text that cannot be UTF-8 (in a string or a key), or None.
 
-    Walks iteratively, so a deeply nested value cannot exhaust the stack.
+    Walks iteratively, so a deeply nested value cannot exhaust the stack; a value whose every
+    text encodes (the JSON encoder, in C, says so at once) is not walked at all.
     """
+    if isinstance(value, (dict, list)):
+        try:
+            json.dumps(value, ensure_ascii=False).encode("utf-8")
+            return None
+        except (UnicodeEncodeError, TypeError, ValueError, RecursionError):
+            pass  # walk it, to say where
     todo: list[tuple[Any, str]] = [(value, "")]
     while todo:
         item, where = todo.pop()

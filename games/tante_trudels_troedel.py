@@ -385,7 +385,9 @@ INFO = GameInfo(
     values={"value": DIE, "direction": ("forward", "back"), "coupon": (False, True)},
     measurements={
         "weigh_potd": Measurement("grams", 6.0, 24.0, decimals=1, private=True),
-        "weigh": Measurement("grams", 1.0, 40.0, decimals=1, private=True),
-        "weigh_basket": Measurement("grams", 0.0, 40.0, decimals=1, private=True),
+        # a basket is weighed with what it holds: a correction may say up to 200 g
+        "weigh": Measurement("grams", 1.0, 40.0, decimals=1, private=True, limits=(0.1, 200.0)),
+        "weigh_basket": Measurement("grams", 0.0, 40.0, decimals=1, private=True,
+                                    limits=(0.0, 200.0)),
     },
 )

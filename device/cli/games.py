@@ -15,6 +15,7 @@ import csv
 import json
 import os
 import sys
+import unicodedata
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -25,8 +26,8 @@ from .common import EXIT_OK, EXIT_PROBLEMS, add_config, add_lang, emit, say, spe
 
 EPILOG = """\
 Exit status: 0 done (also when there is no game yet), 1 no such game, a refused correction or a
-journal that cannot be read, 2 bad usage. Sequence numbers (SEQ) count a game's actions from 0, as
-games show --actions and the CSV export number them.
+journal that cannot be read, 2 bad usage. Steps (STEP) count a game's actions from 1, as the
+box's screens, games show --actions, the CSV export and every refusal number them.
 """
 
 
@@ -56,14 +57,15 @@ def register(sub: argparse._SubParsersAction) -> None:
     ls.set_defaults(func=run_list)
     show = games.add_parser("show", parents=[common], help="one game: result and corrections",
                             epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    show.add_argument("game_id", type=int, metavar="ID", help="the game's number (games list)")
-    show.add_argument("--actions", action="store_true", help="also every action, numbered")
+    show.add_argument("game_id", type=_game_id, metavar="ID", help="the game's number (games list)")
+    show.add_argument("--actions", action="store_true",
+                      help="also every action, numbered as steps from 1")
     show.set_defaults(func=run_show)
     export = games.add_parser("export", parents=[common],
                               help="a game (or all) as JSON for replay and loggers, or CSV",
                               epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     which = export.add_mutually_exclusive_group(required=True)
-    which.add_argument("game_id", type=int, nargs="?", metavar="ID",
+    which.add_argument("game_id", type=_game_id, nargs="?", metavar="ID",
                        help="the game's number (games list)")
     which.add_argument("--all", action="store_true", help="every ended game, oldest first")
     export.add_argument("--format", choices=("json", "csv"), default="json",
@@ -76,8 +78,9 @@ def register(sub: argparse._SubParsersAction) -> None:
                                        "a wrong weighing). The journal keeps the original; the "
                                        "correction is a new row and the result is replayed.",
                            epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    fix.add_argument("game_id", type=int, metavar="ID", help="the game's number (games list)")
-    fix.add_argument("seq", type=int, metavar="SEQ", help="the action's number")
+    fix.add_argument("game_id", type=_game_id, metavar="ID", help="the game's number (games list)")
+    fix.add_argument("seq", type=_step_number, metavar="STEP",
+                     help="the step's number, from 1 (as the box and games show number it)")
     how = fix.add_mutually_exclusive_group(required=True)
     how.add_argument("--set", action="append", metavar="KEY=VALUE", dest="changes",
                      help="change one field of the action (VALUE as JSON, else text); repeat "
@@ -141,6 +144,31 @@ def duration(seconds: float | None) -> str:
     return f"{minutes} min" if minutes < 60 else f"{minutes // 60} h {minutes % 60:02d} min"
 
 
+def _game_id(text: str) -> int:
+    """A game's number as the command line gives it: a whole number SQLite can hold (beyond
+    it, no game has it: bad usage, said plainly, never a traceback)."""
+    from ..past.names import SQLITE_MAX
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a game's number: {text!r}") from None
+    if not 1 <= value <= SQLITE_MAX:
+        raise argparse.ArgumentTypeError(f"no game has the number {text} (1 to {SQLITE_MAX})")
+    return value
+
+
+def _step_number(text: str) -> int:
+    """A step's number, from 1 as the box counts them."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a step's number: {text!r}") from None
+    if not 1 <= value <= 10**9:
+        raise argparse.ArgumentTypeError(f"steps are counted from 1: {text}")
+    return value
+
+
 def _date(text: str) -> str:
     """``--since``'s DATE, checked as the command line is read (a bad one is bad usage: 2)."""
     from ..past.filters import since
@@ -150,6 +178,16 @@ def _date(text: str) -> str:
     except DeviceError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     return text
+
+
+def printable(text: str) -> str:
+    """``text`` as a terminal may print it: control and format characters (an ANSI escape, a
+    right-to-left override) shown as ``\\uXXXX``, never acted on."""
+    text = str(text)
+    if text.isprintable():  # the usual line, checked in C
+        return text
+    return "".join(f"\\u{ord(ch):04x}" if unicodedata.category(ch) in ("Cc", "Cf", "Cs")
+                   else ch for ch in str(text))
 
 
 def score(value: Any) -> str:
@@ -173,9 +211,10 @@ def run_list(args: argparse.Namespace) -> int:
     for r in records:
         won = ", ".join(r.winners) or (_("abandoned") if r.status == "abandoned" else
                                        _("damaged") if r.status == "damaged" else _("no one"))
-        mark = "  " + _("(corrected)") if r.corrected else ""
-        emit(f"{r.game_id:>4}  {when(r.started or r.ended):16}  {r.title[:22]:22}  "
-             f"{', '.join(r.players)[:24]:24}  {won}{mark}")
+        mark = ("  " + _("(corrected)") if r.corrected else
+                "  " + _("(result re-checked)") if r.rechecked else "")
+        emit(printable(f"{r.game_id:>4}  {when(r.started or r.ended):16}  {r.title[:22]:22}  "
+                       f"{', '.join(r.players)[:24]:24}  {won}{mark}"))
     return EXIT_OK
 
 
@@ -192,13 +231,13 @@ def run_show(args: argparse.Namespace) -> int:
         say("games", still_running(args.game_id))
         return EXIT_PROBLEMS
     for line in describe(record):
-        emit(line)
+        emit(printable(line))
     if args.actions:
-        emit(_("Actions (SEQ, time, action; * corrected):"))
+        emit(_("Steps (number, time, action; * corrected):"))
         for step in past.steps(args.game_id):
             at = when(game_time(step.at))
-            emit(f"  {step.seq:>4}{'*' if step.corrected else ' '} {at:16}  "
-                 f"{json.dumps(step.action, ensure_ascii=False)}")
+            emit(f"  {step.seq + 1:>4}{'*' if step.corrected else ' '} {at:16}  "
+                 f"{printable(json.dumps(step.action, ensure_ascii=False))}")
     return EXIT_OK
 
 
@@ -238,12 +277,14 @@ def describe(record: Any) -> list[str]:
         lines.append(_("Corrected after the game: the result changed") if changed else
                      _("Corrected after the game (the result is unchanged)"))
         lines.extend(f"  {line}" for line in record.changes if line != "result unchanged")
+    if record.rechecked:
+        lines.append(_("Result re-checked: newer rules give this result"))
     lines.append(_("Actions: {n}").format(n=record.actions))
     return lines
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from ..past.export import CSV_COLUMNS, csv_rows, document, everything
+    from ..past.export import CSV_COLUMNS, csv_rows, document, write_all
 
     past = reading(args)
     if past is None:
@@ -257,10 +298,13 @@ def run_export(args: argparse.Namespace) -> int:
         say("games", still_running(args.game_id))
         return EXIT_PROBLEMS
     if args.format == "json":
-        doc = everything(past) if args.all else document(past, args.game_id)
-        emit(json.dumps(doc, indent=2, ensure_ascii=False))
+        if args.all:  # game by game: memory stays flat however many games there are
+            write_all(past, sys.stdout)
+            sys.stdout.flush()
+        else:
+            emit(json.dumps(document(past, args.game_id), indent=2, ensure_ascii=False))
         return EXIT_OK
-    ids = [r.game_id for r in reversed(past.list())] if args.all else [args.game_id]
+    ids = past.ids() if args.all else [args.game_id]
     writer = csv.DictWriter(sys.stdout, fieldnames=CSV_COLUMNS, lineterminator="\n")
     writer.writeheader()
     writer.writerows(csv_rows(past, ids))
@@ -308,25 +352,26 @@ def run_correct(args: argparse.Namespace) -> int:
                 action = loads(args.action, "--action")
             else:
                 action = {**_step(past, args).action, **parse_set(args.changes)}
-            past.correct(args.game_id, args.seq, action, args.why)
+            past.correct(args.game_id, args.seq - 1, action, args.why)
         except InputError as exc:
             say("games", str(exc))
             return EXIT_PROBLEMS
         for line in describe(past.record(args.game_id)):
-            emit(line)
+            emit(printable(line))
     return EXIT_OK
 
 
 def _step(past: Any, args: argparse.Namespace) -> Any:
-    """Action SEQ as the game has it now (InputError when there is none, or it was removed)."""
+    """Step STEP (from 1) as the game has it now (InputError when there is none, or it was
+    removed)."""
     from ..text import InputError
 
     for step in past.steps(args.game_id):
-        if step.seq == args.seq:
+        if step.seq == args.seq - 1:
             return step
-    if any(c.seq == args.seq for c in past.corrections(args.game_id)):
-        raise InputError(f"action {args.seq} was removed by a correction; use --action")
-    raise InputError(f"The game has no action {args.seq}.")
+    if any(c.seq == args.seq - 1 for c in past.corrections(args.game_id)):
+        raise InputError(f"step {args.seq} was removed by a correction; use --action")
+    raise InputError(_("The game has no step {n}.").format(n=args.seq))
 
 
 __all__ = ["describe", "register"]

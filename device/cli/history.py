@@ -34,6 +34,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..journal.learning import COLUMNS, History
+    from ..journal.roster import identity
     from ..journal.store import Journal
     from ..config.paths import JOURNAL_NAME, find_state_dir, sim_state_dir
 
@@ -47,11 +48,11 @@ def run(args: argparse.Namespace) -> int:
             records = history.records(args.child)
             children = history.children()
             levels = {name: history.levels(name) for name in children
-                      if args.child is None or name.casefold() == args.child.casefold()}
+                      if args.child is None or identity(name) == identity(args.child)}
     else:
         children, levels = [], {}
     if args.child is not None and not records and \
-            args.child.casefold() not in (c.casefold() for c in children):
+            identity(args.child) not in (identity(c) for c in children):
         say("history", f"no answers from {args.child}")
         return EXIT_PROBLEMS
     if args.csv:

@@ -7,14 +7,20 @@ import json
 import sys
 from pathlib import Path
 
+from ..exc import DeviceError
 from ..text import bad_char
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, emit, say
 
+# The largest document read: a long game's document is a few hundred KB; a replay holds about
+# fifteen times its size in memory, which a Pi Zero 2 W (512 MB) must still have to spare.
+MAX_BYTES = 4 * 1024 * 1024
+
 EPILOG = """\
-The document: {"game": ..., "players": [...], "seed": N, "options": {...}, "actions": [...]}.
+The document: {"game": ..., "players": [...], "seed": N, "options": {...}, "actions": [...]},
+at most 4 MiB (a long game's document is a few hundred KB).
 Exit status: 0 the whole game replayed; 1 an illegal action (stderr names its index and the
 reason, stdout holds the state before it); 2 the document is unusable (not UTF-8, not JSON,
-an unknown game, bad fields), with one line on stderr and nothing on stdout.
+larger than 4 MiB, an unknown game, bad fields), with one line on stderr and nothing on stdout.
 """
 
 
@@ -27,17 +33,31 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
-def read_document(name: str) -> str:
-    """The document's text; OSError, or UnicodeError for bytes that are not UTF-8."""
+class TooLarge(DeviceError, ValueError):
+    """A document over ``MAX_BYTES``."""
+
+
+def read_document(name: str, most: int = MAX_BYTES) -> str:
+    """The document's text; OSError, UnicodeError for bytes that are not UTF-8, TooLarge for
+    more than ``most`` bytes (never read further than one byte past it)."""
     if name != "-":
-        return Path(name).read_text(encoding="utf-8")
+        with open(Path(name), "rb") as fh:
+            return _decoded(fh.read(most + 1), most)
     raw = getattr(sys.stdin, "buffer", None)
     if raw is not None:  # decode ourselves: the locale may let stdin smuggle bytes through
-        return raw.read().decode("utf-8")
-    text = sys.stdin.read()  # a stream without bytes (a test's StringIO)
+        return _decoded(raw.read(most + 1), most)
+    text = sys.stdin.read(most + 1)  # a stream without bytes (a test's StringIO)
+    if len(text) > most:
+        raise TooLarge(f"larger than {most // (1024 * 1024)} MiB")
     if bad_char(text):
         raise UnicodeError(f"not UTF-8 text ({bad_char(text)})")
     return text
+
+
+def _decoded(data: bytes, most: int) -> str:
+    if len(data) > most:
+        raise TooLarge(f"larger than {most // (1024 * 1024)} MiB")
+    return data.decode("utf-8")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
 
     try:
         text = read_document(args.file)
-    except (OSError, UnicodeError) as exc:
+    except (OSError, UnicodeError, TooLarge) as exc:
         say("replay", f"cannot read {args.file}: {exc}")
         return EXIT_UNUSABLE
     try:

@@ -19,7 +19,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .sql import JournalError, why
+from .sql import JournalError, UNREADABLE, why
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +91,7 @@ def usable(path: Path) -> bool:
             return app is not None and app[0] == "spielleiter-journal"
         finally:
             db.close()
-    except (sqlite3.Error, OSError):
+    except (sqlite3.Error, UnicodeDecodeError, OSError):
         return False
 
 
@@ -144,6 +144,6 @@ def newest(journal: Path, now: float | None = None) -> BackupAge:
             games = int(db.execute("SELECT COUNT(*) FROM games").fetchone()[0])
         finally:
             db.close()
-    except sqlite3.Error:
+    except UNREADABLE:
         games = None
     return BackupAge(path.name, age, len(found), games)

@@ -20,11 +20,11 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from . import backup as journal_backup, salvage as journal_salvage, wal as journal_wal
 from .schema import APP, SCHEMA, create
-from .sql import JournalError, decode, transaction, why
+from .sql import JournalError, UNREADABLE, decode, transaction, why
 
 __all__ = ["APP", "SCHEMA", "JournalError", "Notice", "Opened", "connect", "decode",
            "open_journal", "transaction"]
@@ -48,6 +48,7 @@ class Notice:
     game_id: int | None = None
     pan: str | None = None
     count: int | None = None
+    recovered: Any = None  # a restore: what came over from the damaged file (``Salvaged``)
 
 
 @dataclass
@@ -175,12 +176,16 @@ def _restore(path: Path, source: Path) -> list[Notice]:
         return []
     parts = [f"from {backup.name}"] if backup is not None else []
     if salvaged.anything:
-        parts.append(f"{salvaged.games} games and {salvaged.actions} actions from the damaged "
-                     "file")
+        parts.append(f"{salvaged.games} games, {salvaged.actions} actions and "
+                     f"{salvaged.corrections} corrections from the damaged file")
+    if salvaged.unreadable:
+        parts.append("nothing newer could be read from the damaged file")
+    elif salvaged.lost:
+        parts.append(f"read only in part: {', '.join(salvaged.lost)}")
     text = "Journal restored " + ", then ".join(parts)
     log.warning("%s", text)
     return [Notice("restored", text, backup.name if backup else "salvage",
-                   count=salvaged.actions)]
+                   count=salvaged.actions, recovered=salvaged)]
 
 
 def in_memory(path: Path, *, copy: bool) -> sqlite3.Connection:
@@ -199,7 +204,7 @@ def in_memory(path: Path, *, copy: bool) -> sqlite3.Connection:
                 source.close()
             create(db)
             return db
-        except (sqlite3.Error, OSError, JournalError) as exc:
+        except (sqlite3.Error, UnicodeDecodeError, OSError, JournalError) as exc:
             log.warning("journal not copied into memory (%s): %s", query, exc)
     db.close()
     return connect(":memory:", path.name)
@@ -287,7 +292,7 @@ def connect(where: str, name: str) -> sqlite3.Connection:
     """A connection in WAL mode with ``synchronous=FULL``, the tables made and migrated."""
     try:
         db = sqlite3.connect(where, isolation_level=None, check_same_thread=False)
-    except sqlite3.Error as exc:
+    except UNREADABLE as exc:
         raise JournalError(f"cannot open {name}: {exc}") from None
     try:
         db.text_factory = decode  # a byte that is not UTF-8 must not fail the whole read

@@ -8,13 +8,22 @@ from __future__ import annotations
 import logging
 import sqlite3
 
+from .schema import add_columns
+
 log = logging.getLogger(__name__)
 
 DDL = ("CREATE TABLE IF NOT EXISTS record_cache (game_id INTEGER PRIMARY KEY, key TEXT NOT NULL, "
-       "result TEXT NOT NULL)")
+       "result TEXT NOT NULL, rules TEXT, rechecked INTEGER NOT NULL DEFAULT 0)")
+# ``rules``: the version of the engines that derived the row; ``rechecked``: a later version
+# derived another result (the game says so). Columns a table of an earlier release lacks.
+COLUMNS = {"rules": "TEXT", "rechecked": "INTEGER NOT NULL DEFAULT 0"}
+# meta: the rules every kept result follows, noted when nothing is left to derive again
+MARK = "results_rules"
+INSERT = ("INSERT OR REPLACE INTO record_cache (game_id, key, result, rules, rechecked) "
+          "VALUES (?, ?, ?, ?, ?)")
 
 
-def keep_result(db: sqlite3.Connection, game_id: int, entry: tuple[str, str]) -> bool:
+def keep_result(db: sqlite3.Connection, game_id: int, entry: tuple[str, ...]) -> bool:
     """Keep ``entry`` inside the caller's open write transaction, under a savepoint: whatever
     goes wrong here (a damaged table) is rolled back alone and logged, and the transaction it is
     part of (a game's last action) commits as it would have without it."""
@@ -25,7 +34,9 @@ def keep_result(db: sqlite3.Connection, game_id: int, entry: tuple[str, str]) ->
         return False
     try:
         db.execute(DDL)
-        db.execute("INSERT OR REPLACE INTO record_cache VALUES (?, ?, ?)", (game_id, *entry))
+        add_columns(db, "record_cache", COLUMNS)
+        key, result, rules = (*entry, None)[:3]
+        db.execute(INSERT, (game_id, key, result, rules, 0))
         db.execute("RELEASE kept_result")
         return True
     except sqlite3.Error as exc:
@@ -38,4 +49,22 @@ def keep_result(db: sqlite3.Connection, game_id: int, entry: tuple[str, str]) ->
         return False
 
 
-__all__ = ["DDL", "keep_result"]
+def unsettle(db: sqlite3.Connection) -> None:
+    """Note (inside the caller's transaction) that some kept results may be missing, so the
+    next look at past games derives them again (a salvage changed games)."""
+    try:
+        db.execute("DELETE FROM meta WHERE key=?", (MARK,))
+    except sqlite3.OperationalError:
+        pass
+
+
+def forget(db: sqlite3.Connection, game_id: int) -> None:
+    """Drop a game's kept result inside the caller's transaction (an undo: the game runs
+    again, and its end keeps a new one); a journal without the table has nothing to drop."""
+    try:
+        db.execute("DELETE FROM record_cache WHERE game_id=?", (game_id,))
+    except sqlite3.OperationalError:
+        pass
+
+
+__all__ = ["COLUMNS", "DDL", "INSERT", "MARK", "forget", "keep_result", "unsettle"]

@@ -21,6 +21,7 @@ from typing import Any, Callable, Iterator
 
 from ...games import learning
 from ...games.learning import Attempt
+from .roster import identity
 from .schema import add_columns
 from .sql import transaction
 from ..text import bad_char
@@ -154,8 +155,7 @@ class History:
         sql = ("SELECT id, at, child, quiz, level, truth_g, guess, error, correct, retry, boot, "
                "mono FROM learning")
         args: tuple[Any, ...] = ()
-        if child is not None:
-            sql, args = sql + " WHERE child = ? COLLATE NOCASE", (child,)
+        wanted = None if child is None else identity(child)
         try:
             rows = self.journal.db.execute(sql + " ORDER BY id", args).fetchall()
         except Exception as exc:
@@ -163,6 +163,8 @@ class History:
             return
         when = self.journal.times.wall_time
         for row in rows:
+            if wanted is not None and (not isinstance(row[2], str) or identity(row[2]) != wanted):
+                continue
             try:
                 yield parse(row, when)
             except (ValueError, TypeError) as exc:
@@ -172,7 +174,7 @@ class History:
         """The names with attempts, in the order they first played."""
         seen: dict[str, str] = {}
         for record in self._read(None):
-            seen.setdefault(record.child.casefold(), record.child)
+            seen.setdefault(identity(record.child), record.child)
         return list(seen.values())
 
     def levels(self, child: str) -> dict[str, int]:

@@ -2,8 +2,12 @@
 would referee the same game twice, each from its own memory, so it is refused at start.
 
 An ``flock`` on ``box.lock`` in the state directory: the kernel drops it with the process, so a
-crash or a power cut never leaves a stale lock, and a box that cannot make the file at all (a
-full or read-only disk) starts without it rather than not at all (the box always starts).
+crash or a power cut never leaves a stale lock. The file is opened without following a link
+(``O_NOFOLLOW``): a link there is never written through (the pid would overwrite its target)
+and, like a directory or anything else that is not a plain file, it is moved aside
+(``box.lock.bad-N``) and a plain file made in its place. Where no file can be made there, the
+state directory itself is locked; where not even that works (a file system without locks), the
+box starts without it rather than not at all (the box always starts).
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+import stat
 from pathlib import Path
 
 from .. import DeviceError
@@ -32,17 +37,8 @@ class InstanceLock:
         self._fd: int | None = None
 
     def acquire(self) -> "InstanceLock":
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        except PermissionError:  # another user's lock file (a sudo run made it): flock
-            try:                 # holds on a descriptor opened for reading too
-                fd = os.open(self.path, os.O_RDONLY)
-            except OSError as exc:
-                log.warning("no lock on %s (%s): starting without it", self.path.parent, exc)
-                return self
-        except OSError as exc:
-            log.warning("no lock on %s (%s): starting without it", self.path.parent, exc)
+        fd = self._open()
+        if fd is None:
             return self
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -56,18 +52,77 @@ class InstanceLock:
             log.warning("cannot lock %s (%s): starting without it", self.path, exc)
             os.close(fd)
             return self
-        try:
-            os.ftruncate(fd, 0)
-            os.write(fd, f"{os.getpid()}\n".encode())
-        except OSError:
-            pass  # the pid is only for the message; the lock holds without it
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            try:
+                os.ftruncate(fd, 0)
+                os.write(fd, f"{os.getpid()}\n".encode())
+            except OSError:
+                pass  # the pid is only for the message; the lock holds without it
         self._fd = fd
         return self
+
+    def _open(self) -> int | None:
+        """A descriptor to lock: the plain file ``box.lock`` (whatever else was there moved
+        aside first), else the state directory; None (logged) when neither can be opened."""
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            log.warning("no lock on %s (%s): starting without it", self.path.parent, exc)
+            return None
+        for attempt in range(2):
+            fd = _plain(self.path)
+            if fd is not None:
+                return fd
+            if attempt == 0 and not _move_aside(self.path):
+                break
+        log.warning("%s cannot be a lock file: locking the state directory itself",
+                    self.path)
+        try:
+            return os.open(self.path.parent, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+        except OSError as exc:
+            log.warning("no lock on %s (%s): starting without it", self.path.parent, exc)
+            return None
 
     def close(self) -> None:
         if self._fd is not None:
             os.close(self._fd)  # closing the descriptor releases the flock
             self._fd = None
+
+
+def _plain(path: Path) -> int | None:
+    """``path`` opened as a plain file, never through a link and never blocking (a FIFO);
+    None when what is there is not one (or cannot be opened)."""
+    flags = os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC
+    for mode in (os.O_RDWR, os.O_RDONLY):  # another user's file (a sudo run made it):
+        try:                               # flock holds on a descriptor for reading too
+            fd = os.open(path, mode | flags, 0o644)
+        except PermissionError:
+            continue
+        except OSError:  # a link (ELOOP), a directory (EISDIR), ...
+            return None
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return fd
+        os.close(fd)
+        return None
+    return None
+
+
+def _move_aside(path: Path) -> bool:
+    """Rename whatever is at ``path`` (kept, never deleted) so a plain file can take its name."""
+    for n in range(1, 100):
+        target = path.with_name(f"{path.name}.bad-{n}")
+        if os.path.lexists(target):
+            continue
+        try:
+            os.rename(path, target)
+        except FileNotFoundError:
+            return True  # gone meanwhile (another box moved it): try again
+        except OSError as exc:
+            log.warning("%s not moved aside: %s", path, exc)
+            return False
+        log.warning("%s was not a plain file: moved to %s", path, target.name)
+        return True
+    return False
 
 
 def _read_pid(fd: int) -> int | None:

@@ -6,6 +6,7 @@ the name, and a laptop manages it with ``spielleiter players`` or over the link.
 
 from __future__ import annotations
 
+import functools
 import logging
 import unicodedata
 from typing import Any
@@ -72,6 +73,13 @@ def clean_players(names: Any) -> Any:
 def shown(name: str) -> str:
     """A name as the screen draws it, in one case: two names alike here are one person."""
     return "".join(screens.drawn_as(ch) for ch in name).lower()  # not casefold: ß is not ss
+
+
+@functools.lru_cache(maxsize=4096)  # a family's few names, asked for once per game and player
+def identity(name: Any) -> str:
+    """The one form two spellings of the same person share, wherever names are counted or
+    filtered (statistics, the learning history, the CLI): spaces folded, NFKC, ``shown``."""
+    return shown(" ".join(unicodedata.normalize("NFKC", str(name)).split()))
 
 
 class Roster:

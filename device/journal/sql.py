@@ -12,6 +12,13 @@ class JournalError(DeviceError, RuntimeError):
     """The journal cannot be opened or written."""
 
 
+# What reading stored bytes can raise: SQLite's errors, and the UnicodeDecodeError Python's
+# sqlite3 raises when SQLite's own message quotes bytes of a damaged file that are not UTF-8
+# ("malformed database schema ... near '\xff'"). Every read of a file that may be damaged
+# catches both.
+UNREADABLE = (sqlite3.Error, UnicodeDecodeError)
+
+
 class transaction:
     """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error); SQLite failures become JournalError."""
 

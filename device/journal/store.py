@@ -32,7 +32,8 @@ from typing import Any, Callable
 from .header import Header
 from .care import FileCare
 from .file import APP, SCHEMA, JournalError, Notice, decode, open_journal
-from .kept import keep_result
+from .sql import UNREADABLE
+from .kept import forget, keep_result
 from ..text import InputError, bad_char, check, loads
 from .timebase import GameTime, Stamp, TimeBase, TimeSource, always_synced
 
@@ -147,7 +148,7 @@ class Journal(FileCare):
 
     def append(self, game_id: int, action: dict[str, Any], *, over: bool = False,
                snapshot: tuple[int, str, str, str] | None = None,
-               kept: tuple[str, str] | None = None) -> int:
+               kept: tuple[str, ...] | None = None) -> int:
         """Commit one accepted action (and, with ``over``, the end of the game in the same
         transaction; with ``snapshot``, ``(seq, engine, state, digest)`` beside it; with
         ``kept``, the ended game's ``(key, result)`` for the list of past games,
@@ -185,6 +186,7 @@ class Journal(FileCare):
             self.db.execute("DELETE FROM actions WHERE game_id=? AND seq=?", (game_id, row[0]))
             self.db.execute("DELETE FROM snapshots WHERE game_id=? AND seq>?",
                              (game_id, row[0]))
+            forget(self.db, game_id)
             self.db.execute("UPDATE games SET status='running', ended=NULL, ended_boot=NULL, "
                              "ended_mono=NULL WHERE id=?", (game_id,))
         return action
@@ -213,7 +215,7 @@ class Journal(FileCare):
             rows = self.db.execute(
                 "SELECT seq, engine, state, digest FROM snapshots WHERE game_id=? AND seq<=? "
                 "ORDER BY seq DESC", (game_id, upto)).fetchall()
-        except sqlite3.Error as exc:
+        except UNREADABLE as exc:
             log.warning("snapshots of game %d unreadable: %s", game_id, exc)
             return []
         return [Snapshot(*row) for row in rows if isinstance(row[0], int)]
@@ -243,7 +245,7 @@ class Journal(FileCare):
                                     (game_id,)).fetchall()
             if any(seq != index for index, (seq, _) in enumerate(rows)):
                 raise DamagedGame(game_id, "an action is missing")
-        except sqlite3.Error as exc:
+        except UNREADABLE as exc:
             raise DamagedGame(game_id, f"unreadable ({exc})") from None
         try:
             header = Header.from_json(_row_json(row[0], "header"))
@@ -261,7 +263,7 @@ class Journal(FileCare):
                     "SELECT id FROM games WHERE status IN ('running', 'over') "
                     f"AND id NOT IN ({','.join(str(i) for i in self._aside)}) "
                     "ORDER BY id DESC LIMIT 1").fetchone()
-            except sqlite3.Error as exc:
+            except UNREADABLE as exc:
                 raise JournalError(f"journal: {exc}") from None
             if row is None:
                 return None

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
+from .sql import UNREADABLE
+
 log = logging.getLogger(__name__)
 
 SYNCED_FLAG = Path("/run/systemd/timesync/synchronized")
@@ -181,7 +183,7 @@ class TimeBase:
         try:
             row = self._db().execute("SELECT id FROM boots WHERE boot_id=?",
                                      (self.source.boot_id(),)).fetchone()
-        except sqlite3.Error:
+        except UNREADABLE:
             return None
         return None if row is None else int(row[0])
 
@@ -222,7 +224,7 @@ class TimeBase:
         try:
             row = self._db().execute("SELECT synced_wall, synced_mono FROM boots WHERE id=?",
                                      (boot,)).fetchone()
-        except sqlite3.Error as exc:
+        except UNREADABLE as exc:
             log.warning("boots unreadable: %s", exc)
             return None
         anchor = None

@@ -5,7 +5,8 @@ game, the sequence number of the action it corrects, that action as the journal 
 action as it should have been (NULL: the action should not have happened) and why. A game's
 effective actions are its journal actions with the newest correction of each applied
 (``apply``); the result is their replay. A correction whose action is no longer in the journal
-as it was (the game was undone on the box and played on) corrects nothing. Rows are ordered by
+as it was (the game was undone on the box and played on) corrects nothing, and neither do the
+corrections of a step whose newest one puts it back as it was played. Rows are ordered by
 their id, never by time; each keeps its time stamp (``timebase.Stamp``) to show.
 """
 
@@ -100,7 +101,8 @@ def read(db: sqlite3.Connection, game_id: int, originals: Sequence[dict[str, Any
                      row_id, game_id, seq)
             continue
         found.append(Correction(row_id, game_id, seq, before, after, why, when(boot, mono, at)))
-    return found
+    undone = {seq for seq, c in {c.seq: c for c in found}.items() if c.after == c.before}
+    return [c for c in found if c.seq not in undone]  # put back as played: nothing corrected
 
 
 def apply(originals: Sequence[dict[str, Any]], corrections: Sequence[Correction]
@@ -155,14 +157,15 @@ def add(db: sqlite3.Connection, write: Callable[[], Any], game_id: int, seq: int
 
 def describe(made: Sequence[Correction], original: GameRecord, now: GameRecord) -> list[str]:
     """What was corrected and why, then what that changed in the result (English lines for the
-    record, the CLI and the export; screens build their own words from the same data)."""
+    record, the CLI and the export, steps counted from 1 as the box counts them; screens build
+    their own words from the same data)."""
     lines = []
     for c in effective(made):
         what = _action_name(c.before)
         if c.after is None:
-            lines.append(f"action {c.seq} ({what}) removed: {c.why}")
+            lines.append(f"step {c.seq + 1} ({what}) removed: {c.why}")
         else:
-            lines.append(f"action {c.seq} ({what}) {_diff(c.before, c.after)}: {c.why}")
+            lines.append(f"step {c.seq + 1} ({what}) {_diff(c.before, c.after)}: {c.why}")
     if original.winners != now.winners:
         lines.append(f"winners: {', '.join(now.winners) or 'nobody'} "
                      f"(was {', '.join(original.winners) or 'nobody'})")

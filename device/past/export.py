@@ -11,7 +11,7 @@ action with its sequence number and time.
 from __future__ import annotations
 
 import json
-from typing import Any, Iterable
+from typing import Any, Iterable, Iterator, TextIO
 
 from .games import PastGames
 from .records import GameRecord
@@ -40,37 +40,65 @@ def play(record: GameRecord) -> dict[str, Any]:
     return doc
 
 
-def document(past: PastGames, game_id: int) -> dict[str, Any]:
-    """One game: a replay document (header fields and the effective actions) plus ``play``."""
+BATCH = 100  # games read at a time by a streaming export: its memory does not grow with them
+
+
+def document(past: PastGames, game_id: int, record: GameRecord | None = None
+             ) -> dict[str, Any]:
+    """One game: a replay document (header fields and the effective actions) plus ``play``
+    (``record``: the game's record when it is at hand, else it is read)."""
     doc = dict(past.header(game_id).to_json())
     doc["actions"] = past.actions(game_id)
-    doc["play"] = play(past.record(game_id))
+    doc["play"] = play(past.record(game_id) if record is None else record)
     return doc
 
 
+def documents(past: PastGames) -> Iterator[dict[str, Any]]:
+    """Every ended game's ``document``, oldest first (the journal's order), read a batch at a
+    time from the kept results (a game is replayed only when its result was never kept)."""
+    ids = past.ids()
+    for first in range(0, len(ids), BATCH):
+        for record in past.records(ids[first:first + BATCH]):
+            yield document(past, record.game_id, record)
+
+
 def everything(past: PastGames) -> dict[str, Any]:
-    """Every ended game, oldest first (the journal's order), each as ``document`` makes it."""
-    games = [document(past, r.game_id) for r in reversed(past.list())]
-    return {"export": EXPORT, "location": past.box_name or past.box_id, "games": games}
+    """Every ended game, oldest first, in one document (small journals; ``write_all`` streams)."""
+    return {"export": EXPORT, "location": past.box_name or past.box_id,
+            "games": list(documents(past))}
 
 
-def csv_rows(past: PastGames, game_ids: Iterable[int]) -> list[dict[str, Any]]:
+def write_all(past: PastGames, out: TextIO) -> None:
+    """``everything`` as indented JSON, written game by game: the same text as
+    ``json.dumps(everything(past), indent=2, ensure_ascii=False)``, in flat memory."""
+    head = json.dumps({"export": EXPORT, "location": past.box_name or past.box_id},
+                      indent=2, ensure_ascii=False)
+    out.write(head[:-2] + ',\n  "games": [')
+    first = True
+    for doc in documents(past):
+        text = json.dumps(doc, indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        out.write(("\n    " if first else ",\n    ") + text)
+        first = False
+    out.write("]\n}\n" if first else "\n  ]\n}\n")
+
+
+def csv_rows(past: PastGames, game_ids: Iterable[int]) -> Iterator[dict[str, Any]]:
     """One row per effective action of each game, under ``CSV_COLUMNS`` (time ISO 8601 UTC,
-    empty when unknown; ``action`` the whole action as JSON)."""
+    empty when unknown; ``action`` the whole action as JSON; ``seq`` the step's number as the
+    box and ``games show`` count, from 1), game by game."""
     from .records import game_time
 
-    rows = []
     for game_id in game_ids:
         game = past.header(game_id).game
         for step in past.steps(game_id):
-            rows.append({
-                "game_id": game_id, "game": game, "seq": step.seq,
+            yield {
+                "game_id": game_id, "game": game, "seq": step.seq + 1,
                 "time": (game_time(step.at) or "") if step.at is not None else "",
                 "player": step.action.get("player", ""), "type": step.action.get("type", ""),
                 "action": json.dumps(step.action, ensure_ascii=False, sort_keys=True),
                 "corrected": int(step.corrected),
-                "why": step.correction.why if step.correction is not None else ""})
-    return rows
+                "why": step.correction.why if step.correction is not None else ""}
 
 
-__all__ = ["CSV_COLUMNS", "EXPORT", "csv_rows", "document", "everything", "play"]
+__all__ = ["CSV_COLUMNS", "EXPORT", "csv_rows", "document", "documents", "everything", "play",
+           "write_all"]

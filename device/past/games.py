@@ -20,19 +20,20 @@ from dataclasses import replace
 from datetime import date, datetime
 from typing import Any, Callable
 
-from ...games import GAMES, GameError
+from ...games import GAMES
 from . import corrections as store
+from . import checks
 from . import filters as filters
+from . import names
 from . import results as cache
 from .corrections import Correction
 from ..journal.header import Header
 from ..journal.learning import Record
-from ..journal.learning import parse as parse_learning
-from ..i18n import _, refusal
+from ..i18n import _
 from .records import GameRecord
-from ..replay import ReplayError, start
+from ..replay import ReplayError
 from ..text import InputError, loads
-from .rows import GameRows, Step, no_write, open_read_only
+from .rows import GameRows, Step, learning_rows, no_write, open_read_only
 from ..journal.timebase import TimeBase, TimeSource, always_synced
 
 __all__ = ["ENDED", "Correction", "GameRecord", "PastGames", "Step", "open_read_only"]
@@ -40,8 +41,6 @@ __all__ = ["ENDED", "Correction", "GameRecord", "PastGames", "Step", "open_read_
 log = logging.getLogger(__name__)
 
 ENDED = ("over", "abandoned", "damaged")  # every status but running: the game cannot change
-LEARNING_COLUMNS = ("id", "at", "child", "quiz", "level", "truth_g", "guess", "error", "correct",
-                    "retry", "boot", "mono")
 GAME_COLUMNS = ("id", "game", "header", "status", "started", "boot", "mono", "synced", "ended",
                 "ended_boot", "ended_mono")
 
@@ -74,46 +73,70 @@ class PastGames:
 
     # -- reading ---------------------------------------------------------------------------------
     def list(self, since: date | datetime | str | None = None, player: str | None = None,
-             game: str | None = None, limit: int | None = None) -> builtins.list[GameRecord]:
+             game: str | None = None, limit: int | None = None, *, offset: int = 0,
+             older_than: int | None = None, where: str | None = None,
+             where_args: tuple[Any, ...] = ()) -> builtins.list[GameRecord]:
         """Ended games, newest first (by game id). ``since``: a date (or ISO text): games on or
         after it; a game without a date counts as after it when an earlier game is dated on or
         after it (the journal's order is the order of play), else it is left out. ``player``:
-        games that name them (any case); ``game``: a game's name or title (InputError for one
-        this box does not know). ``limit``: only the newest so many (a screen's first page:
-        the others are not even replayed)."""
+        games that name them (the roster's identity of a name: "mia" is "Mia", "Strauß" is not
+        "Strauss"); ``game``: a game's name or title (InputError for one this box does not
+        know). ``limit``/``offset``/``older_than`` (a game id): one page, read with SQL from the
+        kept results (``results``), so a page costs the same in a journal of ten games or ten
+        thousand; only a game without a kept result is replayed, and kept for next time."""
         cut = None if since is None else filters.since(since)
         wanted = None if game is None else filters.game_name(game)
-        who = None if player is None else player.casefold()
+        who = None if player is None else names.identity(player)
         self.problems = []
-        found: builtins.list[GameRows] = []
+        paged = cut is None and who is None and limit is not None
+        where_sql = "WHERE g.status IN ('over', 'abandoned', 'damaged')"
+        args: builtins.list[Any] = []
+        if wanted is not None:
+            where_sql += " AND g.game=?"
+            args.append(wanted)
+        if older_than is not None:
+            where_sql += " AND g.id<?"
+            args.append(older_than)
+        if where is not None:
+            where_sql += f" AND {where}"
+            args.extend(where_args)
+        order = " ORDER BY g.id DESC"
+        if paged:
+            order += " LIMIT ? OFFSET ?"
+            args += [max(0, limit or 0), max(0, offset)]
         try:
-            rows = self._rows("WHERE status IN ('over', 'abandoned', 'damaged') ORDER BY id")
+            rows = self._kept_rows(where_sql + order, tuple(args))
         except InputError as exc:  # a journal that cannot be read lists nothing, and says why
             self.problems.append(str(exc))
             log.error("past games: %s", exc)
             return []
+        found: builtins.list[tuple[GameRows, Any, Any, Any]] = []
         for row in rows:
             try:
-                one = self._game(row)
+                one = self._game(row[:len(GAME_COLUMNS)])
             except InputError as exc:
                 self._problem(row[0], str(exc))
                 continue
             if wanted is not None and one.header.game != wanted:
                 continue
-            if who is not None and who not in (p.casefold() for p in one.header.players):
+            if who is not None and who not in names.identities(one.header.players):
                 continue
-            found.append(one)
+            kept, rechecked, count = row[len(GAME_COLUMNS):]
+            found.append((one, kept, rechecked, count))
         if cut is not None:
-            found = filters.after(found, cut)
-        newest = found[::-1] if limit is None else found[::-1][:max(0, limit)]
-        kept = cache.load(self.db)
+            after = {one.id for one in filters.after([f[0] for f in found[::-1]], cut)}
+            found = [f for f in found if f[0].id in after]
+        if not paged:
+            found = found[max(0, offset):]
+            if limit is not None:
+                found = found[:max(0, limit)]
         fresh: dict[int, tuple[str, str]] = {}
-        corrected = self._corrected_ids()
+        corrected = self._corrected_ids([f[0].id for f in found])
         records: builtins.list[GameRecord] = []
-        for one in newest:
+        for one, kept, rechecked, count in found:
             try:
                 records.append(self._record(one) if one.id in corrected
-                               else self._cached(one, kept, fresh))
+                               else self._kept(one, kept, bool(rechecked), count, fresh))
             except ReplayError as exc:
                 self._problem(one.id, str(exc))
             except Exception as exc:  # noqa: BLE001 - an engine bug must not take the list down
@@ -123,9 +146,44 @@ class PastGames:
             cache.save(self.journal.db, self.journal.write, fresh)
         return records
 
+    def ids(self) -> builtins.list[int]:
+        """Every ended game's id, oldest first (the journal's order)."""
+        try:
+            return [r[0] for r in self.db.execute(
+                "SELECT id FROM games WHERE status IN ('over', 'abandoned', 'damaged') "
+                "ORDER BY id")]
+        except sqlite3.Error as exc:
+            raise InputError(f"the journal cannot be read: {exc}") from None
+
+    def records(self, ids: builtins.list[int]) -> builtins.list[GameRecord]:
+        """The records of the ended games ``ids`` (a batch: at most a few hundred), oldest first,
+        from their kept results as ``list`` reads them."""
+        wanted = [i for i in ids if names.is_game_id(i)][:500]
+        if not wanted:
+            return []
+        marks = ", ".join("?" * len(wanted))
+        found = self.list(where=f"g.id IN ({marks})", where_args=tuple(wanted))
+        return found[::-1]
+
+    def count(self) -> int:
+        """How many ended games there are (one SQL count, for a screen's "3 of 250")."""
+        try:
+            return int(self.db.execute("SELECT COUNT(*) FROM games WHERE status IN "
+                                       "('over', 'abandoned', 'damaged')").fetchone()[0])
+        except sqlite3.Error:
+            return 0
+
     def record(self, game_id: int) -> GameRecord:
         """One game's record with its corrections applied; InputError for no such game."""
         return self._record(self._load(game_id))
+
+    def derive(self, game_id: int) -> tuple[str, str, int]:
+        """A game's result replayed by today's rules, as ``record_cache`` keeps it: (key,
+        result text, how many actions it was derived from). InputError for no such game."""
+        found = self._load(game_id)
+        record = self._build(found, found.originals, [])
+        return (cache.key(found.header_text, [t for _, t in found.texts]), cache.result(record),
+                len(found.texts))
 
     def original(self, game_id: int) -> GameRecord:
         """The record as the game was played, before any correction."""
@@ -173,31 +231,21 @@ class PastGames:
     def learning(self) -> builtins.list[Record]:
         """The learning station's answers, oldest first (``history``; for ``FamilyStats``),
         read without writing (none when the box never had a learning station)."""
-        have = self._have("learning")
-        if not have:
-            return []
-        columns = ", ".join(c if c in have else "NULL" for c in LEARNING_COLUMNS)
-        try:
-            rows = self.db.execute(f"SELECT {columns} FROM learning ORDER BY id").fetchall()
-        except sqlite3.Error as exc:
-            log.error("learning history unreadable: %s", exc)
-            return []
-        found = []
-        for row in rows:
-            try:
-                found.append(parse_learning(row, self.times.wall_time))
-            except (ValueError, TypeError) as exc:
-                log.warning("learning row %s left out: %s", row[0], exc)
-        return found
+        return learning_rows(self.db, self._have("learning"), self.times.wall_time)
 
     # -- correcting ------------------------------------------------------------------------------
     def correct(self, game_id: int, seq: int, action: dict[str, Any] | None,
                 why: str) -> Correction:
-        """Correct action ``seq`` (0-based, as the journal numbers it) of a finished game to
+        """Correct action ``seq`` (0-based, as the journal numbers it: the table's step
+        ``seq + 1``, as every refusal names it) of a finished game to
         ``action`` (None: it should not have happened), because ``why``. The journal's action
         stays; the correction is a new row. Refused with InputError (nothing written, the message
         in the box's language) when the game is not finished, ``seq`` is not one of its actions,
-        nothing would change, ``why`` is empty, or the game with it does not replay to an end."""
+        nothing would change, the action names a field the played one lacks or a measurement
+        outside its rules' range (``checks``), ``why`` is empty or holds what a screen cannot
+        show, or the game with it does not replay to an end. A correction that puts a step back
+        as it was played undoes the earlier ones: the step (and, when no other is, the game) is
+        no longer marked corrected."""
         if self.journal is None:
             raise InputError(_("This journal is open for reading only."))
         found = self._load(game_id)
@@ -207,38 +255,27 @@ class PastGames:
             raise InputError(_("This game cannot be read to its end."))
         if isinstance(seq, bool) or not isinstance(seq, int) or \
                 not 0 <= seq < len(found.originals):
-            raise InputError(_("The game has no action {n}.").format(n=seq))
-        reason = " ".join(str(why).split()) if isinstance(why, str) else ""
-        if not reason:
-            raise InputError(_("Say why it is corrected."))
-        if len(reason) > store.MAX_WHY:
-            raise InputError(_("The reason is too long."))
+            raise InputError(_("The game has no step {n}.").format(n=seq + 1 if isinstance(
+                seq, int) else seq))
+        reason = checks.reason(why, store.MAX_WHY)
         text = store.dump(action)
+        checks.fields(found.header.game, seq + 1, found.originals[seq], action)
         before = self._corrections(found)
         now = {c.seq: c.after for c in before}.get(seq, found.originals[seq])
         if now == action:
             raise InputError(_("That is what the game already has."))
         trial = Correction(0, game_id, seq, found.originals[seq], action, reason, None)
         actions = store.apply(found.originals, before + [trial])
-        self._check_replay(found.header, actions)
+        checks.replays_to_end(found.header, actions)
         row_id = store.add(self.journal.db, self.journal.write, game_id, seq, text,
                            store.dump(found.originals[seq]) or "", reason, self.journal.stamp())
         log.info("game %d action %d corrected: %s (%s)", game_id, seq, action, reason)
-        return next(c for c in self._corrections(found) if c.id == row_id)
-
-    def _check_replay(self, header: Header, actions: builtins.list[dict[str, Any]]) -> None:
-        state = start(header)
-        for index, action in enumerate(actions):
-            try:
-                state, _events = state.apply(action)
-            except GameError as exc:
-                raise InputError(_("Not possible: then action {n} would be refused ({why})."
-                                   ).format(n=index, why=refusal(exc))) from None
-            except Exception as exc:  # an engine given a shape it never expected
-                raise InputError(_("Not possible: then action {n} would be refused ({why})."
-                                   ).format(n=index, why=type(exc).__name__)) from None
-        if not state.is_over:
-            raise InputError(_("Not possible: then the game would not be over."))
+        backup = getattr(self.journal, "game_ended", None)
+        if backup is not None:  # checkpoint and backup: a restore keeps this correction
+            backup()
+        made = next((c for c in self._corrections(found) if c.id == row_id), None)
+        return made if made is not None else Correction(  # it put the step back as played
+            row_id, game_id, seq, found.originals[seq], action, reason, None)
 
     # -- rows ------------------------------------------------------------------------------------
     def _have(self, table: str) -> tuple[str, ...]:
@@ -258,8 +295,27 @@ class PastGames:
         except sqlite3.Error as exc:
             raise InputError(f"the journal cannot be read: {exc}") from None
 
+    def _kept_rows(self, where: str, args: tuple[Any, ...]) -> builtins.list[tuple[Any, ...]]:
+        """The games' rows (``GAME_COLUMNS``) each with its kept result, whether that was
+        re-checked (NULL, NULL without one) and how many actions the game has: one query for a
+        whole page."""
+        have = self._have("games")
+        kept = self._have("record_cache")
+        columns = ", ".join(f"g.{c}" if c in have else "NULL" for c in GAME_COLUMNS)
+        count = "(SELECT COUNT(*) FROM actions a WHERE a.game_id=g.id)"
+        if "result" in kept:
+            extra = "k.result, " + ("k.rechecked" if "rechecked" in kept else "0") + f", {count}"
+            join = "LEFT JOIN record_cache k ON k.game_id=g.id"
+        else:
+            extra, join = f"NULL, NULL, {count}", ""
+        try:
+            return self.db.execute(f"SELECT {columns}, {extra} FROM games g {join} {where}",
+                                   args).fetchall()
+        except sqlite3.Error as exc:
+            raise InputError(f"the journal cannot be read: {exc}") from None
+
     def _load(self, game_id: int) -> GameRows:
-        rows = self._rows("WHERE id=?", (game_id,)) if isinstance(game_id, int) else []
+        rows = self._rows("WHERE id=?", (game_id,)) if names.is_game_id(game_id) else []
         if not rows:
             raise InputError(_("There is no game {n}.").format(n=game_id))
         return self._game(rows[0])
@@ -272,36 +328,49 @@ class PastGames:
                 header_text, str) else None)
         except InputError as exc:
             raise InputError(f"header unreadable ({exc})") from None
-        error = None
-        try:
-            texts = self.db.execute("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq",
-                                    (game_id,)).fetchall()
-        except sqlite3.Error as exc:
-            texts, error = [], f"actions unreadable ({exc})"
-        when = self.times.game_time(started, boot, mono, synced, ended, ended_boot, ended_mono)
-        return GameRows(game_id, header, header_text, status, texts, when, started, ended, error)
+        db = self.db
 
-    def _corrected_ids(self) -> set[int]:
+        def read_texts() -> tuple[builtins.list[tuple[Any, Any]], str | None]:
+            try:
+                return db.execute("SELECT seq, action FROM actions WHERE game_id=? ORDER BY seq",
+                                  (game_id,)).fetchall(), None
+            except sqlite3.Error as exc:
+                return [], f"actions unreadable ({exc})"
+
+        when = self.times.game_time(started, boot, mono, synced, ended, ended_boot, ended_mono)
+        return GameRows(game_id, header, header_text, status, read_texts, when, started, ended)
+
+    def _corrected_ids(self, ids: builtins.list[int]) -> set[int]:
+        """Which of ``ids`` have corrections (a page's few by their ids, a long list at once)."""
         try:
+            if len(ids) <= 100:
+                marks = ", ".join("?" * len(ids))
+                return {r[0] for r in self.db.execute(
+                    f"SELECT DISTINCT game_id FROM corrections WHERE game_id IN ({marks})", ids)}
             return {r[0] for r in self.db.execute("SELECT DISTINCT game_id FROM corrections")}
         except sqlite3.Error:
             return set()
 
-    def _cached(self, found: GameRows, kept: dict[int, tuple[str, str]],
-                fresh: dict[int, tuple[str, str]]) -> GameRecord:
-        """The record of a game without corrections: its kept result when the key still fits
-        (``record_cache``), else replayed (and put in ``fresh`` to be kept)."""
-        key = cache.key(found.header_text, [text for _, text in found.texts])
-        hit = kept.get(found.id)
-        fields = cache.restore(hit[1]) if hit is not None and hit[0] == key else None
+    def _kept(self, found: GameRows, kept: Any, rechecked: bool, count: Any,
+              fresh: dict[int, tuple[str, str]]) -> GameRecord:
+        """The record of a game without corrections from its kept result, whatever rules made
+        it (``recheck`` brings it up to date off the loop); replayed (and put in ``fresh`` to
+        be kept) only when there is none, it cannot be read, or it does not fit the game (other
+        players, another number of actions: a damaged row)."""
+        fields = cache.restore(kept) if isinstance(kept, str) else None
+        if fields is not None and (fields["actions"] != count or
+                                   set(fields["players"]) != set(found.header.players)):
+            fields = None
         if fields is None or found.header.game not in GAMES:
             record = self._build(found, found.originals, [])
-            fresh[found.id] = (key, cache.result(record))
+            fresh[found.id] = (cache.key(found.header_text, [t for _, t in found.texts]),
+                               cache.result(record))
             return record
         return GameRecord(found.id, found.header.game, GAMES[found.header.game].title,
                           found.status, options=dict(found.header.options),
                           started_at=found.started_at, ended_at=found.ended_at,
-                          box_id=self.box_id, box_name=self.box_name, when=found.when, **fields)
+                          box_id=self.box_id, box_name=self.box_name, when=found.when,
+                          rechecked=rechecked, **fields)
 
     def _corrections(self, found: GameRows) -> builtins.list[Correction]:
         return store.read(self.db, found.id, found.originals, self.times.wall_time)

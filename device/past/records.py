@@ -90,6 +90,7 @@ class GameRecord:
     corrected: bool = False          # a correction after the game changed an action
     changes: tuple[str, ...] = ()    # what was corrected and why, and what that changed
     when: GameTime | None = None     # the journal's time base, when read through it
+    rechecked: bool = False          # newer rules derived another result than the game's own
 
     @property
     def started(self) -> str | None:
@@ -178,6 +179,8 @@ class GameRecord:
             doc["error"] = self.error
         if self.corrected:
             doc["corrected"], doc["changes"] = True, list(self.changes)
+        if self.rechecked:
+            doc["rechecked"] = True
         doc.update(self.extra)
         return doc
 

@@ -5,14 +5,17 @@ and one effective action of it (``Step``). ``past_games`` builds records from th
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from .corrections import Correction
 from ..journal.header import Header
 from ..text import InputError, loads
 from ..journal.timebase import GameTime
+
+log = logging.getLogger(__name__)
 
 
 def open_read_only(path: Any) -> sqlite3.Connection:
@@ -53,18 +56,31 @@ class Step:
 @dataclass
 class GameRows:
     """A game's rows as read: the header, the actions' texts (parsed on first use, up to the
-    first unreadable one) and its times."""
+    first unreadable one, read only when needed) and its times."""
 
     id: int
     header: Header
     header_text: Any
     status: str
-    texts: list[tuple[Any, Any]]
+    read_texts: Callable[[], tuple[list[tuple[Any, Any]], str | None]]
     when: GameTime
     started_at: float | None
     ended_at: float | None
-    read_error: str | None
     _parsed: tuple[list[dict[str, Any]], str | None] | None = None
+    _texts: tuple[list[tuple[Any, Any]], str | None] | None = None
+
+    @property
+    def texts(self) -> list[tuple[Any, Any]]:
+        """The actions' (seq, text), read on first use: a kept result needs none of them."""
+        if self._texts is None:
+            self._texts = self.read_texts()
+        return self._texts[0]
+
+    @property
+    def read_error(self) -> str | None:
+        self.texts
+        assert self._texts is not None
+        return self._texts[1]
 
     @property
     def originals(self) -> list[dict[str, Any]]:
@@ -93,8 +109,36 @@ class GameRows:
         return self._parsed
 
 
+LEARNING_COLUMNS = ("id", "at", "child", "quiz", "level", "truth_g", "guess", "error", "correct",
+                    "retry", "boot", "mono")
+
+
+def learning_rows(db: sqlite3.Connection, have: tuple[str, ...],
+                  wall_time: Callable[..., float | None]) -> list[Any]:
+    """The learning station's answers (``journal.learning.Record``), oldest first, from a
+    table with the columns ``have`` (none: there is no table); unreadable rows left out."""
+    from ..journal.learning import parse
+
+    if not have:
+        return []
+    columns = ", ".join(c if c in have else "NULL" for c in LEARNING_COLUMNS)
+    try:
+        rows = db.execute(f"SELECT {columns} FROM learning ORDER BY id").fetchall()
+    except sqlite3.Error as exc:
+        log.error("learning history unreadable: %s", exc)
+        return []
+    found = []
+    for row in rows:
+        try:
+            found.append(parse(row, wall_time))
+        except (ValueError, TypeError) as exc:
+            log.warning("learning row %s left out: %s", row[0], exc)
+    return found
+
+
 def no_write() -> Any:
     raise InputError("This journal is open for reading only.")
 
 
-__all__ = ["GameRows", "Step", "no_write", "open_read_only"]
+__all__ = ["LEARNING_COLUMNS", "GameRows", "Step", "learning_rows", "no_write",
+           "open_read_only"]

@@ -60,7 +60,8 @@ class Measurement:
 
     ``field`` is the action's key (``"grams"``), ``low``..``high`` the range a simulated reading
     is drawn from, ``decimals`` its resolution. ``private``: the table must not see the value
-    before the game is over (the engine keeps it out of ``public()`` and events).
+    before the game is over (the engine keeps it out of ``public()`` and events). ``limits``:
+    the values the rules measure (a correction after the game is held to them); None: low..high.
     """
 
     field: str
@@ -69,6 +70,18 @@ class Measurement:
     decimals: int = 1
     private: bool = False
     role: str = ""  # which pan the box takes it from, as the game names the pan's job
+    limits: tuple[float, float] | None = None
+
+    @property
+    def range(self) -> tuple[float, float]:
+        return self.limits if self.limits is not None else (self.low, self.high)
+
+    def allows(self, value: Any) -> bool:
+        """A reading the rules measure: a number in ``range`` at ``decimals``' resolution."""
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value:
+            return False
+        least, most = self.range
+        return least <= value <= most and round(value, self.decimals) == value
 
     def sample(self, rng: random.Random) -> float:
         return round(rng.uniform(self.low, self.high), self.decimals)

@@ -103,7 +103,7 @@ def test_a_corrected_winner_counts_as_the_winner(tmp_path):
     loser = next(s.player for s in past.record(session.game_id).standings if not s.winner)
     seq = max(i for i, a in enumerate(session.actions)
               if a.get("player") == loser and "grams" in a)
-    past.correct(session.game_id, seq, {**session.actions[seq], "grams": 999.0}, "cat on pan")
+    past.correct(session.game_id, seq, {**session.actions[seq], "grams": 199.9}, "cat on pan")
     stats = FamilyStats.build(past.list(), past.learning())
     assert stats.player(loser).wins == 1 and stats.games[0].most_wins == (loser,)
     assert stats.player("Ben").answers == 1

@@ -51,12 +51,24 @@ def test_a_second_sim_on_the_same_state_directory_exits_with_the_reason(tmp_path
         sim.close()
 
 
-def test_a_lock_that_cannot_be_made_never_stops_the_box(tmp_path, caplog):
+def test_a_lock_that_cannot_be_made_never_stops_the_box(tmp_path, caplog, monkeypatch):
+    from spielleiter.device.journal import lock as module
+
     state = tmp_path / "state"
     (state / LOCK_NAME).mkdir(parents=True)            # the lock's name taken by a folder
+    real_open = os.open
+
+    def nothing_opens(path, *args, **kwargs):          # a card that refuses every open here
+        if str(path).startswith(str(state)):
+            raise OSError(5, "Input/output error")
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(module, "_move_aside", lambda path: False)
+    monkeypatch.setattr(module.os, "open", nothing_opens)
     lock = InstanceLock(state).acquire()
     assert "starting without it" in caplog.text
     lock.close()
+    monkeypatch.undo()
     build_box(state).close()
 
 
@@ -83,3 +95,45 @@ def test_a_lock_file_this_user_may_not_write_still_locks(tmp_path, monkeypatch):
     finally:
         first.close()
     InstanceLock(state).acquire().close()  # released with the first
+
+
+@pytest.mark.parametrize("thing", ["directory", "dangling link", "link to a file", "fifo"])
+def test_whatever_is_at_the_lock_file_a_second_box_is_still_refused(tmp_path, thing):
+    state = tmp_path / "state"
+    state.mkdir()
+    victim = tmp_path / "precious.txt"
+    victim.write_text("keep me\n")
+    where = state / LOCK_NAME
+    if thing == "directory":
+        where.mkdir()
+    elif thing == "dangling link":
+        where.symlink_to(tmp_path / "nowhere")
+    elif thing == "link to a file":
+        where.symlink_to(victim)
+    else:
+        os.mkfifo(where)
+    first = InstanceLock(state).acquire()
+    try:
+        with pytest.raises(StateDirInUse):
+            InstanceLock(state).acquire()
+        assert victim.read_text() == "keep me\n"       # never written through a link
+        assert not where.is_symlink() and where.is_file()
+        assert list(state.glob(f"{LOCK_NAME}.bad-*"))  # what was there is kept, aside
+    finally:
+        first.close()
+    InstanceLock(state).acquire().close()
+
+
+def test_a_lock_file_that_cannot_be_replaced_locks_the_directory_and_still_refuses_a_second(
+        tmp_path, monkeypatch):
+    from spielleiter.device.journal import lock
+
+    state = tmp_path / "state"
+    (state / LOCK_NAME).mkdir(parents=True)
+    monkeypatch.setattr(lock, "_move_aside", lambda path: False)  # a folder it may not rename
+    first = InstanceLock(state).acquire()
+    try:
+        with pytest.raises(StateDirInUse):
+            InstanceLock(state).acquire()
+    finally:
+        first.close()

@@ -167,7 +167,8 @@ def test_a_damaged_main_file_without_a_backup_keeps_what_can_be_read(tmp_path):
     with Journal(tmp_path / NAME) as journal:
         assert {"moved-aside", "restored"} <= {n.kind for n in journal.notices}
         assert len(Session.resume(journal).actions) == 30
-        assert notice_lines(journal.notices)[-1] == "Saved games recovered"
+        lines = notice_lines(journal.notices)
+        assert "Saved games recovered" in lines and "30 moves recovered" in lines
 
 
 def test_salvage_carries_a_row_that_is_not_utf8_over_as_it_was(tmp_path):

@@ -17,6 +17,7 @@ from spielleiter.device.journal.header import Header
 from spielleiter.device.journal.store import Journal
 from spielleiter.device.past.games import PastGames, open_read_only
 from spielleiter.device.past.records import GameRecord
+from spielleiter.device.past.recheck import recheck
 from spielleiter.device.replay import replay, start
 from spielleiter.device.session import Session
 from spielleiter.device.text import InputError
@@ -215,7 +216,7 @@ def test_a_correction_is_a_new_row_the_original_stays_and_the_result_is_replayed
     assert past.corrections(session.game_id) == [correction]
     record = past.record(session.game_id)
     assert record.corrected and record.changes[0].startswith(
-        f"action {seq} (Anna roll) value {session.actions[seq]['value']} -> {fixed['value']}")
+        f"step {seq + 1} (Anna roll) value {session.actions[seq]['value']} -> {fixed['value']}")
     assert record.changes[0].endswith(": mistyped the die")
     assert record.to_json()["corrected"] is True
     assert past.original(session.game_id).corrected is False
@@ -229,12 +230,12 @@ def test_a_corrected_weighing_changes_the_winner_and_the_record_says_so(table):
     loser = next(s for s in before.standings if not s.winner)
     weighing = max(seq for seq, a in enumerate(session.actions)
                    if a.get("player") == loser.player and "grams" in a)
-    action = {**session.actions[weighing], "grams": 999.0}
+    action = {**session.actions[weighing], "grams": 199.9}  # the most a basket may weigh
     past.correct(session.game_id, weighing, action, "the cat sat on the pan")
     after = past.record(session.game_id)
     assert after.winners == (loser.player,)
     assert f"winners: {loser.player} (was {', '.join(before.winners)})" in after.changes
-    assert any(line.startswith(f"{loser.player}: 999.0 (was ") for line in after.changes)
+    assert any(line.startswith(f"{loser.player}: 199.9 (was ") for line in after.changes)
 
 
 def test_a_later_correction_of_the_same_action_wins_and_both_are_kept(table):
@@ -244,17 +245,18 @@ def test_a_later_correction_of_the_same_action_wins_and_both_are_kept(table):
     seq, fixed = a_roll_that_can_be_corrected(past, session.game_id)
     past.correct(session.game_id, seq, fixed, "first try")
     past.correct(session.game_id, seq, session.actions[seq], "it was right after all")
-    assert len(past.corrections(session.game_id)) == 2
+    assert table.journal.db.execute("SELECT COUNT(*) FROM corrections").fetchone()[0] == 2
+    assert past.corrections(session.game_id) == []  # put back as played: nothing corrected
     assert past.actions(session.game_id) == session.actions
-    assert past.record(session.game_id).changes[-1] == "result unchanged"
+    assert not past.record(session.game_id).corrected
 
 
 @pytest.mark.parametrize("case, message", [
     ("running", "Only a finished game can be corrected."),
-    ("no such action", "The game has no action"),
+    ("no such action", "The game has no step"),
     ("no reason", "Say why it is corrected."),
     ("unchanged", "That is what the game already has."),
-    ("illegal", "Not possible: then action"),
+    ("illegal", "Not possible: then step 1 would"),
     ("not over", "Not possible: then the game would not be over."),
     ("no game", "There is no game 99."),
 ])
@@ -308,7 +310,7 @@ def test_removing_an_action_that_should_not_have_happened(table):
     assert past.actions(session.game_id) == session.actions[1:]
     assert [s.seq for s in past.steps(session.game_id)] == [1, 2]
     record = past.record(session.game_id)
-    assert record.changes == ("action 0 (Anna choose) removed: pressed by the cat",
+    assert record.changes == ("step 1 (Anna choose) removed: pressed by the cat",
                               "result unchanged")
     assert record.actions == 2
 
@@ -354,7 +356,12 @@ def test_a_game_is_replayed_again_when_its_actions_or_the_rules_changed(table, m
     assert built == []
     monkeypatch.setattr(record_cache, "engines_digest", lambda: "other rules")
     past.list()
-    assert built == [session.game_id]
+    assert built == []  # other rules never make the list replay: the recheck does, off the loop
+    progress = recheck(table.path)
+    assert built == [session.game_id] and (progress.total, progress.changed) == (1, 0)
+    assert table.journal.db.execute("SELECT rules, rechecked FROM record_cache").fetchall() == \
+        [("other rules", 0)]
+    assert past.list()[0].to_json() == after.to_json() and not past.list()[0].rechecked
 
 
 def test_a_damaged_kept_result_is_replayed_not_believed(table):

@@ -15,6 +15,7 @@ from typing import Any
 from ...i18n import N_, _
 from ..base.tool import HostTool
 from ...past.games import PastGames
+from ...past.recheck import Rechecker, start_if_needed
 from ...past.records import GameRecord
 from ...screen.render import View, first_fit, pack, wrap
 from ...text import InputError
@@ -63,10 +64,13 @@ def result_line(record: GameRecord) -> str:
 
 
 def game_page(record: GameRecord) -> View:
-    """One game of the list: the date on top, the game, who won, a correction if any."""
+    """One game of the list: the date on top, the game, who won, a correction if any, and
+    "result re-checked" when newer rules gave another result than the game's own."""
     lines = [first_fit(_(record.title), record.title), *wrap(result_line(record))]
     if getattr(record, "corrected", False):
         lines.append(_("corrected afterwards"))
+    elif getattr(record, "rechecked", False):
+        lines.append(_("result re-checked"))
     return View(date_text(started_at(record)), tuple(lines),
                 footer=_("NEXT older  OK replay"))
 
@@ -77,38 +81,57 @@ def empty_view() -> View:
 
 class PastGamesMode(HostTool):
     """The list (a tool of the home menu): NEXT the next older game (round to the newest),
-    OK replays it, BACK goes home."""
+    OK replays it, BACK goes home. One game is read at a time, with SQL from the kept results,
+    so the list opens and pages as fast with ten thousand games as with ten; kept results of
+    other rules are brought up to date on a thread of their own (``past.recheck``)."""
 
     def __init__(self, app: Any) -> None:
         self.app = app
         self.past = PastGames(app.journal)
-        self.cursor = 0
-        self.records: list[GameRecord] = []
+        self.record: GameRecord | None = None
+        self.rechecker: Rechecker | None = None
         self.reload()
+        self._recheck()
 
-    def reload(self) -> None:
-        """Read the list again (a correction changes a result)."""
+    @property
+    def records(self) -> list[GameRecord]:
+        """The game on show (the list is read a page at a time)."""
+        return [] if self.record is None else [self.record]
+
+    def _page(self, older_than: int | None) -> GameRecord | None:
         try:
-            self.records = self.past.list()
+            found = self.past.list(limit=1, older_than=older_than)
         except InputError as exc:
             log.error("past games unreadable: %s", exc)
-            self.records = []
+            return None
         except Exception:  # an engine bug in one game must not keep the box from the rest
             log.exception("past games unreadable")
-            self.records = []
-        if self.records:
-            self.cursor %= len(self.records)
+            return None
+        return found[0] if found else None
+
+    def reload(self) -> None:
+        """Read the game on show again (a correction changes a result), or the newest."""
+        at = None if self.record is None else self.record.game_id + 1
+        self.record = self._page(at) or (self._page(None) if at is not None else None)
+
+    def _recheck(self) -> None:
+        self.rechecker = start_if_needed(self.app.journal)
+
+    def close(self) -> None:
+        if self.rechecker is not None:
+            self.rechecker.close()
+            self.rechecker = None
 
     # -- the Mode protocol -------------------------------------------------------------------
     def on_host(self, key: str) -> bool:
         if key == "back":
             return False
-        if not self.records:
+        if self.record is None:
             return True
         if key == "next":
-            self.cursor = (self.cursor + 1) % len(self.records)
+            self.record = self._page(self.record.game_id) or self._page(None)
         elif key == "ok":
-            self.open(self.records[self.cursor])
+            self.open(self.record)
         return True
 
     def open(self, record: GameRecord) -> None:
@@ -126,9 +149,9 @@ class PastGamesMode(HostTool):
         self.app.push(screen)
 
     def view(self) -> View:
-        if not self.records:
+        if self.record is None:
             return empty_view()
-        return game_page(self.records[self.cursor])
+        return game_page(self.record)
 
 
 __all__ = ["MONTHS", "PastGamesMode", "date_text", "empty_view", "game_page", "result_line"]

@@ -13,10 +13,11 @@ import logging
 from datetime import datetime
 from typing import Any
 
-from ...past.statistics import FamilyStats, GameStats, PlayerStats
+from ...past.statistics import FamilyStats, GameStats, PlayerStats, Tally
 from ...i18n import _, ngettext
 from ..base.tool import HostTool
 from ...past.games import PastGames
+from ...past.recheck import start_if_needed
 from ...screen.render import View, first_fit, misfits, wrap
 from ...text import InputError
 from ..past.listing import MONTHS
@@ -108,24 +109,68 @@ def empty_view() -> View:
                 footer=_("BACK home"))
 
 
+def counting_view(done: int, total: int) -> View:
+    return View(_("Statistics"), (_("Counting games"), _("{done} of {total}").format(
+        done=done, total=total)))
+
+
 class StatsMode(HostTool):
-    """The choice (people first, then the games), then one number a page."""
+    """The choice (people first, then the games), then one number a page. The games are
+    counted from their kept results ``STEP`` at a time, each step a turn of the loop of its
+    own, so a journal of years never holds a key (or the watchdog) waiting."""
+
+    STEP = 50
 
     def __init__(self, app: Any) -> None:
         self.app = app
-        try:
-            past = PastGames(app.journal)
-            self.stats = FamilyStats.build(past.list(), past.learning())
-        except InputError as exc:
-            log.error("statistics unreadable: %s", exc)
-            self.stats = FamilyStats([], [])
-        except Exception:  # an engine bug in one game must not keep the box from the rest
-            log.exception("statistics unreadable")
-            self.stats = FamilyStats([], [])
-        self.titles = {g.game: g.title for g in self.stats.games}
+        self.stats = FamilyStats([], [])
+        self.titles: dict[str, str] = {}
         self.cursor = 0
         self.pages: list[View] | None = None
         self.page = 0
+        self.tally = Tally()
+        self.ids: list[int] = []
+        self.done = 0
+        self.timer: Any = None
+        try:
+            self.past: PastGames | None = PastGames(app.journal)
+            self.ids = self.past.ids()
+        except InputError as exc:
+            log.error("statistics unreadable: %s", exc)
+            self.past = None
+        self.counting = self.past is not None
+        if self.counting:
+            self.timer = app.call_later(0, self.count)
+        # results of other rules are counted as kept; the recheck brings them up to date
+        self.rechecker = start_if_needed(app.journal) if self.counting else None
+
+    def count(self) -> None:
+        """One step of counting (a loop timer); the last one makes the statistics."""
+        self.timer = None
+        if not self.counting or self.past is None:
+            return
+        try:
+            batch = self.ids[self.done:self.done + self.STEP]
+            self.tally.add(self.past.records(batch))
+            self.done += len(batch)
+            if self.done < len(self.ids):
+                self.timer = self.app.call_later(0, self.count)
+                return
+            self.stats = self.tally.finish(self.past.learning())
+        except InputError as exc:
+            log.error("statistics unreadable: %s", exc)
+        except Exception:  # an engine bug in one game must not keep the box from the rest
+            log.exception("statistics unreadable")
+        self.counting = False
+        self.titles = {g.game: g.title for g in self.stats.games}
+
+    def close(self) -> None:
+        self.counting = False
+        self.app.cancel(self.timer)
+        self.timer = None
+        if self.rechecker is not None:
+            self.rechecker.close()
+            self.rechecker = None
 
     def entries(self) -> list[str]:
         return [first_fit(p.name) for p in self.stats.players] + \
@@ -139,6 +184,8 @@ class StatsMode(HostTool):
 
     # -- the Mode protocol -------------------------------------------------------------------
     def on_host(self, key: str) -> bool:
+        if self.counting:  # nothing to choose yet: BACK leaves, the rest waits
+            return key != "back"
         if self.pages is not None:
             if key in ("ok", "next") and self.page < len(self.pages) - 1:
                 self.page += 1
@@ -157,6 +204,8 @@ class StatsMode(HostTool):
         return True
 
     def view(self) -> View:
+        if self.counting:
+            return counting_view(self.done, len(self.ids))
         if self.pages is not None:
             return self.pages[self.page]
         entries = self.entries()
@@ -165,5 +214,5 @@ class StatsMode(HostTool):
         return menu_view(entries, self.cursor)
 
 
-__all__ = ["StatsMode", "day_text", "duration_text", "empty_view", "game_pages", "menu_view",
+__all__ = ["StatsMode", "counting_view", "day_text", "duration_text", "empty_view", "game_pages", "menu_view",
            "player_pages"]

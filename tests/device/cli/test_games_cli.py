@@ -202,7 +202,7 @@ def test_csv_has_one_row_per_action_with_its_sequence_number_and_time(played, ca
     with Journal(state_dir / "journal.sqlite3") as journal:
         actions = journal.load(game_id).actions
     assert code == 0 and tuple(rows[0]) == CSV_COLUMNS
-    assert [int(r["seq"]) for r in rows] == list(range(len(actions)))
+    assert [int(r["seq"]) for r in rows] == list(range(1, len(actions) + 1))  # steps, from 1
     assert [json.loads(r["action"]) for r in rows] == actions
     assert all(r["time"].startswith("2027-01-15T") for r in rows)
 
@@ -217,7 +217,7 @@ def test_a_correction_from_the_laptop_shows_in_show_list_export_and_stats(box, c
     seq = max(i for i, a in enumerate(actions) if a.get("player") == loser and "grams" in a)
     potd = next(a["grams"] for a in actions if a["type"] == "weigh_potd")
     grams = round(potd - 0.1, 1)  # the heaviest basket lighter than the Purchase of the Day
-    code, out, err = cli(capsys, "games", "correct", str(game_id), str(seq), "--set",
+    code, out, err = cli(capsys, "games", "correct", str(game_id), str(seq + 1), "--set",
                          f"grams={grams}", "--why", "wrong weighing", "--state-dir",
                          str(state_dir))
     assert code == 0, err
@@ -245,14 +245,14 @@ def test_a_refused_correction_says_why_and_writes_nothing(box, capsys):
     path = state_dir / "journal.sqlite3"
     game_id = ids["tante-trudels-troedel"]
     for argv, message in (
-            (["0", "--set", "value=9"], "the die shows 1 to 6"),
-            (["9999", "--set", "value=2"], "The game has no action 9999."),
-            (["0", "--set", "oops"], "KEY=VALUE"),
-            (["0", "--action", "[1]"], "an action is a JSON object")):
+            (["1", "--set", "value=9"], "the die shows 1 to 6"),
+            (["9999", "--set", "value=2"], "The game has no step 9999."),
+            (["1", "--set", "oops"], "KEY=VALUE"),
+            (["1", "--action", "[1]"], "an action is a JSON object")):
         code, out, err = cli(capsys, "games", "correct", str(game_id), *argv, "--why", "x",
                              "--state-dir", str(state_dir))
         assert code == 1 and message in err and out == "", (argv, err)
-    code, _, err = cli(capsys, "games", "correct", str(ids["abandoned"]), "0", "--remove",
+    code, _, err = cli(capsys, "games", "correct", str(ids["abandoned"]), "1", "--remove",
                        "--why", "x", "--state-dir", str(state_dir))
     assert code == 1 and "Only a finished game can be corrected." in err
     with Journal(path) as journal:

@@ -208,3 +208,18 @@ def test_printing_the_final_state_cannot_raise(capsys, monkeypatch):
     code, state, err = replay(capsys, doc(["a", "b"], []))
     assert code == 2 and state is None
     assert err.count("\n") == 1 and "not valid Unicode" in err, err
+
+
+def test_a_document_over_the_size_limit_is_refused_without_reading_it_all(tmp_path, capsys):
+    from spielleiter.device.cli import replay as command
+
+    path = tmp_path / "huge.json"
+    with open(path, "wb") as fh:  # a sparse 64 MiB file: reading it all would be the failure
+        fh.truncate(64 * 1024 * 1024)
+    code = main(["replay", str(path)])
+    out, err = capsys.readouterr()
+    assert code == 2 and out == "" and "larger than 4 MiB" in err
+    assert command.MAX_BYTES == 4 * 1024 * 1024
+    fits = doc(EXAMPLE, ROUND_ONE * 1)
+    path.write_text(json.dumps(fits))
+    assert main(["replay", str(path)]) == 0
