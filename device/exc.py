@@ -1,6 +1,5 @@
 """The device's errors, in one place (as gpiozero keeps its own in ``exc``): one base,
-``DeviceError``, and each error also subclasses the builtin a caller would expect. The journal's
-own two (``JournalError``, ``StateDirInUse``) stand beside the journal's plumbing."""
+``DeviceError``, and each error also subclasses the builtin a caller would expect."""
 
 from __future__ import annotations
 
@@ -38,4 +37,13 @@ class ReplayError(InputError):
     refused: GameError | None = None
 
 
-__all__ = ["ConfigError", "DeviceError", "InputError", "ReplayError", "SessionError"]
+class JournalError(DeviceError, RuntimeError):
+    """The journal cannot be opened or written."""
+
+
+class StateDirInUse(DeviceError, RuntimeError):
+    """Another box runs on this state directory."""
+
+
+__all__ = ["ConfigError", "DeviceError", "InputError", "JournalError", "ReplayError", "SessionError",
+           "StateDirInUse"]

@@ -18,15 +18,11 @@ import os
 import stat
 from pathlib import Path
 
-from .. import DeviceError
+from ..exc import StateDirInUse
 
 log = logging.getLogger(__name__)
 
 LOCK_NAME = "box.lock"
-
-
-class StateDirInUse(DeviceError, RuntimeError):
-    """Another box runs on this state directory."""
 
 
 class InstanceLock:

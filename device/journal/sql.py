@@ -5,11 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from .. import DeviceError
-
-
-class JournalError(DeviceError, RuntimeError):
-    """The journal cannot be opened or written."""
+from ..exc import JournalError
 
 
 # What reading stored bytes can raise: SQLite's errors, and the UnicodeDecodeError Python's
