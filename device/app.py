@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import random
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..drivers.buttons import Edge, PressDetector
 from ..games import GAMES, GameError
@@ -150,11 +150,13 @@ class App(ScreenStack):
         self.beep("error")
         self.notice(View(_("Buttons on the box"), (_("Stations: in games"),), big="NEXT/OK"))
 
-    def apply(self, action: dict[str, Any]) -> list[Any] | None:
-        """Offer an action to the game: committed and returned events, or a flash and None."""
+    def apply(self, action: dict[str, Any],
+              notes: Sequence[tuple[str, dict[str, Any]]] = ()) -> list[Any] | None:
+        """Offer an action to the game (with the referee's ``notes``, kept in its commit):
+        committed and returned events, or a flash and None."""
         assert self.session is not None
         try:
-            events = self.session.apply(action)
+            events = self.session.apply(action, notes)
         except GameError as exc:
             self.beep("error")
             self.flash(i18n.refusal(exc))

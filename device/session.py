@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import Any, Container
+from typing import Any, Container, Sequence
 
 from ..games import Event, State
 from .past import results as record_cache
@@ -75,15 +75,17 @@ class Session:
                 continue
             return session
 
-    def apply(self, action: dict[str, Any]) -> list[Event]:
-        """Check, commit, then adopt. Raises GameError (nothing changed) for an illegal action."""
+    def apply(self, action: dict[str, Any],
+              notes: Sequence[tuple[str, dict[str, Any]]] = ()) -> list[Event]:
+        """Check, commit (with the referee's ``notes`` in the same transaction), then adopt.
+        Raises GameError (nothing changed) for an illegal action."""
         state, events = self.state.apply(action)
         count = len(self.actions) + 1
         snapshot = snapshots.encode(state, count) if snapshots.due(count) else None
         kept = record_cache.final_entry(self.game_id, self.header, [*self.actions, action],
                                         state) if state.is_over else None
         self.journal.append(self.game_id, action, over=state.is_over, snapshot=snapshot,
-                            kept=kept)
+                            kept=kept, notes=notes)
         self.state, self.last_events = state, events
         self.actions.append(dict(action))
         if snapshot is not None:

@@ -27,7 +27,7 @@ import logging
 import sqlite3
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from .header import Header
 from .care import FileCare
@@ -148,12 +148,16 @@ class Journal(FileCare):
 
     def append(self, game_id: int, action: dict[str, Any], *, over: bool = False,
                snapshot: tuple[int, str, str, str] | None = None,
-               kept: tuple[str, ...] | None = None) -> int:
+               kept: tuple[str, ...] | None = None,
+               notes: Sequence[tuple[str, dict[str, Any]]] = ()) -> int:
         """Commit one accepted action (and, with ``over``, the end of the game in the same
         transaction; with ``snapshot``, ``(seq, engine, state, digest)`` beside it; with
         ``kept``, the ended game's ``(key, result)`` for the list of past games,
-        ``record_cache``); returns its sequence number (0-based)."""
+        ``record_cache``; with ``notes``, the referee's ``(kind, data)`` notes that go with it,
+        so a verdict and what the referee keeps of it are one commit); returns its sequence
+        number (0-based)."""
         text = _dump(action, "the action")
+        noted = [(kind, _dump(data, "the note", nan=True)) for kind, data in notes]
         at = self.stamp()
         with self.write():
             seq = self.db.execute("SELECT COALESCE(MAX(seq) + 1, 0) FROM actions "
@@ -169,6 +173,9 @@ class Journal(FileCare):
                                  "ended_mono=? WHERE id=?", (at.wall, at.boot, at.mono, game_id))
             if kept is not None:
                 keep_result(self.db, game_id, kept)  # never fails the action
+            self.db.executemany("INSERT INTO notes (at, kind, data, boot, mono) "
+                                "VALUES (?, ?, ?, ?, ?)",
+                                [(at.wall, kind, data, at.boot, at.mono) for kind, data in noted])
         if over:
             self.game_ended()
         return int(seq)

@@ -5,7 +5,7 @@ It turns presses into engine actions (what is legal comes only from the engine's
 from __future__ import annotations
 
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Iterable, Sequence, TypeVar, cast
 
 from ....games import GAMES
 from ....games.core import GameInfo, Option, State
@@ -166,8 +166,10 @@ class Referee(Generic[S]):
         """An action that came from elsewhere (the serial link) was applied."""
         self.react(events)
 
-    def act(self, action: dict[str, Any]) -> list[Any] | None:
-        events = self.table.apply(action)
+    def act(self, action: dict[str, Any],
+            notes: Sequence[tuple[str, dict[str, Any]]] = ()) -> list[Any] | None:
+        """Offer ``action`` (with ``notes`` for the journal, kept in the same commit)."""
+        events = self.table.apply(action, notes)
         if events is not None:
             self.react(events)
         return events

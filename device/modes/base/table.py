@@ -3,7 +3,7 @@ protocol every home-menu entry keeps."""
 
 from __future__ import annotations
 
-from typing import Any, Callable, Protocol
+from typing import Any, Callable, Protocol, Sequence
 
 from ...inputs import Press, Weight
 from ...journal.store import Journal
@@ -20,7 +20,8 @@ class Table(Protocol):
     scales: TableScales | None
     journal: Journal
 
-    def apply(self, action: dict[str, Any]) -> list[Any] | None: ...
+    def apply(self, action: dict[str, Any],
+              notes: Sequence[tuple[str, dict[str, Any]]] = ()) -> list[Any] | None: ...
     def flash(self, *lines: str, seconds: float = ...) -> None: ...
     def beep(self, pattern: str) -> None: ...
     def call_later(self, delay: float, callback: Callable[[], None]) -> Any: ...

@@ -57,7 +57,8 @@ class QuietTable:
     scales = None
     journal = _QuietJournal()
 
-    def apply(self, action: dict[str, Any]) -> list[Any] | None:
+    def apply(self, action: dict[str, Any],
+              notes: Sequence[tuple[str, dict[str, Any]]] = ()) -> list[Any] | None:
         return None  # a replay takes no action
 
     def flash(self, *lines: str, seconds: float = 0.0) -> None:

@@ -149,15 +149,20 @@ class BusyReferee(Referee[TanteTrudelsTroedel]):
         job = weigher.job
         kind = {"potd": "weigh_potd", "weigh": "weigh", "basket": "weigh_basket"}[job.kind]
         self._become(None)
+        notes = []  # what the journal keeps of this weighing: in the commit of its verdict
         if weigher.purchase_now_g is not None:  # substituted: the Purchase is on this pan now
-            self._keep_reference(Reference(weigher.purchase_now_g, cross=True, away=True))
-            self.memory.note_swap(None)
+            self.ref = Reference(weigher.purchase_now_g, cross=True, away=True)
+            notes += [self.memory.reference_note(self.ref), self.memory.swap_note(None)]
         elif weigher.ref_read_g is not None:
-            self._keep_reference(Reference(weigher.ref_read_g))
-        taken = self.act({"type": kind, "player": job.player, "grams": grams})
+            self.ref = Reference(weigher.ref_read_g)
+            notes.append(self.memory.reference_note(self.ref))
+        if job.kind == "weigh" and self.memory.noted is not None:
+            notes.append(self.memory.weighing_note(None))  # done (or refused: the menu)
+        taken = self.act({"type": kind, "player": job.player, "grams": grams}, notes)
         if job.kind == "weigh":
-            self.memory.note_weighing(None)  # done (or refused: back to the menu)
+            self.memory.noted = None
         if taken is None:
+            self.memory.write(notes)  # refused: what was read is kept all the same
             self._sync()
 
     def on_weight(self, weight: Weight) -> bool:

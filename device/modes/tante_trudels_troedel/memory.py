@@ -55,13 +55,22 @@ class Memory:
         self.game_id = game_id
         self.noted: int | None = None  # the scales-row weighing the journal holds
 
+    def note(self, kind: str, data: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """A note of this game, to go into the commit of the action it belongs to."""
+        return kind, {"game": self.game_id, **data}
+
     def _write(self, kind: str, data: dict[str, Any]) -> bool:
         try:
-            self.journal.add_note(kind, {"game": self.game_id, **data})
+            self.journal.add_note(*self.note(kind, data))
             return True
         except JournalError as exc:
             log.error("the %s note could not be written: %s", kind, exc)
             return False
+
+    def write(self, notes: list[tuple[str, dict[str, Any]]]) -> None:
+        """Keep notes that had no action to go with (its action was refused)."""
+        for kind, data in notes:
+            self._write(kind, {k: v for k, v in data.items() if k != "game"})
 
     def _latest(self, kind: str) -> dict[str, Any]:
         notes = self.journal.notes(kind, 1)
@@ -69,6 +78,9 @@ class Memory:
         return note if note.get("game") == self.game_id else {}
 
     # -- a scales-row weighing under way ----------------------------------------------------------
+    def weighing_note(self, count: int | None) -> tuple[str, dict[str, Any]]:
+        return self.note(WEIGH_NOTE, {"at": count})
+
     def note_weighing(self, count: int | None) -> None:
         if count != self.noted and self._write(WEIGH_NOTE, {"at": count}):
             self.noted = count
@@ -79,6 +91,9 @@ class Memory:
         return at if isinstance(at, int) else None
 
     # -- the Purchase's reference ---------------------------------------------------------------
+    def reference_note(self, ref: Reference) -> tuple[str, dict[str, Any]]:
+        return self.note(REF_NOTE, {"g": ref.g, "cross": ref.cross, "away": ref.away})
+
     def keep_reference(self, ref: Reference) -> None:
         self._write(REF_NOTE, {"g": ref.g, "cross": ref.cross, "away": ref.away})
 
@@ -90,6 +105,11 @@ class Memory:
         return Reference(float(g), bool(note.get("cross")), bool(note.get("away")))
 
     # -- a substitution under way -----------------------------------------------------------------
+    def swap_note(self, at: int | None, kind: str = "", player: str = "",
+                  basket_g: float | None = None) -> tuple[str, dict[str, Any]]:
+        return self.note(SWAP_NOTE, {"at": at, "kind": kind, "player": player,
+                                     "basket_g": basket_g})
+
     def note_swap(self, at: int | None, kind: str = "", player: str = "",
                   basket_g: float | None = None) -> None:
         self._write(SWAP_NOTE, {"at": at, "kind": kind, "player": player, "basket_g": basket_g})

@@ -435,3 +435,30 @@ def test_sigkill_mid_weighing_resumes_and_the_weighing_goes_on(box_factory, tmp_
     assert reply["actions"] == count + 1 and reply["state"]["phase"] == "over"
     assert reply["state"]["winners"] == ["Ben"]    # 13.1 g: the heavier of two under 13.2 g
     sim.close()
+
+
+def test_a_verdict_and_what_the_referee_keeps_of_it_are_one_commit(box_factory):
+    """A scales-row weighing's verdict, the Purchase's reference read beside it and the end of
+    the weighing under way were three durable commits (a note, the action, a note): a power cut
+    between them left a verdict without its reference. Now they are one."""
+    box = box_factory(["Anna", "Ben"])
+    to_a_scales_row(box)
+    journal = box.app.journal
+    commits = []
+    write = journal.write
+
+    def counted():
+        commits.append(len(box.app.session.actions))
+        return write()
+
+    journal.write = counted
+    box.put("right", 12.9)
+    box.idle(2)
+    box.tap("s1.B")                                # all on
+    box.idle(3.0)
+    assert box.app.session.actions[-1]["type"] == "weigh"
+    assert len(commits) == 1                       # the verdict, with its notes
+    from spielleiter.device.modes.tante_trudels_troedel.memory import REF_NOTE, WEIGH_NOTE
+
+    assert journal.notes(REF_NOTE, 1)[0]["g"] == pytest.approx(POTD_G, abs=0.2)
+    assert journal.notes(WEIGH_NOTE, 1)[0]["at"] is None  # no weighing under way any more
