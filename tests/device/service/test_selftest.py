@@ -43,7 +43,7 @@ def detail(report: Report, part: str) -> str:
 
 # -- the command ----------------------------------------------------------------------------------
 def test_everything_passes_in_sim(capsys):
-    assert main(["selftest", "--sim", "--config", os.devnull]) == 0
+    assert main(["selftest", "--lang", "en", "--sim", "--config", os.devnull]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0] == "Spielleiter self-test (simulated hardware)"
@@ -77,7 +77,7 @@ def test_each_fault_fails_exactly_its_part(flag):
 
 
 def test_several_faults_at_once_exit_1_with_a_table(capsys):
-    code = main(["selftest", "--sim", "--config", os.devnull, "--fail", "display,left,link"])
+    code = main(["selftest", "--lang", "en", "--sim", "--config", os.devnull, "--fail", "display,left,link"])
     assert code == 1
     out = capsys.readouterr().out
     assert "verdict: FAIL (4 passed, 3 failed)" in out
@@ -85,7 +85,7 @@ def test_several_faults_at_once_exit_1_with_a_table(capsys):
 
 
 def test_json_output(capsys):
-    assert main(["selftest", "--sim", "--json", "--config", os.devnull, "--fail", "right"]) == 1
+    assert main(["selftest", "--lang", "en", "--sim", "--json", "--config", os.devnull, "--fail", "right"]) == 1
     doc = json.loads(capsys.readouterr().out)
     assert set(doc) == {"verdict", "ok", "parts"}
     assert doc["verdict"] == "FAIL" and doc["ok"] is False
@@ -95,9 +95,9 @@ def test_json_output(capsys):
 
 
 def test_fault_flags_are_checked(capsys):
-    assert main(["selftest", "--fail", "left"]) == 2  # faults only in the simulation
+    assert main(["selftest", "--lang", "en", "--fail", "left"]) == 2  # faults only in the simulation
     assert "--fail needs --sim" in capsys.readouterr().err
-    assert main(["selftest", "--sim", "--fail", "toaster"]) == 2
+    assert main(["selftest", "--lang", "en", "--sim", "--fail", "toaster"]) == 2
     assert "unknown part 'toaster'" in capsys.readouterr().err
     with pytest.raises(ValueError, match="left:wobbly"):
         checks.parse_faults("left:wobbly")
@@ -119,7 +119,7 @@ def test_unconfigured_parts_are_skipped_and_skips_pass(tmp_path):
 def test_a_bad_config_fails_and_skips_the_rest(tmp_path, capsys):
     site = tmp_path / "config.toml"
     site.write_text('[display]\ndriver = "lcd"\n[buzzer]\npin = 4\n')
-    assert main(["selftest", "--sim", "--config", str(site)]) == 1
+    assert main(["selftest", "--lang", "en", "--sim", "--config", str(site)]) == 1
     out = capsys.readouterr().out
     assert "config     FAIL     " in out
     assert "display.driver: 'lcd' is not ssd1306 or sh1106" in out
@@ -316,3 +316,20 @@ def test_a_box_without_a_thermometer_skips_it_and_a_found_one_is_read(tmp_path):
     (sensor / "temp1_input").write_text("85000\n")  # read before its first conversion
     row = check_cells.check_thermometer(devices=str(tmp_path), hwmon=str(tmp_path))
     assert row.verdict == "FAIL" and "not a reading" in row.detail
+
+
+def test_the_table_speaks_german_with_the_decimal_comma_and_the_json_keeps_its_names(capsys):
+    assert main(["selftest", "--lang", "de", "--sim", "--config", os.devnull,
+                 "--fail", "left"]) == 1
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "Spielleiter-Selbsttest (simulierte Hardware)"
+    assert lines[2].split()[:3] == ["Teil", "Urteil", "Einzelheiten"]
+    assert any(line.startswith("Schale links") and " FEHLER " in line for line in lines)
+    assert "10 Messwerte in 1,0 s (Rate 10), keine Anschlag- oder übersteuerten Werte" in out
+    assert "Urteil: FEHLER (6 bestanden, 1 fehlgeschlagen)" in out
+    assert "fehlgeschlagen: Schale links" in out
+    assert not any(word in out for word in ("PASS", "samples", "verdict", "left pan"))
+    assert main(["selftest", "--lang", "de", "--sim", "--json", "--config", os.devnull]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["verdict"] == "PASS" and doc["parts"][2]["part"] == "left pan"
