@@ -17,21 +17,23 @@ from ..screen.render import CHARS, View, wrap
 
 PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
 DETAIL_WIDTH = 76  # the table's detail column wraps here
-SCREEN_LINES = 4  # body lines of the OLED's self-test screen
+SCREEN_LINES = 3  # body lines of the OLED's self-test screen (a page's, above its footer)
 _NBSP = "\xa0"  # keeps a part's name ("left pan") on one line when the names are wrapped
 PARTS = {"config": N_("config"), "OLED": N_("OLED"), "buttons": N_("buttons"),
          "link": N_("link"), "journal": N_("journal"), "thermo": N_("thermo")}
 VERDICTS = {PASS: N_("PASS"), FAIL: N_("FAIL"), SKIP: N_("SKIP")}
 
 
-def part_name(part: str) -> str:
-    """A part as the table and the OLED say it: "Schale links" for the "left pan"."""
+def part_name(part: str, short: bool = False) -> str:
+    """A part as the table and the OLED say it: "Schale links" for the "left pan" ("links" when
+    ``short``, for a line that would not fit)."""
     from ..pans.words import pan_name
 
     if part in PARTS:
         return _(PARTS[part])
     if part.endswith(" pan"):
-        return _("{pan} pan").format(pan=pan_name(part[:-len(" pan")]))
+        pan = pan_name(part[:-len(" pan")])
+        return pan if short else _("{pan} pan").format(pan=pan)
     return part
 
 
@@ -47,7 +49,10 @@ class Row:
     def screen_line(self) -> str:
         word = _(self.short) if self.short else {PASS: _("ok"), SKIP: _("skipped")}.get(
             self.verdict, _("failed"))
-        return _("{part}: {word}").format(part=part_name(self.part), word=word)[:CHARS]
+        line = _("{part}: {word}").format(part=part_name(self.part), word=word)
+        if len(line) > CHARS and self.part.endswith(" pan"):  # "Schale links": "links" will do
+            line = _("{part}: {word}").format(part=part_name(self.part, short=True), word=word)
+        return line[:CHARS]
 
     def to_json(self) -> dict[str, str]:
         return {"part": self.part, "verdict": self.verdict, "detail": self.detail}

@@ -140,20 +140,28 @@ def test_too_few_samples_point_at_the_rate_pin():
     assert (rail.verdict, rail.short) == ("FAIL", "rail values")
 
 
-def test_the_oled_screen_fits_and_packs_the_parts_that_are_fine():
-    report = checks.run(None, sim=True)
-    view = report.screen()
-    assert view.title == "Self-test OK"
-    assert view.lines[0] == "All parts OK"
-    assert len(view.lines) <= 4 and all(len(line) <= 21 for line in view.lines)
-    joined = " ".join(view.lines)
-    for part in PARTS:
-        assert part in joined
-    many = checks.run(None, sim=True, faults=checks.parse_faults(
-        "display,left,right,buttons,link"))
-    lines = many.screen().lines
-    assert lines[:3] == ("OLED: no answer", "left pan: no signal", "right pan: no signal")
-    assert lines[3] == "+2 more: see log"
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_oled_screen_shows_every_line_above_its_footer_in_either_language(language):
+    from spielleiter.device import i18n
+    from spielleiter.device.screen.render import misfits
+
+    i18n.use(language)
+    try:
+        report = checks.run(None, sim=True)
+        view = report.screen()
+        assert misfits(view) == []
+        assert len(view.lines) == 3 and view.lines[1].startswith("ok: ")
+        many = checks.run(None, sim=True, faults=checks.parse_faults(
+            "display,left,right,buttons,link")).screen()
+        assert misfits(many) == []
+    finally:
+        i18n.use("en")
+    if language == "en":
+        assert (view.title, view.lines[0]) == ("Self-test OK", "All parts OK")
+        assert many.lines == ("OLED: no answer", "left pan: no signal", "+3 more: see log")
+    else:
+        assert (view.title, view.lines[0]) == ("Selbsttest OK", "Alles in Ordnung")
+        assert many.lines == ("OLED: keine Antwort", "links: kein Signal", "+3 mehr: siehe Log")
 
 
 # -- the service ----------------------------------------------------------------------------------
@@ -213,7 +221,7 @@ def test_service_reports_failed_parts_and_keeps_refereeing(tmp_path):
                                     "link": "FAIL"}  # thermo: the twin, read as idle passes
         assert box.last_view.title == "Self-test: 4 failed"
         assert box.last_view.lines == ("OLED: no answer", "left pan: no signal",
-                                       "buttons: s1.B held", "link: port not open")
+                                       "+2 more: see log")  # three lines above the footer
         status = service.describe()
         assert status.startswith("Refereeing: main menu; self-test FAILED: OLED (no answer), "
                                  "left pan (no signal), buttons (s1.B held), link (port not "
