@@ -25,7 +25,7 @@ from spielleiter.device.runtime import ManualClock
 from spielleiter.device.service import check_cells, checks
 from spielleiter.device.service.loop import Service, run_service
 from spielleiter.device.service.notify import Notifier
-from spielleiter.device.service.report import Report
+from spielleiter.device.service.report import Report, Row
 from spielleiter.drivers.buttons import mock_factory
 from spielleiter.drivers.display import RecordingBus, open_device
 from spielleiter.drivers.loadcell import ReaderStats
@@ -142,6 +142,7 @@ def test_too_few_samples_point_at_the_rate_pin():
 
 @pytest.mark.parametrize("language", ["en", "de"])
 def test_the_oled_screen_shows_every_line_above_its_footer_in_either_language(language):
+    """Also every part's short word beside its name, whole, in both languages."""
     from spielleiter.device import i18n
     from spielleiter.device.screen.render import misfits
 
@@ -154,6 +155,12 @@ def test_the_oled_screen_shows_every_line_above_its_footer_in_either_language(la
         many = checks.run(None, sim=True, faults=checks.parse_faults(
             "display,left,right,buttons,link")).screen()
         assert misfits(many) == []
+        words = {"config": "{n} problem(s)", "OLED": "frame failed", "left pan": "rail values",
+                 "right pan": "cannot start", "thermo": "no reading", "buttons": "GPIO busy",
+                 "link": "console on it", "journal": "bad backup"}
+        for part, word in words.items():
+            line = Row(part, "FAIL", "", i18n._(word).format(n=30)).screen_line()
+            assert len(line) <= 21 and line.endswith(i18n._(word).format(n=30)), line
     finally:
         i18n.use("en")
     if language == "en":
