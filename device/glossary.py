@@ -3,8 +3,9 @@
 A footer names what the host panel's keys do ("NEXT move  OK choose"). So that a child learns
 a key once, every verb a footer uses is listed here under the one key it belongs to (OK, NEXT,
 BACK; a long OK counts as OK), in English and, through the catalogue, in German: "wählen" is
-OK's everywhere, "runter" NEXT's, "nein" BACK's. Places a key leads to ("menu", "back",
-"list") may follow any key: they say where, not what. ``footer`` builds a footer from entries;
+OK's everywhere, "runter" NEXT's, "nein" BACK's. Places a key leads to ("back", "list") may
+follow any key: they say where, not what; but a menu opens on BACK over what is shown (the game
+menu, a replay's menu) or on OK at an end, never on NEXT, which only moves and turns pages. ``footer`` builds a footer from entries;
 ``key_of`` says whose a word is (the check in the tests reads every footer of the catalogue).
 """
 
@@ -36,8 +37,10 @@ ENTRIES: tuple[str, ...] = (
     N_("BACK cancel"), N_("BACK keep"), N_("BACK no"), N_("BACK stop"),
 )
 
-# Where a key leads: any key may name these.
+# Where a key leads: any key may name these, but a menu (see MENU_KEYS).
 PLACES: tuple[str, ...] = (N_("menu"), N_("back"), N_("home"), N_("list"), N_("standings"))
+MENU = N_("menu")
+MENU_KEYS = ("BACK", "OK")  # BACK opens the menu over a screen; OK reaches it from an end
 
 _SEGMENT = re.compile(r"(?<![\w/])(hold OK|lang|A/NEXT|B/OK|A/B/C|A/C|OK|NEXT|BACK|A|B|C)"
                       r"(?![\w/]):?")
@@ -88,7 +91,12 @@ def misused(footer: str) -> list[str]:
     known, where = words(), places()
     out = []
     for key, word in segments(footer):
-        if key not in KEYS or not word or "{" in word or word.lower() in where:
+        if key not in KEYS or not word or "{" in word:
+            continue
+        if word.lower() == _(MENU).lower() and key not in MENU_KEYS:
+            out.append(f"{key} {word!r}: a menu opens with {' or '.join(MENU_KEYS)}")
+            continue
+        if word.lower() in where:
             continue
         owner = known.get(word.lower())
         if owner is None:
@@ -112,5 +120,5 @@ def choose_footer() -> str:
     return footer("NEXT move", "OK choose")
 
 
-__all__ = ["ENTRIES", "KEYS", "PLACES", "choose_footer", "clashes", "footer", "key_of", "misused", "places",
+__all__ = ["ENTRIES", "KEYS", "MENU", "MENU_KEYS", "PLACES", "choose_footer", "clashes", "footer", "key_of", "misused", "places",
            "segments", "words"]

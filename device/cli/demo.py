@@ -22,12 +22,12 @@ from ...drivers.buttons import mock_factory
 from ...drivers.display import open_device
 from ..config import core as config_mod
 from ..box import Box
-from ..i18n import _
+from ..i18n import _, decimal
 from ..modes import MODES, demos
 from ..modes.base import DemoStep
 from ..runtime import ManualClock
 from ..screen.render import View
-from .common import add_lang, emit
+from .common import add_lang, emit, speak
 
 MAX_SCALE = 16  # --scale: 2048x1024 at most
 
@@ -59,6 +59,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    speak(args.lang)  # the refusals below; the box then speaks --lang or its Settings' choice
     return run_demo(game=args.game, frames=args.frames, seed=args.seed, scale=args.scale,
                     out=emit, language=args.lang)
 
@@ -110,7 +111,7 @@ def demo_config(game: str, pans: bool = True) -> config_mod.Config:
 def screen_text(seconds: float, view: View) -> str:
     """One screen for the demo's output: ``[12.5 s] `` and the view as text, later lines
     indented under the first."""
-    stamp = f"[{seconds:.1f} s] "
+    stamp = f"[{decimal(seconds, 1)} s] "
     return stamp + view.as_text().replace("\n", "\n" + " " * len(stamp))
 
 
@@ -119,11 +120,12 @@ def run_demo(game: str = "tatort-tonne", frames: Path | None = None, seed: int =
              language: str | None = None) -> int:
     scripts = demos()
     if game not in scripts:
-        print(f"spielleiter demo: no demo for {game!r}; try: {', '.join(scripts)}",
-              file=sys.stderr)
+        print("spielleiter demo: " + _("no demo for {game!r}; try: {games}").format(
+            game=game, games=", ".join(scripts)), file=sys.stderr)
         return 2
     if not 1 <= scale <= MAX_SCALE:
-        print(f"spielleiter demo: --scale {scale}: use 1-{MAX_SCALE}", file=sys.stderr)
+        print("spielleiter demo: " + _("--scale {n}: use 1-{most}").format(n=scale, most=MAX_SCALE),
+              file=sys.stderr)
         return 2
     count = 0
     broken = False  # the reader closed the pipe (``spielleiter demo | head``): stop printing
@@ -150,7 +152,8 @@ def run_demo(game: str = "tatort-tonne", frames: Path | None = None, seed: int =
         try:
             frames.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            print(f"spielleiter demo: cannot save frames in {frames}: {exc}", file=sys.stderr)
+            print("spielleiter demo: " + _("cannot save frames in {folder}: {why}").format(
+                folder=frames, why=exc), file=sys.stderr)
             return 2
     with tempfile.TemporaryDirectory(prefix="spielleiter-demo-") as state_dir:
         with Box.build(demo_config(game), Path(state_dir), pin_factory=mock_factory(),

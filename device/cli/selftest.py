@@ -9,7 +9,7 @@ import os
 from pathlib import Path
 
 from ..i18n import _
-from .common import EXIT_UNUSABLE, add_config, emit, say
+from .common import EXIT_UNUSABLE, add_config, add_lang, emit, say, speak
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -22,6 +22,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help=_("the simulated twins instead of the hardware"))
     add_config(p)
     p.add_argument("--json", action="store_true", help=_("print the result as JSON"))
+    add_lang(p, _("the table's language"), settings=False)
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
                    help=_("also check the journal there and its newest backup (default: the "
                         "box's, /var/lib/spielleiter, or with --sim the simulator's, when "
@@ -49,8 +50,9 @@ def run(args: argparse.Namespace) -> int:
     from ..config.paths import find_config
     from ..service import checks
 
+    speak(args.lang, args.config)
     if args.fail is not None and not args.sim:
-        say("selftest", "--fail needs --sim")
+        say("selftest", _("--fail needs --sim"))
         return EXIT_UNUSABLE
     try:
         faults = checks.parse_faults(args.fail)

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import _
-from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_config, lacks_extra, load_config, say
+from .common import (EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_config, add_lang, lacks_extra,
+                     load_config, say, speak)
 
 if TYPE_CHECKING:
     from ..config.core import Fleet
@@ -36,6 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                               "configured (--check: none; --check exits 0 when there is one); "
                               "2 bad usage or config (255 with --check)."))
     add_config(p)
+    add_lang(p, _("the lines' language"), settings=False)
     p.add_argument("--state-dir", type=Path, default=None, metavar="DIR",
                    help=_("the box's state directory, whose journal is read (default: "
                         "/var/lib/spielleiter; with --sim the simulator's)"))
@@ -56,7 +58,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def host_port(text: str, default_port: int) -> tuple[str, int]:
     """``host``, ``host:port`` or ``[v6]:port``; ValueError for a bad port."""
     if text.startswith("["):
-        host, _, rest = text[1:].partition("]")
+        host, _sep, rest = text[1:].partition("]")
         port = rest[1:] if rest.startswith(":") else ""
     elif text.count(":") == 1:
         host, port = text.split(":")
@@ -64,7 +66,7 @@ def host_port(text: str, default_port: int) -> tuple[str, int]:
         host, port = text, ""
     number = int(port) if port else default_port
     if not host or not 1 <= number <= 65535:
-        raise ValueError(f"{text!r} is not HOST or HOST:PORT")
+        raise ValueError(_("{text!r} is not HOST or HOST:PORT").format(text=text))
     return host, number
 
 
@@ -73,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
     from ..fleet import box_id_problem
     from ..config.paths import JOURNAL_NAME, find_config, find_state_dir, first_dir, sim_state_dir
 
+    speak(getattr(args, "lang", None), args.config)
     config = load_config("uplink", find_config(args.config, os.environ))
     if config is None:
         return EXIT_CONDITION_BROKEN if args.check else EXIT_UNUSABLE
@@ -88,20 +91,21 @@ def run(args: argparse.Namespace) -> int:
         fleet = Fleet(args.box_id or base.box_id, host, port, base.name, base.username,
                       base.password_file, base.tls, base.ca_file, base.homeassistant)
         if not fleet.box_id or not fleet.broker:
-            say("uplink", "a room needs both a box id and a broker ([fleet] or --box-id and "
-                          "--broker)")
+            say("uplink", _("a room needs both a box id and a broker ([fleet] or --box-id and "
+                            "--broker)"))
             return EXIT_UNUSABLE
         problem = box_id_problem(fleet.box_id)
         if problem:
             say("uplink", f"--box-id {fleet.box_id!r}: {problem}")
             return EXIT_UNUSABLE
     if fleet is None:
-        say("uplink", "no room configured ([fleet] box_id and broker in the config; "
-                      "docs/room.md)")
+        say("uplink", _("no room configured ([fleet] box_id and broker in the config; "
+                        "docs/room.md)"))
         return EXIT_NOT_CONFIGURED
     if args.check:
-        say("uplink", f"box {fleet.box_id} reports to {fleet.broker}:{fleet.port} (the config "
-                      "only: --check does not connect)")
+        say("uplink", _("box {box} reports to {broker}:{port} (the config only: --check does "
+                        "not connect)").format(box=fleet.box_id, broker=fleet.broker,
+                                               port=fleet.port))
         return EXIT_OK
     if lacks_extra("uplink"):
         return EXIT_UNUSABLE
@@ -127,10 +131,11 @@ def serve(journal: Path, own: Path, fleet: "Fleet", name: str | None) -> int:
         uplink = Uplink(journal, own, Identity(box_id, name or "", fleet.homeassistant), broker,
                         notifier=Notifier.from_env())
     except OSError as exc:
-        say("uplink", f"cannot use {own}: {exc.strerror or exc}")
+        say("uplink", _("cannot use {path}: {why}").format(path=own, why=exc.strerror or exc))
         return EXIT_PROBLEMS
     for signum in (signal.SIGTERM, signal.SIGINT):
         signal.signal(signum, lambda *_: uplink.stop())
-    say("uplink", f"box {box_id}: {journal} -> {broker.host}:{broker.port}")
+    say("uplink", _("box {box}: {journal} -> {broker}:{port}").format(
+        box=box_id, journal=journal, broker=broker.host, port=broker.port))
     uplink.run()
     return EXIT_OK

@@ -1,4 +1,7 @@
-"""``spielleiter watch PORT``: follow a game from a laptop at the table, over the serial link."""
+"""``spielleiter watch PORT``: follow a game from a laptop at the table, over the serial link, in
+the box's language (``--lang``, else the config's ``[ui] language``): its words through the
+catalogue, yes and no for a flag, numbers with the language's decimal mark. A field this module
+does not know (a new game's) is shown by its name."""
 
 from __future__ import annotations
 
@@ -9,8 +12,8 @@ from typing import Any, Callable
 
 import serial
 
-from ..i18n import _
-from .common import emit
+from ..i18n import N_, _, language
+from .common import add_config, add_lang, emit, speak
 
 
 # Fields with a place of their own in the summary; every other scalar field is listed by name, so
@@ -18,32 +21,56 @@ from .common import emit
 _SHOWN = {"game", "phase", "round", "turn", "players", "waiting_for", "winners", "game_id",
           "actions"}
 _SCALAR = (int, float, bool, str)
+# The fields the shipped games send, as the table says them; any other by its name.
+FIELDS = {
+    "bid": N_("bid"), "coins": N_("coins"), "coupons": N_("coupons"), "in_game": N_("in game"),
+    "items": N_("items"), "passed": N_("passed"), "pieces": N_("pieces"),
+    "position": N_("position"), "row": N_("row"), "small_coins": N_("small coins"),
+    "trash": N_("trash"), "pieces_left": N_("pieces left"), "coins_left": N_("coins left"),
+    "trash_left": N_("trash left"), "stage": N_("stage"), "goal": N_("goal"),
+    "roll": N_("roll"), "first": N_("first"), "highest": N_("highest"),
+}
+
+
+def field_name(key: str) -> str:
+    return _(FIELDS[key]) if key in FIELDS else key.replace("_", " ")
+
+
+def value_text(value: Any) -> str:
+    """A field's value as the box writes it: yes/no for a flag, a decimal comma in German."""
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, float):
+        text = f"{value:g}"
+        return text.replace(".", ",") if language() == "de" else text
+    return str(value)
 
 
 def describe_state(state: dict[str, Any] | None) -> list[str]:
     """A game's public state as a few lines of text, whatever the game."""
     if state is None:
-        return ["(no game running)"]
-    head = [str(state.get("game", "?")), f"phase {state.get('phase', '?')}"]
+        return [_("(no game running)")]
+    head = [str(state.get("game", "?")), _("phase {phase}").format(phase=state.get("phase", "?"))]
     if "round" in state:
-        head.append(f"round {state['round']}")
+        head.append(_("round {n}").format(n=state["round"]))
     if state.get("turn"):
-        head.append(f"turn: {state['turn']}")
+        head.append(_("turn: {player}").format(player=state["turn"]))
     lines = ["== " + " | ".join(head)]
     for player in state.get("players", []):
         if not isinstance(player, dict):
             continue
-        details = ", ".join(f"{k} {v}" for k, v in player.items()
+        details = ", ".join(f"{field_name(k)} {value_text(v)}" for k, v in player.items()
                             if k != "name" and isinstance(v, _SCALAR))
         lines.append(f"   {player.get('name', '?'):12} {details}")
     waiting = state.get("waiting_for")
     if waiting:
-        lines.append("   waiting for: " + ", ".join(map(str, waiting)))
+        lines.append("   " + _("waiting for: {names}").format(names=", ".join(map(str, waiting))))
     for key, value in state.items():
         if key not in _SHOWN and isinstance(value, _SCALAR):
-            lines.append(f"   {key.replace('_', ' ')}: {value}")
+            lines.append(f"   {field_name(key)}: {value_text(value)}")
     if state.get("winners"):
-        lines.append("   WINNER: " + " & ".join(map(str, state["winners"])))
+        lines.append("   " + _("WINNER: {names}").format(
+            names=" & ".join(map(str, state["winners"]))))
     return lines
 
 
@@ -52,13 +79,15 @@ def describe(message: dict[str, Any]) -> list[str]:
     kind = message.get("type")
     if kind == "hello":
         games = message.get("games") or []
-        return [f"connected: {message.get('app')} {message.get('version')} (protocol "
-                f"{message.get('protocol')}; games: {', '.join(map(str, games))})"]
+        return [_("connected: {app} {version} (protocol {protocol}; games: {games})").format(
+            app=message.get("app"), version=message.get("version"),
+            protocol=message.get("protocol"), games=", ".join(map(str, games)))]
     if kind == "state":
         state = message.get("state")
         lines = describe_state(state if isinstance(state, dict) else None)
         if isinstance(message.get("screen"), str):
-            lines += ["   screen: " + line for line in message["screen"].splitlines()]
+            lines += ["   " + _("screen: {line}").format(line=line)
+                      for line in message["screen"].splitlines()]
         return lines
     if kind == "event":
         event = message.get("event")
@@ -81,10 +110,13 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--once", action="store_true",
                    help=_("print the current state and exit (give up after {s} s)").format(
                        s=f"{ONCE_TIMEOUT_S:g}"))
+    add_config(p, _("the config.toml whose [ui] language the lines speak"))
+    add_lang(p, _("the lines' language"), settings=False)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
+    speak(args.lang, args.config)
     return run_watch(args.port, args.baud, out=emit, once=args.once)
 
 
@@ -94,7 +126,8 @@ def run_watch(port: str, baud: int = 115200, out: Callable[[str], None] = print,
         link = serial.serial_for_url(port, baudrate=baud,
                                      timeout=ONCE_TIMEOUT_S if once else None)
     except (serial.SerialException, OSError, ValueError) as exc:
-        print(f"spielleiter watch: cannot open {port}: {exc}", file=sys.stderr)
+        print("spielleiter watch: " + _("cannot open {port}: {why}").format(port=port, why=exc),
+              file=sys.stderr)
         return 2
     try:
         link.write(b'{"cmd":"hello"}\n{"cmd":"state"}\n')
@@ -102,14 +135,14 @@ def run_watch(port: str, baud: int = 115200, out: Callable[[str], None] = print,
             try:
                 raw = link.read_until(b"\n", 65536)
             except (serial.SerialException, OSError) as exc:
-                out(f"link closed: {exc}")
+                out(_("link closed: {why}").format(why=exc))
                 return 0
             if not raw.endswith(b"\n"):
                 if once:
-                    print(f"spielleiter watch: no answer from {port} within "
-                          f"{ONCE_TIMEOUT_S:g} s", file=sys.stderr)
+                    print("spielleiter watch: " + _("no answer from {port} within {s} s").format(
+                        port=port, s=value_text(float(ONCE_TIMEOUT_S))), file=sys.stderr)
                     return 1
-                out("link closed")
+                out(_("link closed"))
                 return 0
             try:
                 message = json.loads(raw)

@@ -11,6 +11,7 @@ from typing import Any, Callable, Mapping
 from ...drivers.loadcell import ReaderStats
 from ..config.core import PANS, Config
 from ..config.cells import LoadCell
+from ..i18n import N_, _, decimal
 from .report import FAIL, PASS, SKIP, Row
 
 WARMUP_S = 0.5  # a reset HX711 settles for 4 conversions (400 ms at 10 SPS) before the window
@@ -34,34 +35,42 @@ def evaluate_loadcell(pan: str, rate: int, stats: ReaderStats, seconds: float,
     # Conversions the chip delivered: samples, and the good reads the filter drops on a start.
     delivered = stats.samples + stats.settling + stats.after_stretch
     expected = rate * seconds
-    seen = f"{delivered} samples in {seconds:.1f} s (rate {rate})"
+    seen = _("{n} samples in {s} s (rate {rate})").format(n=delivered, s=decimal(seconds, 1),
+                                                           rate=rate)
     if delivered == 0 and not connected and not stats.saturated:
         if stats.misaligned or stats.rail:
             bad = stats.misaligned + stats.rail
-            return Row(part, FAIL, f"no valid data, {bad} reads out of step or at the rail: DOUT "
-                       "stuck low? check the DOUT and PD_SCK wires", "DOUT stuck")
-        return Row(part, FAIL, "no answer from the HX711 in "
-                   f"{seconds:.1f} s: check its VCC, GND, DOUT and PD_SCK wires", "no signal")
+            return Row(part, FAIL, _("no valid data, {n} reads out of step or at the rail: DOUT "
+                                     "stuck low? check the DOUT and PD_SCK wires").format(n=bad),
+                       N_("DOUT stuck"))
+        return Row(part, FAIL, _("no answer from the HX711 in {s} s: check its VCC, GND, DOUT "
+                                 "and PD_SCK wires").format(s=decimal(seconds, 1)),
+                   N_("no signal"))
     if stats.saturated:
-        return Row(part, FAIL, f"{stats.saturated} saturated values (0x7FFFFF/0x800000): the "
-                   "input is out of range; check the E+/E-/A+/A- wires and that the cell is not "
-                   "overloaded", "saturated")
+        return Row(part, FAIL, _("{n} saturated values (0x7FFFFF/0x800000): the input is out "
+                                 "of range; check the E+/E-/A+/A- wires and that the cell is "
+                                 "not overloaded").format(n=stats.saturated), N_("saturated"))
     if stats.rail:
-        return Row(part, FAIL, f"{stats.rail} rail values (0x000000/0xFFFFFF): DOUT floating "
-                   "or stuck; check the DOUT wire", "rail values")
+        return Row(part, FAIL, _("{n} rail values (0x000000/0xFFFFFF): DOUT floating or "
+                                 "stuck; check the DOUT wire").format(n=stats.rail),
+                   N_("rail values"))
     if delivered < MIN_RATE * expected:
-        return Row(part, FAIL, f"{seen}, expected about {expected:.0f}: check that the RATE pin "
-                   f"matches loadcells.{pan}.rate (GND = 10, VCC = 80)",
-                   f"{delivered / seconds:.0f}/s, want {rate}")
+        return Row(part, FAIL, _("{seen}, expected about {n}: check that the RATE pin matches "
+                                 "loadcells.{pan}.rate (GND = 10, VCC = 80)").format(
+                                     seen=seen, n=f"{expected:.0f}", pan=pan),
+                   _("{n}/s, want {rate}").format(n=f"{delivered / seconds:.0f}", rate=rate))
     if not connected:
-        return Row(part, FAIL, f"{seen}, but the reader reports the chip silent", "no signal")
+        return Row(part, FAIL, _("{seen}, but the reader reports the chip silent").format(
+            seen=seen), N_("no signal"))
     rejected = stats.rejected - stats.settling - stats.after_stretch
-    note = f"; {rejected} reads discarded" if rejected > 0 else ""
-    return Row(part, PASS, f"{seen}, no rail or saturated values{note}")
+    note = _("; {n} reads discarded").format(n=rejected) if rejected > 0 else ""
+    return Row(part, PASS, _("{seen}, no rail or saturated values{note}").format(seen=seen,
+                                                                                  note=note))
 
 
 def not_configured(pan: str) -> Row:
-    return Row(f"{pan} pan", SKIP, f'not configured (loadcells.{pan}.reader = "none")')
+    return Row(f"{pan} pan", SKIP, _('not configured (loadcells.{pan}.reader = "none")').format(
+        pan=pan))
 
 
 def check_loadcells(cfg: Config, *, sim: bool = False, faults: Mapping[str, str] | None = None,
@@ -105,8 +114,9 @@ def check_loadcells(cfg: Config, *, sim: bool = False, faults: Mapping[str, str]
                     readers[pan] = reader
                     reader.start()
                 except Exception as exc:  # noqa: BLE001 - a missing bus, module, port
-                    rows[pan] = Row(f"{pan} pan", FAIL, f"{cell.reader} reader cannot start: "
-                                    f"{exc}{_reader_hint(cell)}", "cannot start")
+                    rows[pan] = Row(f"{pan} pan", FAIL, _("{reader} reader cannot start: "
+                                                          "{why}{hint}").format(
+                        reader=cell.reader, why=exc, hint=_reader_hint(cell)), N_("cannot start"))
             running = {pan: r for pan, r in readers.items() if pan not in rows}
             if running:
                 wait(warmup)
@@ -126,14 +136,15 @@ def _reader_hint(cell: LoadCell) -> str:
     if cell.reader == "spi":
         enable = ("dtparam=spi=on" if cell.settings.get("bus", 0) == 0
                   else "dtoverlay=spi1-1cs")
-        return f" (is {enable} in /boot/firmware/config.txt, and the user in group spi?)"
+        return _(" (is {enable} in /boot/firmware/config.txt, and the user in group spi?)").format(
+            enable=enable)
     if cell.reader == "gpio":
-        return " (is the hx711 package installed, the pins free, the user in group gpio?)"
+        return _(" (is the hx711 package installed, the pins free, the user in group gpio?)")
     return ""
 
 
-NO_THERMOMETER = ("none found (optional: the span is not compensated as the box warms; "
-                  "hardware/README.md, a thermometer on a cell)")
+NO_THERMOMETER = N_("none found (optional: the span is not compensated as the box warms; "
+                     "hardware/README.md, a thermometer on a cell)")
 
 
 def check_thermometer(*, sim: bool = False, fail: bool = False,
@@ -147,11 +158,11 @@ def check_thermometer(*, sim: bool = False, fail: bool = False,
 
         sensor: Any = SimThermometer(make_cell(VirtualClock()).pan)
         sensor.failed = fail
-        where = "simulated sensor on the left cell"
+        where = _("simulated sensor on the left cell")
     else:
         folder = w1.find_sensor(devices or w1.W1_DEVICES, hwmon or w1.HWMON)
         if folder is None:
-            return Row(THERMO, SKIP, NO_THERMOMETER, "none")
+            return Row(THERMO, SKIP, _(NO_THERMOMETER), N_("none"))
         sensor, where = w1.SysfsThermometer(folder), folder
     try:
         return _reading_row(sensor.read_c(), "", where)
@@ -162,15 +173,15 @@ def check_thermometer(*, sim: bool = False, fail: bool = False,
 def thermometer_row(reader: Any) -> Row:
     """A running box's thermometer (``ThermometerReader`` or None) from its last reading."""
     if reader is None:
-        return Row(THERMO, SKIP, NO_THERMOMETER, "none")
+        return Row(THERMO, SKIP, _(NO_THERMOMETER), N_("none"))
     last = reader.last
     if last is None:
-        return Row(THERMO, SKIP, "no reading yet", "not yet")
+        return Row(THERMO, SKIP, _("no reading yet"), N_("not yet"))
     return _reading_row(last.celsius, last.detail)
 
 
 def _reading_row(celsius: float | None, detail: str, where: str = "") -> Row:
     prefix = f"{where}: " if where else ""
     if celsius is None:
-        return Row(THERMO, FAIL, prefix + detail, "no reading")
-    return Row(THERMO, PASS, f"{prefix}{celsius:.2f} degrees C")
+        return Row(THERMO, FAIL, prefix + detail, N_("no reading"))
+    return Row(THERMO, PASS, _("{where}{c} degrees C").format(where=prefix, c=decimal(celsius, 2)))

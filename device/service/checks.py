@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from ..config.board import Board
 from ..config.core import PANS, Config, ConfigError
-from ..i18n import _
+from ..i18n import N_, _, decimal, ngettext
 from ..config.paths import load_config
 from ..screen.render import View, font_problem, render
 from . import link_port
@@ -65,13 +65,14 @@ def parse_faults(text: str | Iterable[str] | None) -> dict[str, str]:
 
 # -- the checks, each on its own ------------------------------------------------------------------
 def check_config(path: Path | None) -> tuple[Row, Config | None]:
-    where = str(path) if path is not None else "shipped defaults"
+    where = str(path) if path is not None else _("shipped defaults")
     try:
         cfg = load_config(path)
     except ConfigError as exc:
-        detail = "\n".join([f"{where}: {len(exc.problems)} problem(s):", *exc.problems])
-        return Row("config", FAIL, detail, f"{len(exc.problems)} problem(s)"), None
-    return Row("config", PASS, f"{where}: valid"), cfg
+        count = _("{n} problem(s)").format(n=len(exc.problems))
+        detail = "\n".join([f"{where}: {count}:", *exc.problems])
+        return Row("config", FAIL, detail, count), None
+    return Row("config", PASS, _("{where}: valid").format(where=where)), cfg
 
 
 def check_display(cfg: Config, *, sim: bool = False, fail: bool = False) -> tuple[Row, Any]:
@@ -84,22 +85,27 @@ def check_display(cfg: Config, *, sim: bool = False, fail: bool = False) -> tupl
         device = open_device(cfg.display_driver, bus=bus, **cfg.display_options())
     except Exception as exc:  # noqa: BLE001 - DisplayError, no /dev/i2c-N, no permission
         seen = str(exc) if str(exc).startswith(where) else f"{where}: {exc}"
-        return Row("OLED", FAIL, f"{seen}; check VCC, GND, SDA on GPIO 2 and SCL on GPIO 3, "
-                   f"then `i2cdetect -y {cfg.i2c_port}`", "no answer"), None
+        return Row("OLED", FAIL, _("{seen}; check VCC, GND, SDA on GPIO 2 and SCL on GPIO 3, "
+                                   "then `i2cdetect -y {port}`").format(seen=seen,
+                                                                        port=cfg.i2c_port),
+                   N_("no answer")), None
     sent = bus.bytes_sent if bus is not None else 0
     try:
         device.display(render(View(_("Self-test"), (_("OLED ok"),))).convert(device.mode))
     except Exception as exc:  # noqa: BLE001 - OSError or luma's errors on a bad bus
         _cleanup(device)
-        return Row("OLED", FAIL, f"{where}: opened, but sending a frame failed ({exc})",
-                   "frame failed"), None
-    extra = f" ({bus.bytes_sent - sent} bytes over the recording bus)" if bus is not None else ""
+        return Row("OLED", FAIL, _("{where}: opened, but sending a frame failed ({why})").format(
+            where=where, why=exc), N_("frame failed")), None
+    extra = _(" ({n} bytes over the recording bus)").format(n=bus.bytes_sent - sent) \
+        if bus is not None else ""
     problem = font_problem()  # the screens' bitmap font: without it letters run together
     if problem is not None:
-        return Row("OLED", FAIL, f"{where}: answered, but {problem} (sudo apt-get install "
-                   "fonts-terminus-otb); until then letters run together", "font missing"), device
+        return Row("OLED", FAIL, _("{where}: answered, but {problem} (sudo apt-get install "
+                                   "fonts-terminus-otb); until then letters run together").format(
+            where=where, problem=problem), N_("font missing")), device
     speed = "" if sim else i2c_speed_note(Board(), cfg.i2c_port, cfg.i2c_speed_hz)
-    return Row("OLED", PASS, f"{where}: answered, frame sent{extra}, Terminus type{speed}"), device
+    return Row("OLED", PASS, _("{where}: answered, frame sent{extra}, Terminus type{speed}").format(
+        where=where, extra=extra, speed=speed)), device
 
 
 def i2c_speed_note(board: Board, port: int, wanted: int) -> str:
@@ -108,9 +114,10 @@ def i2c_speed_note(board: Board, port: int, wanted: int) -> str:
     if hz is None:
         return ""
     if hz == wanted:
-        return f"; I2C at {hz / 1000:g} kHz"
-    return (f"; I2C at {hz / 1000:g} kHz, but display.i2c_speed_hz = {wanted}: sudo bash "
-            "scripts/install.sh sets dtparam=i2c_arm_baudrate, then reboot")
+        return _("; I2C at {khz} kHz").format(khz=f"{hz / 1000:g}")
+    return _("; I2C at {khz} kHz, but display.i2c_speed_hz = {wanted}: sudo bash "
+             "scripts/install.sh sets dtparam=i2c_arm_baudrate, then reboot").format(
+        khz=f"{hz / 1000:g}", wanted=wanted)
 
 
 def _cleanup(device: Any) -> None:
@@ -123,9 +130,10 @@ def _cleanup(device: Any) -> None:
 def evaluate_buttons(held: list[str], pins: Mapping[str, int]) -> Row:
     if held:
         names = ", ".join(f"{name} (GPIO{pins.get(name, '?')})" for name in held)
-        return Row("buttons", FAIL, f"held at start: {names}: a stuck button or a wire shorted "
-                   "to GND", f"{held[0]} held")
-    return Row("buttons", PASS, f"{len(pins)} buttons, none held")
+        return Row("buttons", FAIL, _("held at start: {names}: a stuck button or a wire "
+                                      "shorted to GND").format(names=names),
+                   _("{name} held").format(name=held[0]))
+    return Row("buttons", PASS, _("{n} buttons, none held").format(n=len(pins)))
 
 
 def check_buttons(cfg: Config, *, sim: bool = False, stuck: str | None = None) -> Row:
@@ -148,8 +156,9 @@ def check_buttons(cfg: Config, *, sim: bool = False, stuck: str | None = None) -
     if isinstance(error, BadPinFactory):
         return _no_gpio(error, tried)
     if error is not None:
-        return Row("buttons", FAIL, f"cannot claim the button pins: {error} (is the service "
-                   "running? `systemctl stop spielleiter` first)", "GPIO busy")
+        return Row("buttons", FAIL, _("cannot claim the button pins: {why} (is the service "
+                                      "running? `systemctl stop spielleiter` first)").format(
+            why=error), N_("GPIO busy"))
     try:
         if stuck is not None and factory is not None:
             name = stuck if stuck in pins else next(iter(pins))
@@ -181,13 +190,14 @@ def _no_gpio(exc: Exception, tried: list[str]) -> Row:
     library the installer sets up."""
     chosen = os.environ.get("GPIOZERO_PIN_FACTORY")
     if chosen:
-        why = f"GPIOZERO_PIN_FACTORY={chosen} names no pin library gpiozero can load ({exc})"
+        why = _("GPIOZERO_PIN_FACTORY={chosen} names no pin library gpiozero can load "
+                "({why})").format(chosen=chosen, why=exc)
     else:
-        why = ("gpiozero found no pin library that works here"
-               + (f" (tried {'; '.join(tried)})" if tried else ""))
-    return Row("buttons", FAIL, f"no GPIO on this machine: {why}. On the box, scripts/install.sh "
-               "installs the pin library (lgpio); elsewhere use `spielleiter selftest --sim`",
-               "no GPIO")
+        why = (_("gpiozero found no pin library that works here")
+               + (_(" (tried {tried})").format(tried="; ".join(tried)) if tried else ""))
+    return Row("buttons", FAIL, _("no GPIO on this machine: {why}. On the box, scripts/install.sh "
+                                  "installs the pin library (lgpio); elsewhere use `spielleiter "
+                                  "selftest --sim`").format(why=why), N_("no GPIO"))
 
 
 def check_link(cfg: Config, *, sim: bool = False, fail: bool = False,
@@ -201,13 +211,13 @@ def check_link(cfg: Config, *, sim: bool = False, fail: bool = False,
     modem = None
     board = board or Board()
     if sim:
-        url, where = UNPLUGGED, "the simulated cable"
+        url, where = UNPLUGGED, _("the simulated cable")
         if not fail:
             from ...drivers.link import NullModem
 
             modem = NullModem()
             url = modem.ends[0]
-            where = f"{url} (simulated cable)"
+            where = _("{url} (simulated cable)").format(url=url)
     else:
         verdict = link_port.check(board, cfg.link_port)
         if verdict.problem is not None:
@@ -219,13 +229,16 @@ def check_link(cfg: Config, *, sim: bool = False, fail: bool = False,
         port = serial.serial_for_url(url, baudrate=cfg.link_baud, timeout=0)
         port.close()
     except (serial.SerialException, OSError, ValueError) as exc:
-        hint = "" if sim else (" (the UART off? sudo bash scripts/install.sh enables it; the user "
-                               "in group dialout?)")
-        return Row("link", FAIL, f"cannot open {url}: {exc}{hint}", "port not open")
+        hint = "" if sim else _(" (the UART off? sudo bash scripts/install.sh enables it; the "
+                                "user in group dialout?)")
+        return Row("link", FAIL, _("cannot open {url}: {why}{hint}").format(url=url, why=exc,
+                                                                            hint=hint),
+                   N_("port not open"))
     finally:
         if modem is not None:
             modem.pull()
-    return Row("link", PASS, f"{where}; opens at {cfg.link_baud} baud")
+    return Row("link", PASS, _("{where}; opens at {baud} baud").format(where=where,
+                                                                        baud=cfg.link_baud))
 
 
 def check_journal(state_dir: Path, now: float | None = None) -> Row:
@@ -239,7 +252,7 @@ def check_journal(state_dir: Path, now: float | None = None) -> Row:
 
     path = Path(state_dir) / JOURNAL_NAME
     if not path.is_file():
-        return Row("journal", SKIP, f"no journal yet in {state_dir}")
+        return Row("journal", SKIP, _("no journal yet in {folder}").format(folder=state_dir))
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
         try:
@@ -248,35 +261,41 @@ def check_journal(state_dir: Path, now: float | None = None) -> Row:
         finally:
             db.close()
     except sqlite3.Error as exc:
-        return Row("journal", FAIL, f"{path}: cannot be read ({exc}); the box sets it aside "
-                   "and restores the newest backup at its next start", "unreadable")
+        return Row("journal", FAIL, _("{path}: cannot be read ({why}); the box sets it aside "
+                                      "and restores the newest backup at its next start").format(
+            path=path, why=exc), N_("unreadable"))
     if check != "ok":
-        return Row("journal", FAIL, f"{path}: damaged ({check}); the box sets it aside and "
-                   "restores the newest backup at its next start", "damaged")
-    seen = f"{path}: quick_check ok, {_games(games)}"
+        return Row("journal", FAIL, _("{path}: damaged ({why}); the box sets it aside and "
+                                      "restores the newest backup at its next start").format(
+            path=path, why=check), N_("damaged"))
+    seen = _("{path}: quick_check ok, {games}").format(path=path, games=_games(games))
     newest = journal_backup.newest(path, now)
     if newest.name is None:
         if ended:
-            return Row("journal", FAIL, f"{seen}, {ended} ended, but no backup in "
-                       f"{journal_backup.folder(path)}: is the card full?", "no backup")
-        return Row("journal", PASS, f"{seen}; no backup yet (one is made when a game ends)")
+            return Row("journal", FAIL, _("{seen}, {n} ended, but no backup in {folder}: is the "
+                                          "card full?").format(
+                seen=seen, n=ended, folder=journal_backup.folder(path)), N_("no backup"))
+        return Row("journal", PASS, _("{seen}; no backup yet (one is made when a game "
+                                      "ends)").format(seen=seen))
     if newest.games is None:
-        return Row("journal", FAIL, f"{seen}; the newest backup {newest.name} cannot be read",
-                   "bad backup")
-    age = "age unknown (the clock was not right when it was written)" if newest.age_s is None \
-        else f"{_age(newest.age_s)} old"
-    return Row("journal", PASS, f"{seen}; newest backup {newest.name}: {age}, "
-               f"{_games(newest.games)}; {newest.kept} kept")
+        return Row("journal", FAIL, _("{seen}; the newest backup {name} cannot be "
+                                      "read").format(seen=seen, name=newest.name),
+                   N_("bad backup"))
+    age = _("age unknown (the clock was not right when it was written)") \
+        if newest.age_s is None else _("{age} old").format(age=_age(newest.age_s))
+    return Row("journal", PASS, _("{seen}; newest backup {name}: {age}, {games}; {n} "
+                                  "kept").format(seen=seen, name=newest.name, age=age,
+                                                 games=_games(newest.games), n=newest.kept))
 
 
 def _games(n: int) -> str:
-    return f"{n} game" if n == 1 else f"{n} games"
+    return ngettext("{n} game", "{n} games", n).format(n=n)
 
 
 def _age(seconds: float) -> str:
-    for unit, size in (("days", 86400), ("h", 3600), ("min", 60)):
+    for unit, size in ((N_("days"), 86400), ("h", 3600), ("min", 60)):
         if seconds >= size:
-            return f"{seconds / size:.1f} {unit}"
+            return f"{decimal(seconds / size, 1)} {_(unit)}"
     return f"{seconds:.0f} s"
 
 
@@ -288,10 +307,10 @@ def run(config_path: Path | None = None, *, sim: bool = False,
     """``spielleiter selftest``: every part checked in order; a broken part never stops the
     rest. With ``state_dir``, the journal there too (``check_journal``)."""
     faults = dict(faults or {})
-    title = "Spielleiter self-test" + (" (simulated hardware)" if sim else "")
+    title = _("Spielleiter self-test (simulated hardware)") if sim else _("Spielleiter self-test")
     config_row, cfg = check_config(config_path)
     if cfg is None:
-        rest = [Row(part, SKIP, "not checked: fix the config first") for part in
+        rest = [Row(part, SKIP, _("not checked: fix the config first")) for part in
                 ("OLED", *(f"{p} pan" for p in PANS), "buttons", "link")]
         return Report((config_row, *rest), title)
     rows = [config_row]

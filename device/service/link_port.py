@@ -11,9 +11,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..config.board import HEADER, PI5_DEBUG_UART, PI5_HEADER_UART, PRIMARY_UART, USB_SERIAL, Board
+from ..i18n import N_, _
 
-INSTALL = "sudo bash scripts/install.sh (from the checkout) sets it"
-USE_HEADER = f'set link.port = "{HEADER}" in /etc/spielleiter/config.toml'
+INSTALL = N_("sudo bash scripts/install.sh (from the checkout) sets it")
+USE_HEADER = N_('set link.port = "{header}" in /etc/spielleiter/config.toml')
+
+
+def _install() -> str:
+    return _(INSTALL)
+
+
+def _use_header() -> str:
+    return _(USE_HEADER).format(header=HEADER)
 
 
 @dataclass(frozen=True)
@@ -32,48 +41,51 @@ def check(board: Board, port: str) -> Verdict:
     device = board.device(port)
     shown = port if port == device else f"{port} ({device})"
     if not device.startswith("/dev/"):
-        return Verdict(device, f"{shown}: not a device, not checked against the header")
+        return Verdict(device, _("{port}: not a device, not checked against the header").format(
+            port=shown))
     if not board.is_pi():
-        return Verdict(device, f"{shown}: not a Raspberry Pi (no device-tree model), not checked "
-                       "against the header")
+        return Verdict(device, _("{port}: not a Raspberry Pi (no device-tree model), not checked "
+                                 "against the header").format(port=shown))
     real = board.resolve(device)
     seen = shown if real == device else f"{shown} -> {real}"
     if USB_SERIAL.match(real):
-        return Verdict(device, f"{seen}: a USB serial adapter, not the header's UART (as "
-                       "configured)")
+        return Verdict(device, _("{port}: a USB serial adapter, not the header's UART (as "
+                                 "configured)").format(port=seen))
     wrong = _wrong_device(board, device, real, seen)
     if wrong is not None:
-        return Verdict(device, seen, wrong, "wrong UART")
+        return Verdict(device, seen, wrong, N_("wrong UART"))
     busy = _owner(board, real)
     if busy is not None:
-        return Verdict(device, seen, busy, "console on it")
-    return Verdict(device, f"{seen}: the UART on GPIO 14/15")
+        return Verdict(device, seen, busy, N_("console on it"))
+    return Verdict(device, _("{port}: the UART on GPIO 14/15").format(port=seen))
 
 
 def _wrong_device(board: Board, device: str, real: str, seen: str) -> str | None:
     if board.is_pi5():
         if real == PI5_DEBUG_UART:
-            return (f"{seen} is the debug connector's UART on a Pi 5, not GPIO 14/15: "
-                    f"{USE_HEADER} ({PI5_HEADER_UART}, with dtparam=uart0=on in config.txt: "
-                    f"{INSTALL}; then reboot)")
+            return _("{port} is the debug connector's UART on a Pi 5, not GPIO 14/15: {use} "
+                     "({uart}, with dtparam=uart0=on in config.txt: {install}; then "
+                     "reboot)").format(port=seen, use=_use_header(), uart=PI5_HEADER_UART,
+                                       install=_install())
         if real != PI5_HEADER_UART:
-            return (f"{seen} is not the header's UART ({PI5_HEADER_UART} on a Pi 5): "
-                    f"{USE_HEADER}")
+            return _("{port} is not the header's UART ({uart} on a Pi 5): {use}").format(
+                port=seen, uart=PI5_HEADER_UART, use=_use_header())
         if not board.exists(PI5_HEADER_UART):
-            return (f"no {PI5_HEADER_UART}: the header's UART is off: dtparam=uart0=on in "
-                    f"config.txt ({INSTALL}), then reboot")
+            return _("no {uart}: the header's UART is off: dtparam=uart0=on in config.txt "
+                     "({install}), then reboot").format(uart=PI5_HEADER_UART, install=_install())
         return None
     if not board.exists(PRIMARY_UART):
-        return (f"no {PRIMARY_UART}: the UART on GPIO 14/15 is off: enable_uart=1 in config.txt "
-                f"({INSTALL}), then reboot")
+        return _("no {uart}: the UART on GPIO 14/15 is off: enable_uart=1 in config.txt "
+                 "({install}), then reboot").format(uart=PRIMARY_UART, install=_install())
     header = board.resolve(PRIMARY_UART)
     if real == header:
         return None
     if real == "/dev/ttyAMA0":
-        return (f"{seen} serves Bluetooth on this board; the header has {header}: "
-                f"{USE_HEADER} (or dtoverlay=disable-bt in config.txt for the full UART on the "
-                "header, then reboot)")
-    return f"{seen} is not the header's UART ({PRIMARY_UART} -> {header}): {USE_HEADER}"
+        return _("{port} serves Bluetooth on this board; the header has {header}: {use} (or "
+                 "dtoverlay=disable-bt in config.txt for the full UART on the header, then "
+                 "reboot)").format(port=seen, header=header, use=_use_header())
+    return _("{port} is not the header's UART ({uart} -> {header}): {use}").format(
+        port=seen, uart=PRIMARY_UART, header=header, use=_use_header())
 
 
 def _owner(board: Board, real: str) -> str | None:
@@ -85,14 +97,15 @@ def _owner(board: Board, real: str) -> str | None:
         cmdline = (board.boot_cmdline() or "").split()
         if not any(word.split(",")[0] == f"console={name}" for word in cmdline
                    for name in names):
-            return (f"the serial console is still on {real}: cmdline.txt no longer has it, "
-                    "reboot (sudo reboot)")
-        return (f"the serial console is on {real}: sudo raspi-config nonint do_serial_cons 1 "
-                "(or remove console=serial0,115200 from /boot/firmware/cmdline.txt), then reboot")
+            return _("the serial console is still on {port}: cmdline.txt no longer has it, "
+                     "reboot (sudo reboot)").format(port=real)
+        return _("the serial console is on {port}: sudo raspi-config nonint do_serial_cons 1 (or "
+                 "remove console=serial0,115200 from /boot/firmware/cmdline.txt), then "
+                 "reboot").format(port=real)
     if board.login_prompt_on(real):
         name = real.removeprefix("/dev/")
-        return (f"a login prompt is on {real}: sudo systemctl disable --now "
-                f"serial-getty@{name}.service")
+        return _("a login prompt is on {port}: sudo systemctl disable --now "
+                 "serial-getty@{name}.service").format(port=real, name=name)
     return None
 
 

@@ -10,6 +10,7 @@ from typing import Any, Iterable
 
 from ...drivers.loadcell import ReaderStats
 from ..config.core import PANS
+from ..i18n import N_
 from ..screen.render import render
 from .check_cells import evaluate_loadcell, not_configured, stats_delta, thermometer_row
 from .checks import evaluate_buttons
@@ -58,7 +59,7 @@ class BoxProbe:
         display = self.box.display
         missing = next((n for n in list(self.notes) if n.startswith("no OLED")), None)
         if missing is not None:
-            return Row("OLED", FAIL, f"{missing}; refereeing goes on over the link", "no answer")
+            return Row("OLED", FAIL, f"{missing}; refereeing goes on over the link", N_("no answer"))
         if type(display.device).__name__ == "dummy":
             return Row("OLED", SKIP, "simulated display (luma dummy device)")
         before = display.errors
@@ -66,7 +67,7 @@ class BoxProbe:
         if display.errors > before:
             return Row("OLED", FAIL, f"the self-test frame did not get through ({display.errors} "
                        "failed frames since start): check the OLED's wires (SDA GPIO 2, SCL "
-                       "GPIO 3); refereeing goes on over the link", "no answer")
+                       "GPIO 3); refereeing goes on over the link", N_("no answer"))
         earlier = f", {before} failed earlier" if before else ", no I2C errors"
         return Row("OLED", PASS, f"answers on I2C: {display.frames_sent} frames sent{earlier}")
 
@@ -80,7 +81,7 @@ class BoxProbe:
             if pan is None:
                 rows.append(not_configured(name))
             elif pan.reader is None or pan.status.startswith(("reader:", "cannot start")):
-                rows.append(Row(f"{name} pan", FAIL, pan.status, "cannot start"))
+                rows.append(Row(f"{name} pan", FAIL, pan.status, N_("cannot start")))
             else:
                 stats = stats_delta(self._before.get(name), pan.reader.stats)
                 rows.append(evaluate_loadcell(name, rates.get(name, 10), stats,
@@ -97,4 +98,4 @@ class BoxProbe:
         if link.up:
             return Row("link", PASS, f"{link.url} open at {cfg.link_baud} baud")
         return Row("link", FAIL, f"{link.url} is not open: the box keeps retrying; check the "
-                   "UART settings (raspi-config) and the cable", "port not open")
+                   "UART settings (raspi-config) and the cable", N_("port not open"))

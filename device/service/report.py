@@ -3,7 +3,8 @@
 A row is PASS, FAIL or SKIP with a detail that says what was seen and what to look at. The report
 prints a table for a terminal (``table``), a JSON document (``to_json``), one line for systemd's
 ``STATUS=`` (``summary``) and a screen for the OLED (``screen``). Exit status: 0 when nothing
-failed (SKIP is fine), 1 otherwise.
+failed (SKIP is fine), 1 otherwise. A part keeps its one name in the JSON and the log ("left
+pan"); the table and the OLED say it in the box's language (``part_name``).
 """
 
 from __future__ import annotations
@@ -11,13 +12,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..i18n import _
+from ..i18n import N_, _
 from ..screen.render import CHARS, View, wrap
 
 PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
 DETAIL_WIDTH = 76  # the table's detail column wraps here
-SCREEN_LINES = 4  # body lines of the OLED's self-test screen
+SCREEN_LINES = 3  # body lines of the OLED's self-test screen (a page's, above its footer)
 _NBSP = "\xa0"  # keeps a part's name ("left pan") on one line when the names are wrapped
+PARTS = {"config": N_("config"), "OLED": N_("OLED"), "buttons": N_("buttons"),
+         "link": N_("link"), "journal": N_("journal"), "thermo": N_("thermo")}
+VERDICTS = {PASS: N_("PASS"), FAIL: N_("FAIL"), SKIP: N_("SKIP")}
+
+
+def part_name(part: str, short: bool = False) -> str:
+    """A part as the table and the OLED say it: "Schale links" for the "left pan" ("links" when
+    ``short``, for a line that would not fit)."""
+    from ..pans.words import pan_name
+
+    if part in PARTS:
+        return _(PARTS[part])
+    if part.endswith(" pan"):
+        pan = pan_name(part[:-len(" pan")])
+        return pan if short else _("{pan} pan").format(pan=pan)
+    return part
 
 
 @dataclass(frozen=True)
@@ -30,8 +47,12 @@ class Row:
     short: str = ""
 
     def screen_line(self) -> str:
-        word = self.short or {PASS: _("ok"), SKIP: _("skipped")}.get(self.verdict, _("failed"))
-        return _("{part}: {word}").format(part=self.part, word=word)[:CHARS]
+        word = _(self.short) if self.short else {PASS: _("ok"), SKIP: _("skipped")}.get(
+            self.verdict, _("failed"))
+        line = _("{part}: {word}").format(part=part_name(self.part), word=word)
+        if len(line) > CHARS and self.part.endswith(" pan"):  # "Schale links": "links" will do
+            line = _("{part}: {word}").format(part=part_name(self.part, short=True), word=word)
+        return line[:CHARS]
 
     def to_json(self) -> dict[str, str]:
         return {"part": self.part, "verdict": self.verdict, "detail": self.detail}
@@ -40,7 +61,7 @@ class Row:
 @dataclass(frozen=True)
 class Report:
     rows: tuple[Row, ...]
-    title: str = "Spielleiter self-test"
+    title: str = "Spielleiter self-test"  # as the caller says it (in the box's language)
 
     @property
     def failed(self) -> tuple[Row, ...]:
@@ -64,19 +85,26 @@ class Report:
 
     def table(self) -> str:
         """The rows as a fixed-width table and the overall verdict (for a terminal)."""
-        width = max([len("part")] + [len(r.part) for r in self.rows])
-        out = [self.title, "", f"{'part':<{width}}  verdict  detail"]
-        for r in self.rows:
+        names = [part_name(r.part) for r in self.rows]
+        said = [_(VERDICTS[r.verdict]) for r in self.rows]
+        width = max([len(_("part"))] + [len(n) for n in names])
+        wide = max([len(_("verdict"))] + [len(v) for v in said])
+        out = [self.title, "",
+               f"{_('part'):<{width}}  {_('verdict'):<{wide}}  {_('detail')}".rstrip()]
+        for r, name, verdict in zip(self.rows, names, said):
             first, *more = [piece for line in r.detail.splitlines()
                             for piece in wrap(line, DETAIL_WIDTH)] or [""]
-            out.append(f"{r.part:<{width}}  {r.verdict:<7}  {first}")
-            out += [f"{'':<{width}}  {'':<7}  {line}" for line in more]
+            out.append(f"{name:<{width}}  {verdict:<{wide}}  {first}")
+            out += [f"{'':<{width}}  {'':<{wide}}  {line}" for line in more]
         counts = {v: sum(r.verdict == v for r in self.rows) for v in (PASS, FAIL, SKIP)}
-        tally = ", ".join(f"{n} {word}" for n, word in ((counts[PASS], "passed"),
-                          (counts[FAIL], "failed"), (counts[SKIP], "skipped")) if n)
-        out += ["", f"verdict: {self.verdict} ({tally})"]
+        tally = ", ".join(word.format(n=n) for n, word in (
+            (counts[PASS], _("{n} passed")), (counts[FAIL], _("{n} failed")),
+            (counts[SKIP], _("{n} skipped"))) if n)
+        out += ["", _("verdict: {verdict} ({tally})").format(verdict=_(VERDICTS[self.verdict]),
+                                                             tally=tally)]
         if not self.ok:
-            out.append("failed: " + ", ".join(r.part for r in self.failed))
+            out.append(_("failed: {parts}").format(parts=", ".join(
+                part_name(r.part) for r in self.failed)))
         return "\n".join(out)
 
     def summary(self) -> str:
@@ -94,7 +122,7 @@ class Report:
             failed = failed[:SCREEN_LINES - 1] + [
                 _("+{n} more: see log").format(n=len(failed) - SCREEN_LINES + 1)]
         lines = failed or [_("All parts OK")]
-        fine = [r.part for r in self.rows if r.verdict == PASS]
+        fine = [part_name(r.part) for r in self.rows if r.verdict == PASS]
         room = SCREEN_LINES - len(lines)
         if room > 0 and fine:
             lines += fit(_("ok: {parts}").format(parts=", ".join(p.replace(" ", _NBSP)
@@ -114,4 +142,5 @@ def fit(text: str, room: int) -> list[str]:
     return lines
 
 
-__all__ = ["DETAIL_WIDTH", "FAIL", "PASS", "Report", "Row", "SKIP", "fit"]
+__all__ = ["DETAIL_WIDTH", "FAIL", "PASS", "PARTS", "Report", "Row", "SKIP", "VERDICTS", "fit",
+           "part_name"]

@@ -55,3 +55,13 @@ def test_a_footer_built_from_the_glossary_reads_in_the_box_language():
     i18n.use("de")
     assert glossary.footer("NEXT move", "OK choose") == "NEXT runter OK wählen"  # fits
     assert glossary.key_of("wählen") == "OK" and glossary.key_of("runter") == "NEXT"
+
+
+
+def test_next_never_opens_a_menu_it_moves_and_turns_pages():
+    i18n.use("de")
+    assert glossary.misused("OK vor  NEXT Menü") == ["NEXT 'Menü': a menu opens with BACK or OK"]
+    assert glossary.misused("OK vor  BACK Menü") == []
+    i18n.use("en")
+    assert glossary.misused("OK on  NEXT menu") == ["NEXT 'menu': a menu opens with BACK or OK"]
+    assert glossary.misused("OK on  BACK menu") == []

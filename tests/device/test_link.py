@@ -251,7 +251,8 @@ def test_watch_follows_a_sim_game_over_a_pty_pair(tmp_path):
         path = banner.rsplit(" ", 1)[-1].strip()
         assert path.startswith("/dev/"), banner
         sim.stdout.readline()
-        watch = subprocess.Popen([sys.executable, "-m", "spielleiter.device.cli", "watch", path],
+        watch = subprocess.Popen([sys.executable, "-m", "spielleiter.device.cli", "watch", path,
+                                  "--lang", "en"],
                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                  env=env)
         lines: list[str] = []

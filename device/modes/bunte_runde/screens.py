@@ -291,10 +291,12 @@ def pick_view(player: str, station: bool, takes: list[dict[str, Any]], colour: s
     if colour is None:
         title = _("{player}: which colour?").format(player=player)
         lines = tuple(colour_name(c) for c in pick_colours(takes))
-        footer = _("A/NEXT move B/OK pick") if station else _("NEXT colour  OK pick")
+        footer = first_fit(_("A/NEXT move B/OK pick"), _("A move  B pick")) if station \
+            else _("NEXT move  OK pick")
     else:
         title = _("{player}: which {colour}?").format(player=player, colour=colour_name(colour))
         lines = tuple(piece_text(colour, s) for s in pick_shapes(takes, colour))
-        footer = _("A next B take C back") if station else _("NEXT  OK take  BACK")
+        footer = first_fit(_("A move B pick C back"), _("A move  B pick")) if station \
+            else _("NEXT  OK pick  BACK")
     return View(title if len(title) <= CHARS else _("{player} took?").format(player=player),
                 lines, cursor=cursor % len(lines), footer=footer)

@@ -1,13 +1,16 @@
-"""A past game replayed on the OLED: OK one frame on, BACK one back (from the first frame: back
-to the list), a long BACK leaves; NEXT opens the replay's menu (on, to the end, from the start,
-correct this step, leave). The frames are ``replay_pages``'; a game corrected afterwards says at
-the end what was corrected, why, and whether that changed the result."""
+"""A past game replayed on the OLED, its frames turned as every page of the box: OK or NEXT one
+frame on (past the last: back to the list); BACK opens the replay's menu, as it opens the game
+menu in a game (go on, one step back, to the end, from the start, correct this step, leave); a
+long BACK leaves. The menu offers "Correct this step" only where the step can be corrected. The
+frames are ``steps.Replay``'s; a game corrected afterwards says at the end what was corrected,
+why, and whether that changed the result."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
-from ...i18n import _
+from ...glossary import choose_footer
+from ...i18n import N_, _
 from ...past.records import GameRecord
 from ...screen.render import View
 from .correct import correctable, start_correction
@@ -18,16 +21,18 @@ from ...ui.screen import Screen, Shell
 if TYPE_CHECKING:
     from .listing import PastGamesMode
 
-MENU = ("on", "end", "start", "correct", "leave")
+MENU = ("on", "back", "end", "start", "correct", "leave")
+LABELS = {"on": N_("Go on"), "back": N_("One step back"), "end": N_("To the end"),
+          "start": N_("From the start"), "correct": N_("Correct this step"),
+          "leave": N_("Leave the replay")}
 
 
-def menu_labels() -> tuple[str, ...]:
-    return (_("Go on"), _("To the end"), _("From the start"), _("Correct this step"),
-            _("Leave the replay"))
+def menu_labels(choices: Sequence[str] = MENU) -> tuple[str, ...]:
+    return tuple(_(LABELS[choice]) for choice in choices)
 
 
-def menu_view(cursor: int) -> View:
-    return View(_("Replay"), menu_labels(), cursor=cursor, footer=_("NEXT move  OK choose"))
+def menu_view(cursor: int, choices: Sequence[str] = MENU) -> View:
+    return View(_("Replay"), menu_labels(choices), cursor=cursor, footer=choose_footer())
 
 
 class ReplayScreen(Screen):
@@ -39,6 +44,7 @@ class ReplayScreen(Screen):
         super().__init__(shell)
         self.past, self.record = past, record
         self.index = 0
+        self.menu_at = "on"  # where the menu's cursor was left: "One step back" again is BACK, OK
         self.build()
 
     def build(self) -> None:
@@ -66,20 +72,32 @@ class ReplayScreen(Screen):
         return self.replay.frames[self.index].step
 
     def on_host(self, key: str, hold: bool) -> None:
-        if key == "back" and (hold or self.index == 0):
+        if key == "back" and hold:
             self.shell.pop()
         elif key == "back":
-            self.index -= 1
-        elif key == "ok" and self.index >= self.last:
-            self.shell.pop()
-        elif key == "ok":
-            self.index += 1
-        elif key == "next":
             self.shell.push(ReplayMenuScreen(self.shell, self))
+        elif key in ("ok", "next") and self.index >= self.last:
+            self.shell.pop()
+        elif key in ("ok", "next"):
+            self.index += 1
+
+    def can_correct(self) -> bool:
+        """Whether the step shown can be corrected here (else the menu does not offer it)."""
+        return correctable(self.record, self.header, self.actions, self.step()) is None
+
+    def menu(self) -> tuple[str, ...]:
+        """The menu's choices at the frame shown: no step back from the first, no correction
+        where it could only be refused."""
+        return tuple(choice for choice in MENU
+                     if (choice != "back" or self.index > 0)
+                     and (choice != "correct" or self.can_correct()))
 
     def choose(self, choice: str) -> None:
         """A menu item (the menu has closed)."""
-        if choice == "end":
+        self.menu_at = choice
+        if choice == "back":
+            self.index = max(0, self.index - 1)
+        elif choice == "end":
             self.index = self.first_of(self.replay.steps + 1)
         elif choice == "start":
             self.index = 0
@@ -108,7 +126,8 @@ class ReplayScreen(Screen):
 
 
 class ReplayMenuScreen(Screen):
-    """The replay's menu: NEXT moves, OK chooses, BACK goes back to the frame."""
+    """The replay's menu: NEXT moves, OK chooses, BACK goes back to the frame; the cursor
+    starts where it was left."""
 
     name = "replay_menu"
     cursor: int
@@ -116,19 +135,20 @@ class ReplayMenuScreen(Screen):
     def __init__(self, shell: Shell, replay: ReplayScreen) -> None:
         super().__init__(shell)
         self.replay = replay
-        self.cursor = 0
+        self.choices = replay.menu()
+        self.cursor = self.choices.index(replay.menu_at) if replay.menu_at in self.choices else 0
 
     def on_host(self, key: str, hold: bool) -> None:
         if key == "next":
-            self.cursor = (self.cursor + 1) % len(MENU)
+            self.cursor = (self.cursor + 1) % len(self.choices)
         elif key == "back":
             self.shell.pop()
         elif key == "ok":
             self.shell.pop()
-            self.replay.choose(MENU[self.cursor])
+            self.replay.choose(self.choices[self.cursor])
 
     def view(self) -> View:
-        return menu_view(self.cursor)
+        return menu_view(self.cursor, self.choices)
 
 
-__all__ = ["MENU", "ReplayMenuScreen", "ReplayScreen", "menu_labels", "menu_view"]
+__all__ = ["LABELS", "MENU", "ReplayMenuScreen", "ReplayScreen", "menu_labels", "menu_view"]

@@ -167,7 +167,7 @@ def end_views(referee: Referee | None, state: State) -> list[View]:
     score = referee.score_text if referee is not None else None
     rows = state.standings()
     kwargs = {"score": score} if score is not None else {}
-    for first in range(0, len(rows), PAGE_LINES):  # pages of three: NEXT is the menu's here
+    for first in range(0, len(rows), PAGE_LINES):  # pages of three, turned as any frame
         views.append(standings_view(rows[first:first + PAGE_LINES], 0, "", "", **kwargs))
     return views
 
@@ -217,10 +217,11 @@ class Replay:
         at = min(frame.step, self.steps)
         where = f"{at}/{self.steps}"
         if index == len(self.frames) - 1:
-            return first_fit(_("{at}  OK list  NEXT menu").format(at=where),
-                             _("OK list  NEXT menu"))
-        return first_fit(_("{at}  OK on  NEXT menu").format(at=where),
-                         _("{at} OK on NEXT menu").format(at=where), _("OK on  NEXT menu"))
+            return first_fit(_("{at}  OK list  BACK menu").format(at=where),
+                             _("{at} OK list BACK menu").format(at=where),
+                             _("OK list  BACK menu"))
+        return first_fit(_("{at}  OK on  BACK menu").format(at=where),
+                         _("{at} OK on BACK menu").format(at=where), _("OK on  BACK menu"))
 
     def view(self, index: int) -> View:
         frame = self.frames[index].view

@@ -15,7 +15,7 @@ from spielleiter.device.cli import build_parser
 
 COMMAND = [sys.executable, "-m", "spielleiter.device.cli"]
 # Commands whose help is another part's (they follow the same catalogue once it has them).
-ELSEWHERE = {"games", "stats", "players", "history", "replay"}
+ELSEWHERE = {"games", "stats", "players", "replay"}
 
 
 def spielleiter(*args: str, lang_env: str = "C.UTF-8") -> subprocess.CompletedProcess:

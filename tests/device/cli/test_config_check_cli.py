@@ -49,7 +49,7 @@ def test_deep_nesting_and_long_integers_are_a_clear_message(tmp_path, capsys, te
     ["calibrate", "--sim", "--yes"],
     ["scale", "--sim", "--seconds", "1"],
     ["run", "--sim"],
-    ["selftest", "--sim"],
+    ["selftest", "--sim", "--lang", "en"],
 ])
 def test_every_command_that_reads_the_config_says_so_in_one_line(tmp_path, capsys, text,
                                                                   command):

@@ -51,8 +51,11 @@ def test_frames_are_saved_at_the_screens_size_unless_scaled(tmp_path):
 
 def test_a_scale_out_of_range_is_refused_and_saves_nothing(tmp_path, capsys):
     for scale in ("0", "17"):
-        assert main(["demo", "--frames", str(tmp_path / "f"), "--scale", scale]) == 2
+        assert main(["demo", "--frames", str(tmp_path / "f"), "--scale", scale,
+                     "--lang", "en"]) == 2
     assert "--scale 0: use 1-16" in capsys.readouterr().err
+    assert main(["demo", "--scale", "0", "--lang", "de"]) == 2
+    assert "--scale 0: 1-16 nehmen" in capsys.readouterr().err
     assert not (tmp_path / "f").exists()
 
 
@@ -93,12 +96,14 @@ def test_the_demo_narrates_in_german_with_lang_de():
     assert not any("Purchase of the Day" in line or " rolls " in line for line in troedel)
 
 
-def test_the_demos_last_line_speaks_the_tables_language():
-    for language, said in (("de", "Demo: 80 Bilder; gewonnen: Sarah"),
-                           ("en", "demo: 80 frames; winners: Sarah")):
+def test_the_demos_last_line_and_its_times_speak_the_tables_language():
+    for language, said, mark in (("de", "Demo: 80 Bilder; gewonnen: Sarah", ","),
+                                 ("en", "demo: 80 frames; winners: Sarah", ".")):
         lines: list[str] = []
         assert run_demo("tatort-tonne", out=lines.append, language=language) == 0
         assert lines[-1] == said
+        stamps = [line.split(" s]")[0] for line in lines if line.startswith("[")]
+        assert stamps and all(mark in stamp for stamp in stamps)
 
 
 def test_the_demo_still_narrates_in_english_with_lang_en():

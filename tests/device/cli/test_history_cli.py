@@ -97,21 +97,33 @@ def test_history_csv_has_the_columns_and_iso_times(tmp_path, capsys):
 
 def test_history_for_one_child_as_a_table(tmp_path, capsys):
     fill(tmp_path)
-    assert main(["history", "--child", "jonas", "--state-dir", str(tmp_path)]) == 0
+    assert main(["history", "--child", "jonas", "--state-dir", str(tmp_path), "--lang", "en"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].split()[:3] == ["time", "child", "quiz"]
-    assert len(out) == 3 and "Jonas" in out[1] and "order" in out[1]
-    assert out[2] == "Jonas: levels heavier 1, grams 1, balance 1, order 1"
+    assert len(out) == 3 and "Jonas" in out[1] and "Put them in order" in out[1]
+    assert out[2] == ("Jonas: levels Which is heavier? 1, How many grams? 1, Make it balance 1, "
+                      "Put them in order 1")
+
+
+def test_history_speaks_german_with_the_decimal_comma_as_the_box_does(tmp_path, capsys):
+    fill(tmp_path)
+    assert main(["history", "--child", "Mia", "--state-dir", str(tmp_path), "--lang", "de"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split()[:3] == ["Zeit", "Kind", "Quiz"]
+    assert "links" in out[1] and "180,0" in out[1] and "ja" in out[1].split()
+    assert "(nochmal)" in out[3] and "312,0" in out[3]
+    assert "grams" not in " ".join(out) and "yes" not in " ".join(out)
 
 
 def test_history_of_an_unknown_child_says_so(tmp_path, capsys):
     fill(tmp_path)
-    assert main(["history", "--child", "Nobody", "--state-dir", str(tmp_path)]) == 1
+    assert main(["history", "--child", "Nobody", "--state-dir", str(tmp_path),
+                 "--lang", "en"]) == 1
     assert capsys.readouterr().err.strip() == "spielleiter history: no answers from Nobody"
 
 
 def test_history_without_a_journal_prints_nothing_yet_and_creates_nothing(tmp_path, capsys):
-    assert main(["history", "--state-dir", str(tmp_path / "none")]) == 0
+    assert main(["history", "--state-dir", str(tmp_path / "none"), "--lang", "en"]) == 0
     assert capsys.readouterr().out == "no answers yet\n"
     assert main(["history", "--csv", "--state-dir", str(tmp_path / "none")]) == 0
     assert capsys.readouterr().out == ",".join(COLUMNS) + "\n"

@@ -50,7 +50,7 @@ def test_a_pin_library_named_in_the_environment_that_does_not_exist_is_named(no_
 def test_selftest_prints_its_table_and_no_gpiozero_warnings(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "GPIOZERO_PIN_FACTORY"}
     done = subprocess.run([sys.executable, "-m", "spielleiter.device.cli", "selftest",
-                           "--config", os.devnull], capture_output=True, text=True, env=env,
+                           "--config", os.devnull, "--lang", "en"], capture_output=True, text=True, env=env,
                           timeout=60)
     assert "PinFactoryFallback" not in done.stderr and "warnings.warn" not in done.stderr
     assert done.stderr == ""

@@ -49,3 +49,22 @@ def test_lines_that_are_not_messages_are_shown_raw_and_watching_goes_on():
         cable.close()
     assert [line[:4] for line in lines[:4]] == [" ? b"] * 4
     assert lines[-1] == "(no game running)"
+
+
+def test_watch_speaks_the_box_language_flags_as_yes_and_no_and_the_decimal_comma():
+    from spielleiter.device import i18n
+
+    state = {"game": "tatort-tonne", "phase": "choose", "round": 2,
+             "players": [{"name": "Ann", "trash": 3, "in_game": True}],
+             "waiting_for": ["Ann"], "large_coin_value": 2.5, "winners": ["Ann"]}
+    try:
+        i18n.use("de")
+        lines = describe_state(state)
+    finally:
+        i18n.use("en")
+    assert lines[0] == "== tatort-tonne | Phase choose | Runde 2"
+    assert "   Ann          Müll 3, im Spiel ja" in lines
+    assert "   wartet auf: Ann" in lines and "   large coin value: 2,5" in lines
+    assert "   SIEG: Ann" in lines
+    assert not any("True" in line or "in_game" in line for line in lines)
+    assert describe_state(state)[1] == "   Ann          trash 3, in game yes"

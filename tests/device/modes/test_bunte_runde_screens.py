@@ -12,9 +12,10 @@ from spielleiter.device import i18n
 from spielleiter.device.modes import MODES
 from spielleiter.device.modes.bunte_runde import rules
 from spielleiter.device.modes.bunte_runde.public import Public
-from spielleiter.device.modes.bunte_runde.screens import (final_view, layout_pages, move_pages,
-                                                          piece_big, put_back_pages)
-from spielleiter.device.screen.render import View, crowded, misfits
+from spielleiter.device.modes.bunte_runde.screens import (final_view, glyph, layout_pages,
+                                                          move_pages, pick_view, piece_big,
+                                                          piece_text, piece_view, put_back_pages)
+from spielleiter.device.screen.render import View, crowded, misfits, render
 from spielleiter.games.bunte_runde import new_game
 
 
@@ -167,3 +168,41 @@ def test_the_end_coins_share_players_out_evenly_over_the_pages():
     assert [len(page) for page in chunks(list("abcdefg"))] == [3, 2, 2]
     assert [len(page) for page in chunks(list("abc"))] == [3]
     assert chunks([]) == [()]
+
+
+# -- the pickers' keys and the animals --------------------------------------------------------------
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_both_pickers_give_each_key_one_verb_and_their_footers_fit(language):
+    from spielleiter.device import glossary
+
+    i18n.use(language)
+    takes = [{"colour": "red", "shape": "bird"}, {"colour": "red", "shape": "cat"},
+             {"colour": "blue", "shape": "fish"}]
+    views = [pick_view("Ann", station, takes, colour, 0)
+             for station in (True, False) for colour in (None, "red")]
+    for view in views:
+        assert not misfits(view), view.footer
+        assert glossary.misused(view.footer) == []
+    move, pick = i18n._("NEXT move").split()[1], i18n._("OK pick").split()[1]
+    for view in views:                  # A moves as NEXT does, B picks as OK does, C goes back
+        words = view.footer.split()
+        said = {key.split("/")[0]: word for key, word in zip(words[::2], words[1::2])}
+        if "A" in said:
+            assert said["A"] == move and said["B"] == pick
+            assert said.get("C", i18n._("back")) == i18n._("back")
+        else:
+            assert said["NEXT"] in (move, "OK") and pick in view.footer
+
+
+@pytest.mark.parametrize("language", ["de", "en"])
+def test_the_animals_are_drawn_as_animals_large_and_small(language):
+    from support import assert_frame
+
+    i18n.use(language)
+    animals = ("cat", "dog", "fish", "bird", "frog")
+    small = View(" ".join(glyph(a) for a in animals),
+                 tuple(piece_text("red", a) for a in animals[2:]))
+    assert_frame(render(small), f"bunte_runde/animals_small_{language}")
+    bird = piece_view("Ann", ("purple", "bird"))
+    assert bird.big.startswith(glyph("bird"))
+    assert_frame(render(bird), f"bunte_runde/animal_bird_{language}")

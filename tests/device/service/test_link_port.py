@@ -176,3 +176,22 @@ def test_the_i2c_speed_is_read_from_the_device_tree(tmp_path):
     node.mkdir(parents=True)
     (node / "clock-frequency").write_bytes((400_000).to_bytes(4, "big"))
     assert board.i2c_speed_hz(1) == 400_000
+
+
+def test_the_verdict_speaks_german_on_a_german_box(tmp_path, pty):
+    from spielleiter.device import i18n
+    from spielleiter.device.service.report import Row
+
+    board = lay_out(tmp_path, MODELS["pi5"], {"serial0": "ttyAMA10", "ttyAMA0": pty},
+                    devices=["ttyAMA10"])
+    i18n.use("de")
+    try:
+        row = link_row(board, "/dev/serial0")
+        good = link_row(board, "header")
+        oled = Row("link", FAIL, row.detail, row.short).screen_line()
+    finally:
+        i18n.use("en")
+    assert "ist auf einem Pi 5 der UART des Debug-Anschlusses" in row.detail
+    assert 'link.port = "header" in /etc/spielleiter/config.toml setzen' in row.detail
+    assert oled == "Kabel: falscher UART"  # the OLED's line, whole
+    assert good.detail == "header (/dev/ttyAMA0): der UART an GPIO 14/15; öffnet mit 115200 Baud"

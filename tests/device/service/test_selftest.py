@@ -25,7 +25,7 @@ from spielleiter.device.runtime import ManualClock
 from spielleiter.device.service import check_cells, checks
 from spielleiter.device.service.loop import Service, run_service
 from spielleiter.device.service.notify import Notifier
-from spielleiter.device.service.report import Report
+from spielleiter.device.service.report import Report, Row
 from spielleiter.drivers.buttons import mock_factory
 from spielleiter.drivers.display import RecordingBus, open_device
 from spielleiter.drivers.loadcell import ReaderStats
@@ -43,7 +43,7 @@ def detail(report: Report, part: str) -> str:
 
 # -- the command ----------------------------------------------------------------------------------
 def test_everything_passes_in_sim(capsys):
-    assert main(["selftest", "--sim", "--config", os.devnull]) == 0
+    assert main(["selftest", "--lang", "en", "--sim", "--config", os.devnull]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
     assert lines[0] == "Spielleiter self-test (simulated hardware)"
@@ -77,7 +77,7 @@ def test_each_fault_fails_exactly_its_part(flag):
 
 
 def test_several_faults_at_once_exit_1_with_a_table(capsys):
-    code = main(["selftest", "--sim", "--config", os.devnull, "--fail", "display,left,link"])
+    code = main(["selftest", "--lang", "en", "--sim", "--config", os.devnull, "--fail", "display,left,link"])
     assert code == 1
     out = capsys.readouterr().out
     assert "verdict: FAIL (4 passed, 3 failed)" in out
@@ -85,7 +85,7 @@ def test_several_faults_at_once_exit_1_with_a_table(capsys):
 
 
 def test_json_output(capsys):
-    assert main(["selftest", "--sim", "--json", "--config", os.devnull, "--fail", "right"]) == 1
+    assert main(["selftest", "--lang", "en", "--sim", "--json", "--config", os.devnull, "--fail", "right"]) == 1
     doc = json.loads(capsys.readouterr().out)
     assert set(doc) == {"verdict", "ok", "parts"}
     assert doc["verdict"] == "FAIL" and doc["ok"] is False
@@ -95,9 +95,9 @@ def test_json_output(capsys):
 
 
 def test_fault_flags_are_checked(capsys):
-    assert main(["selftest", "--fail", "left"]) == 2  # faults only in the simulation
+    assert main(["selftest", "--lang", "en", "--fail", "left"]) == 2  # faults only in the simulation
     assert "--fail needs --sim" in capsys.readouterr().err
-    assert main(["selftest", "--sim", "--fail", "toaster"]) == 2
+    assert main(["selftest", "--lang", "en", "--sim", "--fail", "toaster"]) == 2
     assert "unknown part 'toaster'" in capsys.readouterr().err
     with pytest.raises(ValueError, match="left:wobbly"):
         checks.parse_faults("left:wobbly")
@@ -119,7 +119,7 @@ def test_unconfigured_parts_are_skipped_and_skips_pass(tmp_path):
 def test_a_bad_config_fails_and_skips_the_rest(tmp_path, capsys):
     site = tmp_path / "config.toml"
     site.write_text('[display]\ndriver = "lcd"\n[buzzer]\npin = 4\n')
-    assert main(["selftest", "--sim", "--config", str(site)]) == 1
+    assert main(["selftest", "--lang", "en", "--sim", "--config", str(site)]) == 1
     out = capsys.readouterr().out
     assert "config     FAIL     " in out
     assert "display.driver: 'lcd' is not ssd1306 or sh1106" in out
@@ -140,20 +140,35 @@ def test_too_few_samples_point_at_the_rate_pin():
     assert (rail.verdict, rail.short) == ("FAIL", "rail values")
 
 
-def test_the_oled_screen_fits_and_packs_the_parts_that_are_fine():
-    report = checks.run(None, sim=True)
-    view = report.screen()
-    assert view.title == "Self-test OK"
-    assert view.lines[0] == "All parts OK"
-    assert len(view.lines) <= 4 and all(len(line) <= 21 for line in view.lines)
-    joined = " ".join(view.lines)
-    for part in PARTS:
-        assert part in joined
-    many = checks.run(None, sim=True, faults=checks.parse_faults(
-        "display,left,right,buttons,link"))
-    lines = many.screen().lines
-    assert lines[:3] == ("OLED: no answer", "left pan: no signal", "right pan: no signal")
-    assert lines[3] == "+2 more: see log"
+@pytest.mark.parametrize("language", ["en", "de"])
+def test_the_oled_screen_shows_every_line_above_its_footer_in_either_language(language):
+    """Also every part's short word beside its name, whole, in both languages."""
+    from spielleiter.device import i18n
+    from spielleiter.device.screen.render import misfits
+
+    i18n.use(language)
+    try:
+        report = checks.run(None, sim=True)
+        view = report.screen()
+        assert misfits(view) == []
+        assert len(view.lines) == 3 and view.lines[1].startswith("ok: ")
+        many = checks.run(None, sim=True, faults=checks.parse_faults(
+            "display,left,right,buttons,link")).screen()
+        assert misfits(many) == []
+        words = {"config": "{n} problem(s)", "OLED": "frame failed", "left pan": "rail values",
+                 "right pan": "cannot start", "thermo": "no reading", "buttons": "GPIO busy",
+                 "link": "console on it", "journal": "bad backup"}
+        for part, word in words.items():
+            line = Row(part, "FAIL", "", i18n._(word).format(n=30)).screen_line()
+            assert len(line) <= 21 and line.endswith(i18n._(word).format(n=30)), line
+    finally:
+        i18n.use("en")
+    if language == "en":
+        assert (view.title, view.lines[0]) == ("Self-test OK", "All parts OK")
+        assert many.lines == ("OLED: no answer", "left pan: no signal", "+3 more: see log")
+    else:
+        assert (view.title, view.lines[0]) == ("Selbsttest OK", "Alles in Ordnung")
+        assert many.lines == ("OLED: keine Antwort", "links: kein Signal", "+3 mehr: siehe Log")
 
 
 # -- the service ----------------------------------------------------------------------------------
@@ -213,7 +228,7 @@ def test_service_reports_failed_parts_and_keeps_refereeing(tmp_path):
                                     "link": "FAIL"}  # thermo: the twin, read as idle passes
         assert box.last_view.title == "Self-test: 4 failed"
         assert box.last_view.lines == ("OLED: no answer", "left pan: no signal",
-                                       "buttons: s1.B held", "link: port not open")
+                                       "+2 more: see log")  # three lines above the footer
         status = service.describe()
         assert status.startswith("Refereeing: main menu; self-test FAILED: OLED (no answer), "
                                  "left pan (no signal), buttons (s1.B held), link (port not "
@@ -316,3 +331,20 @@ def test_a_box_without_a_thermometer_skips_it_and_a_found_one_is_read(tmp_path):
     (sensor / "temp1_input").write_text("85000\n")  # read before its first conversion
     row = check_cells.check_thermometer(devices=str(tmp_path), hwmon=str(tmp_path))
     assert row.verdict == "FAIL" and "not a reading" in row.detail
+
+
+def test_the_table_speaks_german_with_the_decimal_comma_and_the_json_keeps_its_names(capsys):
+    assert main(["selftest", "--lang", "de", "--sim", "--config", os.devnull,
+                 "--fail", "left"]) == 1
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "Spielleiter-Selbsttest (simulierte Hardware)"
+    assert lines[2].split()[:3] == ["Teil", "Urteil", "Einzelheiten"]
+    assert any(line.startswith("Schale links") and " FEHLER " in line for line in lines)
+    assert "10 Messwerte in 1,0 s (Rate 10), keine Anschlag- oder übersteuerten Werte" in out
+    assert "Urteil: FEHLER (6 bestanden, 1 fehlgeschlagen)" in out
+    assert "fehlgeschlagen: Schale links" in out
+    assert not any(word in out for word in ("PASS", "samples", "verdict", "left pan"))
+    assert main(["selftest", "--lang", "de", "--sim", "--json", "--config", os.devnull]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["verdict"] == "PASS" and doc["parts"][2]["part"] == "left pan"

@@ -66,7 +66,7 @@ def test_no_journal_is_skipped(tmp_path):
 
 def test_the_command_adds_the_journal_with_a_state_directory(tmp_path, capsys):
     finished_game(tmp_path)
-    assert main(["selftest", "--sim", "--json", "--config", os.devnull,
+    assert main(["selftest", "--lang", "en", "--sim", "--json", "--config", os.devnull,
                  "--state-dir", str(tmp_path)]) == 0
     parts = json.loads(capsys.readouterr().out)["parts"]
     assert parts[-1]["part"] == "journal" and parts[-1]["verdict"] == "PASS"

@@ -56,10 +56,12 @@ def open_step(box, seq: int) -> None:
     box.tap("host.ok")
     replay = box.app.top
     replay.index = replay.first_of(seq + 1)
-    box.tap("host.next")
-    for _ in range(3):
+    box.app.redraw()  # the frame changed without a press: shown, and the guard's time passes
+    box.idle(0.5)
+    box.tap("host.back")
+    assert box.app.mode == "replay_menu"
+    while box.app.view().lines[box.app.cursor] != "Correct this step":
         box.tap("host.next")
-    assert box.app.view().lines[box.app.cursor] == "Correct this step"
     box.tap("host.ok")
 
 
@@ -118,13 +120,21 @@ def test_a_correction_the_rules_cannot_take_is_refused_with_the_reason(played):
     assert PastGames(box.app.journal).corrections(game_id) == []
 
 
-def test_a_step_that_is_neither_a_die_nor_a_weighing_says_what_can_be_corrected(played):
+def test_the_menu_offers_no_correction_for_a_step_that_is_neither_a_die_nor_a_weighing(played):
     box, actions, game_id = played
     seq = next(n for n, a in enumerate(actions) if a["type"] == "move")
-    open_step(box, seq)
+    roll, _value = find_roll(actions, works=True)
+    open_step(box, roll)  # a die value: offered
+    box.tap("host.back")
     assert box.app.mode == "replay"
-    assert " ".join(box.app.flash_view.lines) == \
-        "Only a die value or a weighing can be corrected."
+    replay = box.app.top
+    replay.index = replay.first_of(seq + 1)
+    box.app.redraw()
+    box.idle(0.5)
+    box.tap("host.back")
+    assert box.app.mode == "replay_menu"
+    assert "Correct this step" not in box.app.view().lines
+    assert box.app.view().lines[0] == "Go on"
 
 
 def test_the_same_value_again_is_refused_and_nothing_is_written(played):

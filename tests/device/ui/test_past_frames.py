@@ -54,7 +54,9 @@ SCREENS = {
     "list_ended_early": lambda: past.game_page(Record("Tatort Tonne", "abandoned", ())),
     "replay_secret_choice": _tatort_secret,
     "replay_roll": _trudel_roll,
-    "replay_menu": lambda: rewatch.menu_view(3),
+    "replay_menu": lambda: rewatch.menu_view(4),
+    "replay_menu_no_correction": lambda: rewatch.menu_view(
+        3, tuple(c for c in rewatch.MENU if c != "correct")),
     "correct_die": lambda: correct.die_view(3, 5),
     "correct_question": lambda: correct.question_view(12, "3", "5"),
     "correct_weighed": lambda: correct.weigh_view("13.4 g", "12.7 g"),

@@ -1,6 +1,7 @@
 """Past games on the box, pressed through a simulated box: the home menu's entry, the list
-newest first (date or "Date unknown", game, winner), a replay step by step (OK on, BACK back,
-a long BACK or the menu leaves), its standings at the end, and a game corrected on the box."""
+newest first (date or "Date unknown", game, winner), a replay step by step (OK or NEXT on, BACK
+its menu, a long BACK or the menu leaves), its standings at the end, and a game corrected on the
+box."""
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ def test_past_games_lists_every_ended_game_newest_first_from_the_home_menu(box):
     assert box.app.mode == "home"
 
 
-def test_a_replay_goes_on_with_ok_back_with_back_and_ends_with_the_standings(box):
+def test_a_replay_turns_on_with_ok_or_next_steps_back_from_its_menu_and_ends_with_the_standings(box):
     open_entry(box, "Past games")
     box.tap("host.next")
     box.tap("host.next")  # Bunte Runde
@@ -66,10 +67,23 @@ def test_a_replay_goes_on_with_ok_back_with_back_and_ends_with_the_standings(box
     assert box.app.mode == "replay"
     first = box.app.view()
     assert first.title == "Ann takes"
+    box.tap("host.next")
+    assert box.app.mode == "replay" and box.app.view().title == "Ben takes"
     box.tap("host.ok")
+    third = box.app.view()
+    box.tap("host.back")
+    assert box.app.mode == "replay_menu"
+    assert box.app.view().lines[:2] == ("Go on", "One step back")
+    box.tap("host.next")
+    box.tap("host.ok")  # One step back
     assert box.app.view().title == "Ben takes"
     box.tap("host.back")
+    assert box.app.view().lines[box.app.cursor] == "One step back"  # where it was left
+    box.tap("host.ok")
     assert box.app.view() == first
+    box.tap("host.ok")
+    box.tap("host.ok")
+    assert box.app.view() == third
     screen = box.app.top
     screen.index = screen.last - 1
     box.tap("host.ok")
@@ -86,11 +100,10 @@ def test_a_long_back_or_the_menu_leaves_the_replay(box):
     box.idle(0.5)
     assert box.app.mode == "tool"
     box.tap("host.ok")
-    box.tap("host.next")
+    box.tap("host.back")
     assert box.app.mode == "replay_menu"
-    for _ in range(4):
+    while box.app.view().lines[box.app.cursor] != "Leave the replay":
         box.tap("host.next")
-    assert box.app.view().lines[box.app.cursor] == "Leave the replay"
     box.tap("host.ok")
     assert box.app.mode == "tool"
 
@@ -98,14 +111,14 @@ def test_a_long_back_or_the_menu_leaves_the_replay(box):
 def test_the_menu_jumps_to_the_end_and_back_to_the_start(box):
     open_entry(box, "Past games")
     box.tap("host.ok")
+    box.tap("host.back")
     box.tap("host.next")
-    box.tap("host.next")
-    box.tap("host.ok")  # To the end
+    box.tap("host.ok")  # To the end (no step back from the first frame)
     assert box.app.view().title == "The winner is" or box.app.view().title == "Shared win!"
-    box.tap("host.next")
-    box.tap("host.next")
-    box.tap("host.next")
-    box.tap("host.ok")  # From the start
+    box.tap("host.back")
+    while box.app.view().lines[box.app.cursor] != "From the start":
+        box.tap("host.next")
+    box.tap("host.ok")
     assert box.app.top.index == 0
 
 

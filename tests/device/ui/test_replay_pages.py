@@ -92,8 +92,8 @@ def test_a_replay_ends_with_the_standings_and_says_ok_goes_back_to_the_list():
     replay = Replay.build(header, actions)
     last = replay.view(len(replay.frames) - 1)
     assert last.title == "Standings" and len(last.lines) == 2
-    assert "OK list" in last.footer and "NEXT menu" in last.footer
-    assert replay.view(0).footer == f"1/{len(actions)} OK on NEXT menu"
+    assert "OK list" in last.footer and "BACK menu" in last.footer
+    assert replay.view(0).footer == f"1/{len(actions)} OK on BACK menu"
 
 
 def test_a_replay_stops_before_an_action_the_engine_refuses_and_says_which():
