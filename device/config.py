@@ -23,6 +23,7 @@ from ..drivers.weighing import JUDGE_S, TIE_BAND_G
 from . import DeviceError
 from .config_cells import BAUD_RATES, LOADCELL_SETTINGS, LoadCell, check_loadcells
 from .config_fleet import Fleet, check_fleet
+from .config_hardware import Hardware, check_hardware
 from .i18n import LANGUAGES
 from .text import shown
 
@@ -77,6 +78,7 @@ class Config:
     column_offset: int = 2  # [display] sh1106: the memory column the panel's first pixel shows
     i2c_speed_hz: int = 400_000  # [display] what the boot settings give the I2C bus
     fleet: "Fleet | None" = None  # [fleet]: the room this box reports to (None: none)
+    hardware: Hardware = Hardware()  # [hardware]: simulated parts, the header's GPIO chip
 
     @property
     def pan_names(self) -> tuple[str, ...]:
@@ -301,6 +303,7 @@ def validate(raw: dict[str, Any]) -> Config:
     if language not in LANGUAGES:
         c.problems.append(f"ui.language: {shown(language)} (use {' or '.join(LANGUAGES)})")
     fleet = check_fleet(c, raw.get("fleet", {}))
+    hardware = check_hardware(c, raw.get("hardware", {}))
     if c.problems:
         raise ConfigError(c.problems)
     return Config(
@@ -326,6 +329,7 @@ def validate(raw: dict[str, Any]) -> Config:
         column_offset=column_offset,
         i2c_speed_hz=i2c_speed_hz,
         fleet=fleet,
+        hardware=hardware,
     )
 
 
