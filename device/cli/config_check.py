@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import TYPE_CHECKING
 
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_config, emit
+
+if TYPE_CHECKING:
+    from ..config import Config
 
 EPILOG = """\
 Exit status: 0 the configuration is fine; 1 the file was read and has problems (each is listed
@@ -46,9 +50,23 @@ def run(args: argparse.Namespace) -> int:
         _listing(where, exc.problems)
         return EXIT_UNUSABLE
     try:
-        validate(raw)
+        config = validate(raw)
     except ConfigError as exc:
         _listing(where, exc.problems)
         return EXIT_PROBLEMS
     emit(f"config OK: {where}")
+    emit(f"  {hardware_line(config)}")
     return EXIT_OK
+
+
+def hardware_line(config: "Config") -> str:
+    """Which parts this config drives: simulated ones, or the GPIO chip it finds here."""
+    if config.hardware.simulated:
+        return "hardware: simulated ([hardware] simulated = true)"
+    from ...drivers.gpio_chip import ChipNotFound, find_chip
+
+    try:
+        chip = find_chip(config.hardware.gpio_chip)
+    except ChipNotFound as exc:
+        return f"GPIO chip ({config.hardware.gpio_chip}): not found here: {exc}"
+    return f"GPIO chip ({config.hardware.gpio_chip}): {chip.describe()}"

@@ -12,6 +12,7 @@ With ``[hardware] simulated = true`` there is nothing to find: every part is sim
 from __future__ import annotations
 
 import logging
+import os
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -29,15 +30,17 @@ GPIO = "gpio"
 OLED = "oled"
 
 
-def open_pins(config: Config) -> tuple[Any, Chip]:
+def open_pins(config: Config) -> tuple[Any, Chip | None]:
     """gpiozero's lgpio pin factory on the header's chip (found by label, ``drivers.gpio_chip``).
-    Without lgpio (the RPi.GPIO backend of older systems) gpiozero's default factory is used,
-    which finds the chip itself."""
-    chip = find_chip(config.hardware.gpio_chip)
+    Without lgpio (the RPi.GPIO backend of older systems), or with a pin library named in
+    ``GPIOZERO_PIN_FACTORY``, gpiozero's own choice (None) and no chip."""
+    if os.environ.get("GPIOZERO_PIN_FACTORY"):
+        return None, None
     try:
         from gpiozero.pins.lgpio import LGPIOFactory
     except ImportError:
-        return None, chip
+        return None, None
+    chip = find_chip(config.hardware.gpio_chip)
     return LGPIOFactory(chip=chip.number), chip
 
 
@@ -62,7 +65,7 @@ class Parts:
     missing: dict[str, str] = field(default_factory=dict)  # part -> why (English, for the log)
     chip: Chip | None = None
     on_change: Callable[[], None] | None = None  # the service re-sends STATUS=
-    open_pins: Callable[[Config], "tuple[Any, Chip]"] = open_pins
+    open_pins: Callable[[Config], "tuple[Any, Chip | None]"] = open_pins
     open_oled: Callable[[Config], Any] = open_oled
     retry_s: float = RETRY_S
     attempts: int = 0
@@ -133,13 +136,13 @@ class Parts:
             try:
                 buzzer = Buzzer(self.config.buzzer_pin, pin_factory=factory)
             except Exception as exc:  # noqa: BLE001 - the buttons count; the buzzer only beeps
-                log.warning("buzzer not opened on %s: %s", chip.path, reason(exc))
+                log.warning("buzzer not opened: %s", reason(exc))
             else:
                 box.beeper.buzzer.close()
                 box.beeper.buzzer = buzzer
         box.pin_factory = factory
         self.chip = chip
-        self._found(GPIO, f"GPIO chip {chip.describe()}")
+        self._found(GPIO, f"GPIO chip {chip.describe()}" if chip else "GPIO")
 
     def _retry_oled(self) -> None:
         try:

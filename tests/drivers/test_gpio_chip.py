@@ -88,3 +88,30 @@ def test_a_real_chip_answers_with_its_label():
     chip = chips()[0]
     assert chip.label and chip.lines > 0
     assert read_label(chip.path) == (chip.label, chip.lines)
+
+
+def test_config_check_says_which_chip_it_would_use(tmp_path, monkeypatch):
+    from spielleiter.device.cli import config_check
+    from spielleiter.device.config import load
+    from spielleiter.drivers import gpio_chip
+
+    dev, label_of = listing(tmp_path, {"gpiochip0": "9030000.pl061", "gpiochip1": "pinctrl-bcm2711"})
+    real = find_chip
+    monkeypatch.setattr(gpio_chip, "find_chip", lambda setting: real(setting, dev, label_of))
+    line = config_check.hardware_line(load(None))
+    assert line == f"GPIO chip (auto): {dev}/gpiochip1 (pinctrl-bcm2711, 54 lines)"
+    site = tmp_path / "site.toml"
+    site.write_text('[hardware]\ngpio_chip = "gpio-sim.0-node0"\n')
+    assert "not found here" in config_check.hardware_line(load(site))
+    site.write_text('[hardware]\nsimulated = true\n')
+    assert config_check.hardware_line(load(site)).startswith("hardware: simulated")
+
+
+@pytest.mark.parametrize("value", ["", "two words", "/etc/gpiochip0"])
+def test_a_bad_gpio_chip_setting_is_a_config_problem(tmp_path, value):
+    from spielleiter.device.config import ConfigError, load
+
+    site = tmp_path / "site.toml"
+    site.write_text(f'[hardware]\ngpio_chip = "{value}"\n')
+    with pytest.raises(ConfigError, match="hardware.gpio_chip"):
+        load(site)
