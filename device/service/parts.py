@@ -121,11 +121,14 @@ class Parts:
 
     def _retry_pins(self) -> None:
         box = self._box
+        factory = None
         try:
             factory, chip = self.open_pins(self.config)
             bank = ButtonBank(self.config.button_pins(), box.runtime.post, box.runtime.clock,
                               factory)
         except Exception as exc:  # noqa: BLE001
+            if factory is not None:
+                factory.close()  # the chip's handle, opened for lines it could not claim
             self._lost(GPIO, reason(exc))
             return
         old, box.buttons = box.buttons, bank
