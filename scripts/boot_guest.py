@@ -321,11 +321,38 @@ def uplink() -> None:
           f"{UPLINK} {state}; topics seen: {topics}; {prop(UPLINK, 'StatusText')!r}")
 
 
+LUMA_PROBE = """
+import errno, sys
+from luma.core.interface.serial import i2c
+from luma.oled.device import ssd1306
+from smbus2 import SMBus
+port = int(sys.argv[1])
+for managed in (True, False):
+    try:
+        serial = i2c(port=port, address=0x3C) if managed else i2c(bus=SMBus(port), address=0x3C)
+        device = ssd1306(serial)
+        device.clear()
+        print(("managed" if managed else "unmanaged"), "frame sent")
+    except OSError as exc:
+        print(("managed" if managed else "unmanaged"), "failed:", exc.errno,
+              errno.errorcode.get(exc.errno), exc)
+"""
+
+
 def oled() -> None:
     log = sh("journalctl", "-b", "-u", UNIT, "-o", "cat")
-    lines = [line for line in log.splitlines() if "display" in line.lower() or "OLED" in line]
+    lines = [line for line in log.splitlines() if "oled" in line.lower() or "display" in line]
     results["oled_log"] = lines[-6:]
     say(f"OLED on i2c-stub: STATUS={prop(UNIT, 'StatusText')!r}; log: {lines[-3:]}")
+    # What luma sends: commands as SMBus I2C-block writes; frames, with the bus it opens itself
+    # ("managed"), as one I2C_RDWR transfer; with a bus handed in, as 32-byte SMBus blocks.
+    probe = sh("/opt/spielleiter/venv/bin/python", "-c", LUMA_PROBE, "0").strip()
+    funcs = sh("i2cdetect", "-F", "0").strip()
+    results["luma_on_i2c_stub"] = probe
+    results["i2c_stub_functions"] = funcs
+    check("OLED bus: what i2c-stub takes of luma", bool(probe) and "Traceback" not in probe,
+          f"{probe!r}; adapter: "
+          f"{[line for line in funcs.splitlines() if 'I2C ' in line or 'Block' in line]}")
 
 
 def full() -> None:
