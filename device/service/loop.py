@@ -197,13 +197,13 @@ class Service:
 
     # -- start (before the loop runs) ------------------------------------------------------------
     def start(self) -> None:
+        if self.box.parts is not None:  # what is missing: on the screen, then in READY's STATUS=
+            self.box.parts.watch(self.box)
+            self.box.parts.on_change = self.resend_status
         status = self.watchdog.last_status = self.describe()
         self.notifier.ready(status)
         log.info("ready: %s", status)
         self.watchdog.start()
-        if self.box.parts is not None:
-            self.box.parts.on_change = self.resend_status
-            self.box.parts.watch(self.box)
         if self.selftest:
             self._begin_selftest()
 

@@ -19,6 +19,7 @@ from typing import Any, Callable
 from ...drivers.buttons import ButtonBank, mock_factory
 from ...drivers.display import open_device
 from ...drivers.gpio_chip import Chip, find_chip
+from ...drivers.loadcell import make_reader
 from ..config import Config
 from ..i18n import _
 from ..screens import View
@@ -28,6 +29,7 @@ log = logging.getLogger(__name__)
 RETRY_S = 30.0  # how often a missing part is tried again: slow enough to cost nothing
 GPIO = "gpio"
 OLED = "oled"
+CELLS = "cells:"  # a pan's part name: "cells:left"
 
 
 def open_pins(config: Config) -> tuple[Any, Chip | None]:
@@ -101,6 +103,10 @@ class Parts:
         """Retry the missing parts every ``retry_s`` on ``box``'s loop; say what is missing on
         its screen now."""
         self._box = box
+        scales = box.scales
+        if scales is not None and scales.sim is None:
+            for pan, why in scales.failed().items():  # the scales logged it already
+                self.missing[f"{CELLS}{pan}"] = why
         if self.missing:
             lines = self.notes()[:3]
             box.app.notice(View(_("Missing part"), tuple(lines)), 10.0)
@@ -117,7 +123,30 @@ class Parts:
             self._retry_pins()
         if OLED in self.missing:
             self._retry_oled()
+        for cell in self.config.loadcells:
+            if f"{CELLS}{cell.pan}" in self.missing:
+                self._retry_cell(cell)
         self._schedule()
+
+    def _retry_cell(self, cell: Any) -> None:
+        """A pan whose reader could not be made or started: a new reader, started."""
+        pan = self._box.scales.pans[cell.pan]
+        if pan.reader is not None:
+            pan.reader.close()
+            pan.reader = None
+        try:
+            pan.reader = make_reader(cell.reader, cell.pan, on_event=self._box.runtime.post,
+                                     rate=cell.rate, **cell.settings)
+            pan.reader.start()
+        except Exception as exc:  # noqa: BLE001 - the pan stays missing; the box goes on
+            if pan.reader is not None:
+                pan.reader.close()
+                pan.reader = None
+            self._lost(f"{CELLS}{cell.pan}", reason(exc))
+            return
+        pan.error = None
+        pan.status = "starting"
+        self._found(f"{CELLS}{cell.pan}", f"{cell.pan} pan's {cell.reader} reader started")
 
     def _retry_pins(self) -> None:
         box = self._box
@@ -192,7 +221,10 @@ class Parts:
             notes.append(_("no buttons (GPIO: {why})").format(why=self.missing[GPIO]))
         if OLED in self.missing:
             notes.append(_("no screen (OLED: {why})").format(why=self.missing[OLED]))
+        for part, why in self.missing.items():
+            if part.startswith(CELLS):
+                notes.append(_("no {pan} pan ({why})").format(pan=part[len(CELLS):], why=why))
         return notes
 
 
-__all__ = ["GPIO", "OLED", "Parts", "RETRY_S", "open_oled", "open_pins"]
+__all__ = ["CELLS", "GPIO", "OLED", "Parts", "RETRY_S", "open_oled", "open_pins"]

@@ -155,3 +155,21 @@ def test_status_speaks_the_box_language(tmp_path):
             assert service.describe().startswith("Spielleitung: Hauptmenü")
     finally:
         use("en")
+
+
+def test_a_pan_that_cannot_start_is_said_and_tried_again(tmp_path, caplog):
+    path = english_config(tmp_path / "conf")
+    path.write_text(path.read_text() + "[link]\nenabled = false\n"
+                    "[loadcells.left]\nreader = \"serial\"\nport = \"/dev/ttyNOPE0\"\n"
+                    "[loadcells.right]\nreader = \"none\"\n")
+    config = config_mod.load(path)
+    hw = Hardware()
+    hw.chip_there = hw.oled_there = True
+    caplog.set_level(logging.INFO, "spielleiter")
+    box, service, notifier, clock = start(config, tmp_path, hw)
+    with box:
+        assert "cells:left" in box.parts.missing
+        assert "no left pan" in notifier.sent[0]
+        box.runtime.run_until(clock.t + RETRY_S * 2 + 1)
+        assert "cells:left" in box.parts.missing  # still no such port: tried, not found
+    assert not any(r.exc_info for r in caplog.records)
