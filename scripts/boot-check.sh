@@ -146,21 +146,22 @@ if [ ! -e "$EXTRA_DIR/gpio-sim.ko" ] || [ ! -e "$EXTRA_DIR/i2c-stub.ko" ]; then
     "$base/drivers/gpio/gpio-sim.c" "$base/drivers/gpio/gpiolib.h" \
     "$base/kernel/irq/irq_sim.c" "$base/drivers/i2c/i2c-stub.c"
   mkdir -p "$build/m"
-  cp "$build/drivers/gpio/gpio-sim.c" "$build/drivers/gpio/gpiolib.h" "$build/kernel/irq/irq_sim.c" \
-    "$build/drivers/i2c/i2c-stub.c" "$build/m/"
+  # gpio-sim.c as gpio-sim-main.c: the module (gpio-sim.ko) is it and irq_sim.c linked together
+  cp "$build/drivers/gpio/gpio-sim.c" "$build/m/gpio-sim-main.c"
+  cp "$build/drivers/gpio/gpiolib.h" "$build/kernel/irq/irq_sim.c" "$build/drivers/i2c/i2c-stub.c" \
+    "$build/m/"
   # irq_to_desc() is not exported to modules; generic_handle_irq() does the same for a simple IRQ.
   sed -i 's/handle_simple_irq(irq_to_desc(\([a-z_]*\)))/generic_handle_irq(\1)/' "$build/m/irq_sim.c"
   grep -q irq_to_desc "$build/m/irq_sim.c" && fail "irq_sim.c still calls irq_to_desc"
-  sed -i 's|"\.\./gpiolib\.h"|"gpiolib.h"|' "$build/m/gpio-sim.c"
+  sed -i 's|"\.\./gpiolib\.h"|"gpiolib.h"|' "$build/m/gpio-sim-main.c"
   cat >"$build/m/Makefile" <<'EOF'
-obj-m := gpio-sim-mod.o i2c-stub.o
-gpio-sim-mod-y := gpio-sim.o irq_sim.o
+obj-m := gpio-sim.o i2c-stub.o
+gpio-sim-y := gpio-sim-main.o irq_sim.o
 EOF
   inside make -C "/lib/modules/$KVER/build" M=/root/sim-modules/m modules \
     >"$CACHE/modules.log" 2>&1 || { tail -n 30 "$CACHE/modules.log"; fail "building the modules"; }
   mkdir -p "$EXTRA_DIR"
-  cp "$build/m/gpio-sim-mod.ko" "$EXTRA_DIR/gpio-sim.ko"
-  cp "$build/m/i2c-stub.ko" "$EXTRA_DIR/i2c-stub.ko"
+  cp "$build/m/gpio-sim.ko" "$build/m/i2c-stub.ko" "$EXTRA_DIR/"
   inside depmod "$KVER"
   echo "built: $(cd "$EXTRA_DIR" && ls)"
 else
