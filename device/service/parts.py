@@ -108,8 +108,7 @@ class Parts:
             for pan, why in scales.failed().items():  # the scales logged it already
                 self.missing[f"{CELLS}{pan}"] = why
         if self.missing:
-            lines = self.notes()[:3]
-            box.app.notice(View(_("Missing part"), tuple(lines)), 10.0)
+            box.app.notice(View(_("Missing part"), self.screen_lines()), 10.0)
             self._schedule()
 
     def _schedule(self) -> None:
@@ -214,6 +213,18 @@ class Parts:
             self.on_change()
 
     # -- what STATUS= and the screen say ---------------------------------------------------------
+    def screen_lines(self) -> tuple[str, ...]:
+        """Short lines for the OLED (the reasons are in STATUS= and the log)."""
+        lines = []
+        if GPIO in self.missing:
+            lines.append(_("No buttons found"))
+        for part in self.missing:
+            if part.startswith(CELLS):
+                lines.append(_("No pan: {pan}").format(pan=part[len(CELLS):]))
+        lines = lines[:2]
+        lines.append(_("Retry every {s} s").format(s=f"{self.retry_s:.0f}"))
+        return tuple(lines)
+
     def notes(self) -> list[str]:
         """What is missing, in the box's language."""
         notes = []

@@ -11,6 +11,7 @@ from spielleiter.device import config as config_mod
 from spielleiter.device.runtime import ManualClock
 from spielleiter.device.service.loop import Service, hardware_box
 from spielleiter.device.service.notify import Notifier
+from spielleiter.device.screens import View
 from spielleiter.device.service.parts import GPIO, OLED, RETRY_S, Parts
 from spielleiter.drivers.buttons import mock_factory
 from spielleiter.drivers.display import open_device
@@ -173,3 +174,22 @@ def test_a_pan_that_cannot_start_is_said_and_tried_again(tmp_path, caplog):
         box.runtime.run_until(clock.t + RETRY_S * 2 + 1)
         assert "cells:left" in box.parts.missing  # still no such port: tried, not found
     assert not any(r.exc_info for r in caplog.records)
+
+
+def test_the_screen_says_what_is_missing_in_short_lines_that_fit(config, tmp_path):
+    from spielleiter.device.i18n import use
+    from spielleiter.device.screens import render
+
+    hw = Hardware()
+    hw.oled_there = True
+    box, service, notifier, clock = start(config, tmp_path, hw)
+    with box:
+        assert box.parts.screen_lines() == ("No buttons found", "Retry every 30 s")
+        try:
+            for language in ("en", "de"):
+                use(language)
+                lines = box.parts.screen_lines()
+                assert all(len(line) <= 21 for line in lines), lines  # 21 cells of 6 px
+                render(View("Missing part", lines))
+        finally:
+            use("en")
