@@ -5,6 +5,7 @@
 # the test suite (root, minutes; docs/install.md, "The booted check", says how and when).
 #
 #     sudo bash scripts/boot-check.sh [--cache DIR] [--fresh] [--build-only] [--cuts N]
+#                                     [--only checks|cuts]
 #
 # 1. root: an arm64 trixie root with Debian's kernel (linux-image-arm64), made with debootstrap
 #    through qemu-user (about 15 minutes the first time; kept in the cache directory);
@@ -19,7 +20,8 @@
 #    the journal checked against what the box acknowledged before each cut.
 #
 # The cache (default /var/cache/spielleiter-boot, or BOOT_CHECK_CACHE) keeps the root and the
-# modules between runs; --fresh makes them again. --build-only stops after step 3.
+# modules between runs; --fresh makes them again. --build-only stops after step 3; --only checks
+# skips the power cuts, --only cuts the checks of step 5.
 set -euo pipefail
 
 SRC=${BOOT_CHECK_SRC:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
@@ -28,6 +30,7 @@ MIRROR=${BOOT_CHECK_MIRROR:-http://deb.debian.org/debian}
 SUITE=trixie
 FRESH=0
 BUILD_ONLY=0
+ONLY=""
 CUTS=${BOOT_CHECK_CUTS:-20}
 MEM=${BOOT_CHECK_MEM:-2048}
 
@@ -37,12 +40,15 @@ while [ $# -gt 0 ]; do
     --fresh) FRESH=1 ;;
     --build-only) BUILD_ONLY=1 ;;
     --cuts) CUTS=$2; shift ;;
-    -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+    --only) ONLY=$2; shift ;;
+    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
     *) echo "boot-check: unknown option $1 (--help)" >&2; exit 2 ;;
   esac
   shift
 done
 [[ "$CUTS" =~ ^[0-9]+$ ]] || { echo "boot-check: --cuts takes a number" >&2; exit 2; }
+case "$ONLY" in ""|checks|cuts) ;; *) echo "boot-check: --only checks or --only cuts" >&2; exit 2 ;; esac
+[ "$ONLY" = checks ] && CUTS=0
 
 T0=$(date +%s)
 step() { printf '\n== [%4ds] %s\n' "$(( $(date +%s) - T0 ))" "$*"; }
