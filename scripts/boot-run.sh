@@ -62,8 +62,12 @@ cp "$SRC/scripts/boot_presses.py" "$ROOT$GUEST/boot_presses.py"
 chroot "$ROOT" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root LANG=C.UTF-8 \
   /opt/spielleiter/venv/bin/python "$GUEST/boot_presses.py" /etc/spielleiter/config.toml 7 \
   >"$ROOT$GUEST/presses.json"
-python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); print(f"presses: {sum(s[0]==\"press\" for s in p[\"steps\"])}, actions {p[\"actions\"]}, winners {p[\"winners\"]}")' \
-  "$ROOT$GUEST/presses.json"
+python3 - "$ROOT$GUEST/presses.json" <<'PY'
+import json, sys
+plan = json.load(open(sys.argv[1]))
+presses = sum(step[0] == "press" for step in plan["steps"])
+print(f"presses: {presses}, actions {plan['actions']}, winners {plan['winners']}")
+PY
 
 IMG=$CACHE/root.img
 rm -f "$IMG"
