@@ -34,7 +34,8 @@ mkdir -p "$ROOT/etc/systemd/system/multi-user.target.wants"
 ln -sf /etc/systemd/system/spielleiter-boot-check.service \
   "$ROOT/etc/systemd/system/multi-user.target.wants/spielleiter-boot-check.service"
 # The OLED on i2c-stub (bus 0: the virt board has no I2C of its own), at the SSD1306's address.
-echo i2c-stub >"$ROOT/etc/modules-load.d/spielleiter-boot-check.conf"
+# i2c-dev too: the installer loads it at boot only beside a config.txt (a Pi's boot files)
+printf 'i2c-dev\ni2c-stub\n' >"$ROOT/etc/modules-load.d/spielleiter-boot-check.conf"
 echo "options i2c-stub chip_addr=0x3c" >"$ROOT/etc/modprobe.d/spielleiter-boot-check.conf"
 echo "/dev/vda / ext4 defaults 0 1" >"$ROOT/etc/fstab"
 echo spielleiter-boot >"$ROOT/etc/hostname"
@@ -115,8 +116,9 @@ kill "$TAIL_PID" 2>/dev/null || true
 echo "the guest ran $(( $(date +%s) - T_BOOT )) s"
 rm -rf "$OUT/results"; mkdir -p "$OUT/results"
 tar -xf "$RESULTS" -C "$OUT/results" 2>/dev/null || echo "boot-check: no results on the second disk"
-FAILED_CHECKS=$(grep -c 'BOOTCHECK .* FAIL ' "$OUT/console-full.log" || true)
-PASSED_CHECKS=$(grep -c 'BOOTCHECK .* PASS ' "$OUT/console-full.log" || true)
+# each line once (the serial console may show a line twice)
+FAILED_CHECKS=$(grep -ao 'BOOTCHECK .* FAIL .*' "$OUT/console-full.log" | sort -u | wc -l)
+PASSED_CHECKS=$(grep -ao 'BOOTCHECK .* PASS .*' "$OUT/console-full.log" | sort -u | wc -l)
 echo "checks: $PASSED_CHECKS passed, $FAILED_CHECKS failed (results: $OUT/results)"
 fi
 
@@ -148,7 +150,7 @@ if [ "$CUTS" -gt 0 ]; then
       echo "round $round: before the cut acknowledged $acked; after it the journal has ${have:-?} (integrity ${integrity:-?}): $verdict; $resumed" | tee -a "$CUT_LOG"
     fi
     if [ "$round" -eq "$CUTS" ]; then kill -9 "$QEMU_PID" 2>/dev/null; wait "$QEMU_PID" 2>/dev/null || true; break; fi
-    delay=$(( (RANDOM % 85) + 1 ))
+    delay=$(( (RANDOM % 75) + 1 ))  # the game's presses take about 140 s on the emulated CPU
     sleep "$delay"
     kill -9 "$QEMU_PID" 2>/dev/null || true
     wait "$QEMU_PID" 2>/dev/null || true
