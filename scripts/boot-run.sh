@@ -117,8 +117,8 @@ echo "the guest ran $(( $(date +%s) - T_BOOT )) s"
 rm -rf "$OUT/results"; mkdir -p "$OUT/results"
 tar -xf "$RESULTS" -C "$OUT/results" 2>/dev/null || echo "boot-check: no results on the second disk"
 # each line once (the serial console may show a line twice)
-FAILED_CHECKS=$(grep -ao 'BOOTCHECK .* FAIL .*' "$OUT/console-full.log" | sort -u | wc -l)
-PASSED_CHECKS=$(grep -ao 'BOOTCHECK .* PASS .*' "$OUT/console-full.log" | sort -u | wc -l)
+FAILED_CHECKS=$({ grep -ao 'BOOTCHECK .* FAIL .*' "$OUT/console-full.log" || true; } | sort -u | wc -l)
+PASSED_CHECKS=$({ grep -ao 'BOOTCHECK .* PASS .*' "$OUT/console-full.log" || true; } | sort -u | wc -l)
 echo "checks: $PASSED_CHECKS passed, $FAILED_CHECKS failed (results: $OUT/results)"
 fi
 
