@@ -134,12 +134,12 @@ if [ "$CUTS" -gt 0 ]; then
     boot_qemu "$CUT_DISK" cut "$console"
     t=$(date +%s)
     # wait for the round to play (or, in the last round, only for the check of the one before)
-    while kill -0 "$QEMU_PID" 2>/dev/null && ! grep -q 'BOOTCHECK .* PLAYING' "$console"; do
+    while kill -0 "$QEMU_PID" 2>/dev/null && ! grep -aq 'BOOTCHECK .* PLAYING' "$console"; do
       [ $(( $(date +%s) - t )) -gt 600 ] && break
       sleep 1
     done
-    found=$(grep -o 'FOUND .*' "$console" | head -n 1 || true)
-    resumed=$(grep -o 'RESUMED .*' "$console" | head -n 1 || true)
+    found=$(grep -ao 'FOUND .*' "$console" | head -n 1 || true)
+    resumed=$(grep -ao 'RESUMED .*' "$console" | head -n 1 || true)
     if [ -n "$last_ack" ]; then
       CHECKED=$((CHECKED + 1))
       acked=$(sed -n 's/.*actions=\([0-9]*\).*/\1/p' <<<"$last_ack")
@@ -154,7 +154,7 @@ if [ "$CUTS" -gt 0 ]; then
     sleep "$delay"
     kill -9 "$QEMU_PID" 2>/dev/null || true
     wait "$QEMU_PID" 2>/dev/null || true
-    last_ack=$(grep -o 'ACK .*' "$console" | tail -n 1 || true)
+    last_ack=$(grep -ao 'ACK .*' "$console" | tail -n 1 || true)
     [ -n "$last_ack" ] || last_ack="ACK game=0 actions=0 status=none"
     echo "round $round: plug pulled ${delay} s into the game; last acknowledged: $last_ack" | tee -a "$CUT_LOG"
   done
