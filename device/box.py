@@ -55,6 +55,7 @@ class Box:
     _thermometer_due: float = 0.0  # a ManualClock box: when ``idle`` reads it next
     state_dir: Path | None = None  # simulated pans keep what lies on them here
     lock: InstanceLock | None = None  # this box's hold on its state directory
+    parts: Any = None  # a real box's missing parts, retried (service.parts.Parts)
     # simulated pans: what lies on each as the pieces set down, the last on top (``put`` keeps
     # it, ``sim-pans.json`` with it); the interactive sim's hand shows and lifts these
     pieces: dict[str, list[float]] = field(default_factory=dict)
@@ -235,7 +236,7 @@ class Box:
         if self._closed:
             return
         self._closed = True
-        for part in (self.link, self.thermometer, self.scales, self.buttons, self.beeper,
+        for part in (self.parts, self.link, self.thermometer, self.scales, self.buttons, self.beeper,
                      self.display, self.journal, self.lock):
             if part is None:
                 continue

@@ -105,6 +105,7 @@ CONF_DIR=$ROOT/etc/$NAME
 CONF=$CONF_DIR/config.toml
 STATE=$ROOT/var/lib/$NAME
 MODULES=$ROOT/etc/modules-load.d/$NAME.conf
+UDEV_RULES=$ROOT/etc/udev/rules.d/60-$NAME.rules
 
 CHANGED=0        # something the running service uses changed: restart it
 UNIT_CHANGED=0   # the unit or its drop-in changed: daemon-reload
@@ -386,6 +387,46 @@ ProtectKernelTunables=no
 EOF
 }
 
+# -- the device nodes' groups: what Raspberry Pi OS does and plain Debian does not ----------------
+# Raspberry Pi OS gives /dev/gpiochip*, /dev/i2c-* and /dev/spidev* to the gpio, i2c and spi
+# groups (its raspberrypi-sys-mods package's 99-com.rules); plain Debian leaves them to root, so
+# the service's user could not open them. Where that file is missing, the same three rules go
+# into /etc/udev/rules.d (serial ports already belong to dialout on both).
+udev_rules_text() {
+  cat <<'EOF'
+# Written by scripts/install.sh: the device groups Raspberry Pi OS sets (its 99-com.rules), for a
+# system without them (plain Debian). The spielleiter service's user is in these groups.
+SUBSYSTEM=="gpio", KERNEL=="gpiochip*", GROUP="gpio", MODE="0660"
+SUBSYSTEM=="i2c-dev", GROUP="i2c", MODE="0660"
+SUBSYSTEM=="spidev", GROUP="spi", MODE="0660"
+EOF
+}
+
+device_groups() {
+  local d
+  for d in etc/udev/rules.d usr/lib/udev/rules.d lib/udev/rules.d; do
+    if [ -e "$ROOT/$d/99-com.rules" ]; then
+      say "device groups: Raspberry Pi OS's /$d/99-com.rules gives gpiochip, i2c and spi to their groups"
+      remove_path "$UDEV_RULES"
+      return 0
+    fi
+  done
+  local tmp before=$CHANGED; tmp=$(mktemp)
+  udev_rules_text >"$tmp"
+  CHANGED=0
+  put_file 0644 "$tmp" "$UDEV_RULES"
+  rm -f "$tmp"
+  if [ "$CHANGED" = 1 ]; then
+    say "device groups: no Raspberry Pi OS rules here (plain Debian?): $(show "$UDEV_RULES") gives /dev/gpiochip*, /dev/i2c-* and /dev/spidev* to gpio, i2c and spi, as Raspberry Pi OS does"
+    if [ "$SCRATCH" = 1 ] || { systemd_running && command -v udevadm >/dev/null; }; then
+      host udevadm control --reload
+      host udevadm trigger --subsystem-match=gpio --subsystem-match=i2c-dev --subsystem-match=spidev
+    fi
+  fi
+  [ "$before" = 1 ] && CHANGED=1
+  return 0
+}
+
 # -- install --------------------------------------------------------------------------------------
 do_install() {
   if [ ! -f "$SRC/pyproject.toml" ] || [ ! -f "$SRC/setup.py" ] ||
@@ -417,6 +458,7 @@ do_install() {
   if [ -f "$SRC/docs/room.md" ]; then put_file 0644 "$SRC/docs/room.md" "$OPT/docs/room.md"; fi
 
   configure_board
+  device_groups
 
   if [ -e "$CONF" ]; then
     say "kept: $(show "$CONF") (present; never overwritten)"
@@ -513,6 +555,7 @@ do_uninstall() {
     remove_path "$BIN_LINK"
   fi
   remove_path "$MODULES"
+  remove_path "$UDEV_RULES"
   if has_user "$NAME"; then host userdel "$NAME" || say "warning: userdel $NAME failed"; fi
   if [ "$SCRATCH" = 0 ] && has_group "$NAME"; then
     host groupdel "$NAME" || say "warning: groupdel $NAME failed"

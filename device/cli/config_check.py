@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import argparse
 import os
+from typing import TYPE_CHECKING
 
 from ..i18n import _, ngettext
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_config, add_lang, emit, speak
+
+if TYPE_CHECKING:
+    from ..config import Config
 
 EPILOG = """\
 Exit status: 0 the configuration is fine; 1 the file was read and has problems (each is listed
@@ -50,9 +54,25 @@ def run(args: argparse.Namespace) -> int:
         _listing(where, exc.problems)
         return EXIT_UNUSABLE
     try:
-        validate(raw)
+        config = validate(raw)
     except ConfigError as exc:
         _listing(where, exc.problems)
         return EXIT_PROBLEMS
     emit(_("config OK: {where}").format(where=where))
+    emit(f"  {hardware_line(config)}")
     return EXIT_OK
+
+
+def hardware_line(config: "Config") -> str:
+    """Which parts this config drives: simulated ones, or the GPIO chip it finds here."""
+    if config.hardware.simulated:
+        return _("hardware: simulated ([hardware] simulated = true)")
+    from ...drivers.gpio_chip import ChipNotFound, find_chip
+
+    try:
+        chip = find_chip(config.hardware.gpio_chip)
+    except ChipNotFound as exc:
+        return _("GPIO chip ({wanted}): not found here: {reason}").format(
+            wanted=config.hardware.gpio_chip, reason=exc)
+    return _("GPIO chip ({wanted}): {chip}").format(wanted=config.hardware.gpio_chip,
+                                                    chip=chip.describe())

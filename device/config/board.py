@@ -112,6 +112,11 @@ class Board:
         return any(self.path(f"{folder}/getty.target.wants/{unit}").exists()
                    for folder in ("/etc/systemd/system", "/lib/systemd/system"))
 
+    def i2c_adapter(self, port: int) -> str | None:
+        """The kernel's name of I2C bus ``port`` (``bcm2835 (i2c@7e804000)``), None if absent."""
+        text = self._read(f"/sys/class/i2c-adapter/i2c-{port}/name")
+        return text.strip() or None if text is not None else None
+
     def i2c_speed_hz(self, port: int) -> int | None:
         """The I2C bus's clock as the device tree gives it to the kernel (``dtparam=
         i2c_arm_baudrate`` for bus 1), or None when it cannot be read."""

@@ -20,11 +20,12 @@ from pathlib import Path
 from typing import Any
 
 from ...drivers.weighing import JUDGE_S, TIE_BAND_G
-from .cells import BAUD_RATES, LOADCELL_SETTINGS, LoadCell, check_loadcells
-from .fleet import Fleet, check_fleet
+from ..exc import ConfigError
 from ..i18n import LANGUAGES
 from ..text import shown
-from ..exc import ConfigError
+from .cells import BAUD_RATES, LOADCELL_SETTINGS, LoadCell, check_loadcells
+from .fleet import Fleet, check_fleet
+from .hardware import Hardware, check_hardware
 
 SITE_CONFIG = Path("/etc/spielleiter/config.toml")
 BCM_PINS = range(0, 28)
@@ -69,6 +70,7 @@ class Config:
     column_offset: int = 2  # [display] sh1106: the memory column the panel's first pixel shows
     i2c_speed_hz: int = 400_000  # [display] what the boot settings give the I2C bus
     fleet: "Fleet | None" = None  # [fleet]: the room this box reports to (None: none)
+    hardware: Hardware = Hardware()  # [hardware]: simulated parts, the header's GPIO chip
 
     @property
     def pan_names(self) -> tuple[str, ...]:
@@ -293,6 +295,7 @@ def validate(raw: dict[str, Any]) -> Config:
     if language not in LANGUAGES:
         c.problems.append(f"ui.language: {shown(language)} (use {' or '.join(LANGUAGES)})")
     fleet = check_fleet(c, raw.get("fleet", {}))
+    hardware = check_hardware(c, raw.get("hardware", {}))
     if c.problems:
         raise ConfigError(c.problems)
     return Config(
@@ -318,6 +321,7 @@ def validate(raw: dict[str, Any]) -> Config:
         column_offset=column_offset,
         i2c_speed_hz=i2c_speed_hz,
         fleet=fleet,
+        hardware=hardware,
     )
 
 

@@ -15,6 +15,7 @@ import logging
 import os
 import time
 import warnings
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
@@ -80,6 +81,9 @@ def check_display(cfg: Config, *, sim: bool = False, fail: bool = False) -> tupl
     from ...drivers.display import RecordingBus, open_device
 
     where = f"{cfg.display_driver} at I2C {cfg.i2c_port}/0x{cfg.i2c_address:02X}"
+    adapter = None if sim else Board().i2c_adapter(cfg.i2c_port)
+    if adapter:
+        where += f" ({adapter})"
     bus = RecordingBus(fail=fail) if sim else None
     try:
         device = open_device(cfg.display_driver, bus=bus, **cfg.display_options())
@@ -143,6 +147,19 @@ def check_buttons(cfg: Config, *, sim: bool = False, stuck: str | None = None) -
 
     pins = cfg.button_pins()
     factory = mock_factory() if sim else None
+    chip = None
+    if not sim:
+        from ...drivers.gpio_chip import ChipNotFound
+        from .parts import open_pins
+
+        try:
+            factory, chip = open_pins(cfg)  # the header's chip, by its label
+        except ChipNotFound as exc:
+            return Row("buttons", FAIL, f"{exc}; set [hardware] gpio_chip to the header's chip "
+                       "(`gpiodetect` lists them) or check the kernel's GPIO driver", "no GPIO")
+        except Exception as exc:  # noqa: BLE001 - lgpio cannot open it (permission, not a Pi)
+            return Row("buttons", FAIL, f"GPIO chip {cfg.hardware.gpio_chip}: {exc}",
+                       "no GPIO")
     # gpiozero tries its pin libraries in turn and warns about each one that fails: the row says
     # it instead of a screenful of PinFactoryFallback warnings on the terminal.
     with warnings.catch_warnings(record=True) as caught:
@@ -164,6 +181,8 @@ def check_buttons(cfg: Config, *, sim: bool = False, stuck: str | None = None) -
             name = stuck if stuck in pins else next(iter(pins))
             factory.pin(pins[name]).drive_low()  # type: ignore[attr-defined]
         row = evaluate_buttons(bank.held(), pins)
+        if chip is not None:
+            row = replace(row, detail=f"{row.detail} (GPIO chip {chip.describe()})")
     finally:
         bank.close()
     if tried:  # it worked, through a pin library further down gpiozero's list
@@ -307,8 +326,9 @@ def run(config_path: Path | None = None, *, sim: bool = False,
     """``spielleiter selftest``: every part checked in order; a broken part never stops the
     rest. With ``state_dir``, the journal there too (``check_journal``)."""
     faults = dict(faults or {})
-    title = _("Spielleiter self-test (simulated hardware)") if sim else _("Spielleiter self-test")
     config_row, cfg = check_config(config_path)
+    sim = sim or (cfg is not None and cfg.hardware.simulated)  # [hardware] simulated = true
+    title = _("Spielleiter self-test (simulated hardware)") if sim else _("Spielleiter self-test")
     if cfg is None:
         rest = [Row(part, SKIP, _("not checked: fix the config first")) for part in
                 ("OLED", *(f"{p} pan" for p in PANS), "buttons", "link")]

@@ -38,12 +38,15 @@ from ...games import GAMES
 from ..config.board import Board
 from ..box import Box
 from ..config.core import Config, ConfigError
-from ..i18n import _, ngettext
 from ..config.paths import find_config, find_state_dir, load_config
+from ..i18n import N_, _, ngettext
+from ..i18n import use as use_language
+from ..journal.timebase import TimeSource
 from ..runtime import Runtime
 from ..screen.render import View
 from .check_cells import WARMUP_S, WINDOW_S
 from .notify import Notifier
+from .parts import OLED, Parts
 from .probe import BoxProbe
 from .report import FAIL, Report
 from .watchdog import Watchdog
@@ -60,36 +63,39 @@ BoxFactory = Callable[[Config, Path], "tuple[Box, list[str]]"]
 # -- building the box -----------------------------------------------------------------------------
 def open_display(config: Config) -> tuple[Any, str | None]:
     """The configured OLED, or luma's dummy device and a note when it cannot be opened."""
-    try:
-        device = open_device(config.display_driver, **config.display_options())
-    except Exception as exc:  # DisplayError, a missing I2C bus, no permission: keep refereeing
-        log.error("no OLED, refereeing without a screen: %s", exc)
-        return open_device("dummy"), f"no OLED ({exc})"
-    return device, None
+    parts = Parts(config)
+    device = parts.display()
+    return device, (f"no OLED ({parts.missing[OLED]})" if OLED in parts.missing else None)
 
 
-def hardware_box(config: Config, state_dir: Path,
-                 language: str | None = None) -> tuple[Box, list[str]]:
-    """The real box: gpiozero's default pin factory, the configured OLED (or none). The pins
-    first: without GPIO (a laptop) nothing else is tried, so its reason is the only line."""
-    from gpiozero import Device
-
-    Device.ensure_pin_factory()  # BadPinFactory on a machine without GPIO
-    device, note = open_display(config)
-    box = Box.build(config, state_dir, pin_factory=None, display_device=device,
+def hardware_box(config: Config, state_dir: Path, language: str | None = None,
+                 parts: Parts | None = None) -> tuple[Box, list[str]]:
+    """The box on its real parts (``[hardware] simulated = true``: the simulated box): the
+    header's GPIO chip found by its label, the configured OLED; a part that is missing is
+    stood in for and tried again while the box referees (``parts.Parts``)."""
+    if config.hardware.simulated:
+        return sim_box(config, state_dir, language)
+    parts = parts if parts is not None else Parts(config)
+    factory = parts.pins()
+    device = parts.display()
+    box = Box.build(config, state_dir, pin_factory=factory, display_device=device,
                     link_url=Board().device(config.link_port) if config.link_enabled else None,
-                    language=language)
-    return box, [note] if note else []
+                    language=language, simulated_scales=False, time_source=TimeSource())
+    box.parts = parts
+    if parts.chip is not None:
+        log.info("buttons on GPIO chip %s", parts.chip.describe())
+    return box, []  # what is missing: box.parts.notes(), in STATUS= as it changes
 
 
 def sim_box(config: Config, state_dir: Path,
             language: str | None = None) -> tuple[Box, list[str]]:
-    """``run --sim``: the same service on gpiozero's MockFactory and luma's dummy display."""
+    """The simulated box (``[hardware] simulated = true``, or ``run --sim``): the same service
+    on gpiozero's MockFactory and luma's dummy display."""
     from ...drivers.buttons import mock_factory
 
     box = Box.build(config, state_dir, pin_factory=mock_factory(),
                     display_device=open_device("dummy"), language=language)
-    return box, ["simulated hardware"]
+    return box, [_("simulated hardware")]
 
 
 # -- the service ----------------------------------------------------------------------------------
@@ -103,8 +109,12 @@ def goodbye_view(box: Box) -> View:
     return View("Spielleiter", (_("See you soon!"),), big=_("Goodbye"))
 
 
-_MODES = {"home": "main menu", "setup": "setting up a game", "menu": "game menu",
-          "confirm_end": "game menu"}
+_MODES = {"home": N_("main menu"), "start": N_("choosing a game"),
+          "setup": N_("setting up a game"), "menu": N_("game menu"),
+          "confirm_end": N_("game menu"), "confirm": N_("asking to confirm"),
+          "standings": N_("showing the standings"), "tool": N_("using a tool"),
+          "replay": N_("showing a past game"), "replay_menu": N_("showing a past game"),
+          "correct": N_("correcting a past game"), "pages": N_("showing pages")}
 
 
 class Signals:
@@ -168,17 +178,29 @@ class Service:
         if app.mode == "game" and session is not None:
             info = GAMES.get(session.header.game)
             title = info.title if info is not None else session.header.game
-            progress = "over" if session.state.is_over else f"{len(session.actions)} actions"
-            doing = f"playing {title} ({progress})"
+            n = len(session.actions)
+            progress = (_("over") if session.state.is_over
+                        else ngettext("{n} action", "{n} actions", n).format(n=n))
+            doing = _("playing {title} ({progress})").format(title=_(title), progress=progress)
         else:
-            doing = _MODES.get(app.mode, app.mode)
-        parts = [f"Refereeing: {doing}", *self.notes]
+            doing = _(_MODES.get(app.mode, N_("using the menus")))
+        parts = [_("Refereeing: {doing}").format(doing=doing), *self.notes]
+        if self.box.parts is not None:
+            parts += self.box.parts.notes()
         if self.box.display.errors:
-            parts.append(f"display errors: {self.box.display.errors}")
+            parts.append(_("display errors: {n}").format(n=self.box.display.errors))
         return "; ".join(parts)
+
+    def resend_status(self) -> None:
+        """A part went missing or came back: say so now, not only at the next ping."""
+        status = self.watchdog.last_status = self.describe()
+        self.notifier.status(status)
 
     # -- start (before the loop runs) ------------------------------------------------------------
     def start(self) -> None:
+        if self.box.parts is not None:  # what is missing: on the screen, then in READY's STATUS=
+            self.box.parts.watch(self.box)
+            self.box.parts.on_change = self.resend_status
         status = self.watchdog.last_status = self.describe()
         self.notifier.ready(status)
         log.info("ready: %s", status)
@@ -245,17 +267,36 @@ class Service:
                 self.box.display.last.save(self.keep_frame)
             except OSError as exc:  # a full disk must not turn a clean stop into a failure
                 log.warning("last frame not kept: %s", exc)
-        self.notifier.stopping(f"Stopping ({why}): goodbye shown, game saved")
+        self.notifier.stopping(_("Stopping ({why}): goodbye shown, game saved").format(why=why))
         self.box.close()
         log.info("stopped (%s) in %.2f s", why, time.monotonic() - started)
         return 1 if self.loop_error is not None else 0
 
 
-def no_gpio(exc: BaseException) -> str:
+def no_gpio(exc: BaseException | None) -> str:
     """The reason in plain words when the machine has no GPIO at all (a laptop), else ""."""
-    if type(exc).__name__ == "BadPinFactory":
+    if exc is None or type(exc).__name__ in ("BadPinFactory", "ChipNotFound"):
         return "no GPIO here: this is not a Raspberry Pi (on a laptop: spielleiter sim)"
     return ""
+
+
+def under_systemd(env: Mapping[str, str]) -> bool:
+    """Whether systemd started this process (a unit sets these): then a missing part is waited
+    for, READY and said in STATUS=, never a reason to stop."""
+    return bool(env.get("NOTIFY_SOCKET") or env.get("INVOCATION_ID"))
+
+
+def no_gpio_here(config: Config) -> bool:
+    """Whether this machine has no GPIO chip the config could use (a laptop, not a Pi)."""
+    from ...drivers.gpio_chip import ChipNotFound, find_chip
+
+    try:
+        find_chip(config.hardware.gpio_chip)
+    except ChipNotFound:
+        return True
+    except Exception:  # noqa: BLE001 - anything else is the box's business, not a laptop's
+        return False
+    return False
 
 
 def run_service(config_path: Path | None = None, state_dir: Path | None = None, *,
@@ -269,18 +310,23 @@ def run_service(config_path: Path | None = None, state_dir: Path | None = None, 
     signals = Signals().install()
     try:
         path = find_config(config_path, env)
-        notifier.status(f"Starting: reading {path or 'the default config'}")
+        notifier.status(_("Starting: reading {path}").format(path=path or _("the default config")))
         try:
             config = load_config(path)
         except ConfigError as exc:
             for problem in exc.problems:
                 print(f"spielleiter run: {problem}", file=sys.stderr)
-            notifier.status(f"Config error: {exc.problems[0]} (see the log)")
+            notifier.status(_("Config error: {problem} (see the log)").format(problem=exc.problems[0]))
             return 2
         directory = find_state_dir(state_dir, env, sim)
-        notifier.status("Starting: opening the hardware")
+        use_language(language or config.language)
+        notifier.status(_("Starting: opening the hardware"))
         if notifier.watchdog_s:
             notifier.watchdog()  # imports and hardware can be slow on a small Pi
+        if box_factory is None and not sim and not config.hardware.simulated \
+                and not under_systemd(env) and no_gpio_here(config):
+            print(f"spielleiter run: cannot start: {no_gpio(None)}", file=sys.stderr)
+            return 1  # a laptop: one line; a box under systemd waits for its chip instead
         factory: Callable[..., Any] = box_factory or (sim_box if sim else hardware_box)
         if language is not None:
             factory = functools.partial(factory, language=language)
@@ -291,7 +337,7 @@ def run_service(config_path: Path | None = None, state_dir: Path | None = None, 
         except Exception as exc:
             log.debug("cannot start the box", exc_info=True)  # the detail under -v only
             print(f"spielleiter run: cannot start: {no_gpio(exc) or exc}", file=sys.stderr)
-            notifier.status(f"Failed to start: {exc}")
+            notifier.status(_("Failed to start: {reason}").format(reason=exc))
             return 1
         with box:
             service = Service(box, notifier, notes=notes,

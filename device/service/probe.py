@@ -49,7 +49,12 @@ class BoxProbe:
         rows += self._pans(elapsed)
         if box.scales is not None and box.scales.pans:
             rows.append(thermometer_row(box.thermometer))
-        rows.append(evaluate_buttons(box.buttons.held(), box.config.button_pins()))
+        parts = getattr(box, "parts", None)
+        if parts is not None and "gpio" in parts.missing:
+            rows.append(Row("buttons", FAIL, f"no GPIO chip: {parts.missing['gpio']}; the box "
+                            "tries again every 30 s", "no GPIO"))
+        else:
+            rows.append(evaluate_buttons(box.buttons.held(), box.config.button_pins()))
         rows.append(self._link())
         rows[1] = self._display(Report(tuple(rows)))
         return Report(tuple(rows))
@@ -58,6 +63,9 @@ class BoxProbe:
         """Send the self-test screen (as it reads if the OLED is fine): does it get through?"""
         display = self.box.display
         missing = next((n for n in list(self.notes) if n.startswith("no OLED")), None)
+        parts = getattr(self.box, "parts", None)
+        if parts is not None and "oled" in parts.missing:
+            missing = f"no OLED ({parts.missing['oled']})"
         if missing is not None:
             return Row("OLED", FAIL, f"{missing}; refereeing goes on over the link", N_("no answer"))
         if type(display.device).__name__ == "dummy":

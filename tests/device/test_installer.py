@@ -233,7 +233,8 @@ def test_docs_give_the_one_command():
 
 
 @pytest.mark.parametrize("script", ["scripts/install.sh", "scripts/install-board.sh",
-                                    "scripts/pi-check.sh", "tests/standins/raspi-config"])
+                                    "scripts/pi-check.sh", "scripts/boot-check.sh",
+                                    "tests/standins/raspi-config"])
 def test_shellcheck(script):
     tool = shutil.which("shellcheck")
     if tool is None:
