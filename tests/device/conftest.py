@@ -1,4 +1,5 @@
-"""A real Mosquitto for the room's tests, on 127.0.0.1 at a free port (skipped without it)."""
+"""A real Mosquitto for the room's and the uplink's tests, on 127.0.0.1 at a free port (skipped
+without it)."""
 
 from __future__ import annotations
 
