@@ -47,9 +47,8 @@ def played(fast_game_box_factory):
     return box, actions, game_id
 
 
-def open_step(box, seq: int) -> None:
-    """Home -> Past games -> the newest game's replay at action ``seq`` -> its menu's
-    "Correct this step"."""
+def open_menu(box, seq: int) -> None:
+    """Home -> Past games -> the newest game's replay at action ``seq`` -> its menu."""
     while box.app.view().lines[box.app.cursor] != "Past games":
         box.tap("host.next")
     box.tap("host.ok")
@@ -60,6 +59,13 @@ def open_step(box, seq: int) -> None:
     box.idle(0.5)
     box.tap("host.back")
     assert box.app.mode == "replay_menu"
+
+
+def open_step(box, seq: int) -> None:
+    """The replay's menu at action ``seq`` (``open_menu``), then its "Correct this step"."""
+    open_menu(box, seq)
+    lines = box.app.view().lines
+    assert "Correct this step" in lines, lines   # offered only where the step can be corrected
     while box.app.view().lines[box.app.cursor] != "Correct this step":
         box.tap("host.next")
     box.tap("host.ok")

@@ -11,7 +11,7 @@ from spielleiter.device import i18n
 from spielleiter.device.past.games import PastGames
 from spielleiter.device.ui.game import GAME_MENU
 from spielleiter.device.config.paths import JOURNAL_NAME
-from test_correct_on_box import GAME, PLAYERS, find_roll, open_step
+from test_correct_on_box import GAME, PLAYERS, find_roll, open_menu, open_step
 from pastkit import random_game_actions, record_game
 
 RELEASE = Path(__file__).parent.parent / "data" / "journal-0.1.0.sqlite3"
@@ -91,10 +91,12 @@ def test_a_weighing_is_not_weighed_again_while_a_game_with_secret_grams_waits(bo
     assert box.app.flash_view.lines[:2] == ("A game is waiting:", "its grams are secret.")
 
 
-def test_an_abandoned_game_cannot_be_corrected_and_the_box_says_why(fast_game_box_factory):
+def test_an_abandoned_game_is_never_offered_a_correction(fast_game_box_factory):
+    """Correct this step is offered only where a step can be corrected (it used to be offered
+    on an abandoned game, only to be refused: "Only a finished game can be corrected")."""
     box = fast_game_box_factory()
     actions = random_game_actions(GAME, PLAYERS, 4)
     record_game(box.app.journal, GAME, PLAYERS, 4, actions, finish=False)
     seq = next(n for n, a in enumerate(actions) if a["type"] == "roll")
-    open_step(box, seq)
-    assert box.app.flash_view.lines == ("Only a finished", "game can be corrected")
+    open_menu(box, seq)
+    assert "Correct this step" not in box.app.view().lines
