@@ -3,6 +3,7 @@ kind, played by a seeded random hand on a clock the test owns, with undo and pau
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,14 @@ CHOSEN = {"tatort-tonne": ("Anna", "Ben", "Cem"), "bunte-runde": ("Ben", "Anna",
           "currency-torraku": ("Cem", "Anna", "Ben"), "tante-trudels-troedel": ("Anna", "Ben")}
 PLAYERS = {game: CHOSEN.get(game, ("Anna", "Ben", "Cem")[:max(2, min(3, info.min_players))])
            for game, info in GAMES.items()}
+
+
+def shipped_games() -> list[str]:
+    """The games whose engine the product ships (not tests/fixture_game's): what a process of
+    the product's own, which never sees the tests' search path, can replay."""
+    root = Path(__file__).resolve().parents[1] / "games"
+    return [game for game, info in GAMES.items()
+            if Path(sys.modules[info.new_game.__module__].__file__).parent == root]
 
 
 class Clock:
@@ -64,11 +73,11 @@ class Table(TableBox):
         assert self.session is not None
         return self.session
 
-    def every_game(self) -> dict[str, int]:
-        """One finished game of each kind, each with an undo and a pause on the way; the game
-        ids by game."""
+    def every_game(self, games: Any = None) -> dict[str, int]:
+        """One finished game of each kind (of ``games``, default every one the registry has),
+        each with an undo and a pause on the way; the game ids by game."""
         ids = {}
-        for game in sorted(GAMES):
+        for game in sorted(GAMES if games is None else games):
             if game not in PLAYERS:
                 continue
             session = self.new(game)
