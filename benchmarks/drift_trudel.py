@@ -16,16 +16,6 @@ POTD_TOL_G = 0.5  # ... and how far the first pan may read the Purchase from its
 SWAP_REUSE_S = 300.0
 
 
-class _NoTimers:
-    """What a ``JobWeigher`` needs of the Table: the benchmark calls ``check`` itself each sample."""
-
-    def call_later(self, delay: float, fn: object) -> None:
-        return None
-
-    def cancel(self, token: object) -> None:
-        return None
-
-
 def play_potd(game: Any, minutes: float) -> list[Trial]:
     """A Trudel game as the referee weighs it with two pans: the Purchase (5-450 g) weighed
     once at the start on the first pan and left there; each basket (the Purchase's weight,
@@ -99,7 +89,7 @@ def play_weigher(game: Any, minutes: float, potd_g: tuple[float, float] = (5.0, 
     rng, trials = game.rng, []
     potd = rng.uniform(*potd_g)
     left, right = PANS
-    pans, scales, table = game.cells, game.readers["ours"], _NoTimers()
+    pans, scales = game.cells, game.readers["ours"]
     t0 = game.clock.now()
     pans[left].pan.place(potd)
     number = game.settle(left, t0, POTD_HOLD_S)
@@ -111,7 +101,8 @@ def play_weigher(game: Any, minutes: float, potd_g: tuple[float, float] = (5.0, 
         given: list[float] = []
         job = Job("basket", "p", right, left, ref.g, 1, len(trials), potd_g=number,
                   band_g=BAND_G, ref_tol_g=ref.tol_g(number))
-        weigher = JobWeigher(job, scales, table, given.append, BASKET_HOLD_S)
+        weigher = JobWeigher(job, scales, given.append, BASKET_HOLD_S)
+        scales.listeners.append(weigher.on_weight)  # told what the referee is told
         refused = False
 
         def wait(stages: tuple[str, ...], limit_s: float = 20.0) -> bool:
@@ -119,7 +110,6 @@ def play_weigher(game: Any, minutes: float, potd_g: tuple[float, float] = (5.0, 
             t_end = game.clock.now() + limit_s
             while weigher.stage not in stages and game.clock.now() < t_end:
                 game.run_until(game.clock.now() + 1.0 / game.rate)
-                weigher.check()
                 refused = refused or weigher.note in ("potd_missing", "potd_extra")
             return weigher.stage in stages
 
@@ -144,6 +134,7 @@ def play_weigher(game: Any, minutes: float, potd_g: tuple[float, float] = (5.0, 
             weigher.all_on()
             wait(("done",))
         weigher.stop()
+        scales.listeners.remove(weigher.on_weight)
         trial.got["refused"] = {"n": int(refused)}
         if given:
             basket = weigher.basket_g if weigher.basket_g is not None else given[0]

@@ -12,7 +12,8 @@ the stack, a knock, or the top piece lifted and put back. Most sequences end in 
 15 pieces (the pieces fall off in one to three bursts within 0.3 s, with the knock of the hand).
 
 Ours: ``StackWatcher`` (drivers/weighing/stack.py) on the channel's stable/moving news, a change
-confirmed when it has held ``confirm_s`` (the referee's timer). Naive: the channel's own
+confirmed when it has held ``confirm_s`` (the referee's hold: at the first reading past it, or at
+once when no reading can come before it). Naive: the channel's own
 placed/removed steps taken as place/collapse at once. Scoring, per sequence: a rise in the window
 of a placement (until the next thing happens) is that placement (a wrong kind is counted apart);
 a fall after the collapse began is the collapse; everything else is a false event ("odd" steps,
@@ -86,6 +87,7 @@ class Pan:
         self.scales.listeners.append(self._weight)
         self.integrity = Integrity("pan", rate, start=0.0)
         self.watcher = StackWatcher(None, confirm_s=CONFIRM[rate])
+        self.period = 1.0 / rate
         self.early = EARLY
         self.ours: list[tuple[float, str, str | None]] = []   # (t, rise/fall/odd, kind)
         self.naive: list[tuple[float, str, str | None]] = []
@@ -98,16 +100,16 @@ class Pan:
             if conv is None:
                 self.clock.advance(0.01)
                 continue
-            due = w.due()
-            if due is not None and conv.t >= due:
-                self._step(w.confirm(due))
             for ev in self.integrity.accept(ReadAttempt(conv.t, "ok", conv.code)):
                 if isinstance(ev, LoadCellSample):
                     self.scales.on_sample(ev)
-                    shot = self.scales.snapshot("pan")  # StackPan polls it while it moves
+                    shot = self.scales.snapshot("pan")  # as StackPan's "reading" Weights
                     if self.early and shot.state == "moving" and shot.grams is not None \
                             and shot.t is not None:
                         self._step(w.falling(shot.t, shot.grams))
+                    due = w.due()  # StackPan's hold matures at the first sample past it
+                    if due is not None and ev.t >= due - 1e-6:
+                        self._step(w.confirm(ev.t))
 
     def _weight(self, e: Weight) -> None:
         """The pan's news as a mode gets it (StackPan does the same with it)."""
@@ -115,7 +117,10 @@ class Pan:
         if e.kind == "stable" and e.grams is not None:
             if w.base is None:
                 w.reset(0.0)
-            w.stable(e.t, e.grams)
+            if w.stable(e.t, e.grams):  # a hold shorter than one conversion: at once
+                due = w.due()
+                if due is not None and due - e.t < self.period - 1e-6:
+                    self._step(w.confirm(None))
         elif e.kind == "moving":
             w.moving(e.t)
         elif e.kind == "placed":

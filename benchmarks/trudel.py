@@ -153,10 +153,16 @@ def weigh(box: Box, job: Job, hold_s: float) -> tuple[JobWeigher, list]:
     """A JobWeigher for ``job``, past its empty-pan check; ``got`` fills with (grams, time)."""
     got: list = []
     sim = box.scales.sim  # type: ignore[union-attr]
-    weigher = JobWeigher(job, box.scales, box.app, lambda g: got.append((g, sim.now())), hold_s)
+    weigher = JobWeigher(job, box.scales, lambda g: got.append((g, sim.now())), hold_s)
+    box.scales.listeners.append(weigher.on_weight)  # told what the referee is told
     if not run_until(box, lambda: weigher.stage == "load", TIMEOUT_S):
         raise RuntimeError("the pan never settled empty")
     return weigher, got
+
+
+def done(box: Box, weigher: JobWeigher) -> None:
+    weigher.stop()
+    box.scales.listeners.remove(weigher.on_weight)  # type: ignore[union-attr]
 
 
 def run_rate(rate: int, trials: int, seed: int, hold_s: float, potd_hold_s: float,
@@ -182,7 +188,7 @@ def run_rate(rate: int, trials: int, seed: int, hold_s: float, potd_hold_s: floa
                 box.put("left", potd_true)
                 weigher.all_on()
                 run_until(box, lambda: bool(got), TIMEOUT_S)
-                weigher.stop()
+                done(box, weigher)
                 potd_g = got[0][0]
             diff = rng.choice(DIFFS)
             basket = round(potd_true + diff, 2)
@@ -210,7 +216,7 @@ def run_rate(rate: int, trials: int, seed: int, hold_s: float, potd_hold_s: floa
             swapped = ok and not got
             if swapped:  # a close call: the child does what the screen asks (substitution)
                 ok = substitute(box, weigher, got, basket, potd_true)
-            weigher.stop()
+            done(box, weigher)
             detail = (round(potd_true, 2), basket, pressed, split)
             tally = swaps if swapped else ours
             if ok:

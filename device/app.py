@@ -381,10 +381,16 @@ class App(ScreenStack):
         return len(self.session.state.waiting_for()) > 1
 
     def on_weight(self, weight: Weight) -> bool:
-        """A pan's news for the top screen; False when nothing visible changed."""
+        """A pan's news for the open game (its referee listens to the pans even under its menu:
+        a stack that falls then still falls) and for the top screen; False when nothing
+        visible changed."""
         if weight.kind in ("moving", "placed", "removed"):
             self.saver.activity()
-        return self.top.on_weight(weight)
+        game, top = self.game_screen, self.top
+        changed = game.on_weight(weight) if game is not None else False
+        if top is not game:
+            changed = top.on_weight(weight) or changed
+        return changed
 
     # -- what the screen shows -------------------------------------------------------------------
     def public_view(self) -> View:

@@ -11,10 +11,13 @@ pan's snapshot and the judgement as they stand after it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from ..drivers.buttons import ButtonPress, Edge, PressDetector
 from ..drivers.weighing import Judgement, PanSnapshot
+
+if TYPE_CHECKING:
+    from .pans.holds import Hold
 
 HOST = "host"
 ANYONE = "*"  # a screen opened by a press that no press should be guarded against
@@ -57,9 +60,13 @@ class Press:
 @dataclass(frozen=True)
 class Weight:
     """A pan's news: ``kind`` is ``moving``, ``stable``, ``placed``, ``removed``,
-    ``disconnected`` or ``judged`` (the verdict of two pans changed without other news);
-    ``grams`` is the settled total for ``stable``, the step's size for ``placed``/``removed``,
-    the change so far for ``moving``, and None for ``disconnected`` and ``judged``.
+    ``disconnected``, ``judged`` (the verdict of two pans changed without other news),
+    ``state`` (the pan's state changed without a step: its zero taken, its signal back, at its
+    stop, far below zero), ``reading`` (a new reading while the pan moves), ``held`` (a
+    ``hold`` a mode asked for matured: ``Scales.hold``) or ``now`` (the pans as they are, asked
+    for with ``Scales.news``). ``grams`` is the settled total for ``stable`` and ``held``, the
+    step's size for ``placed``/``removed``, the change so far for ``moving``, the reading for
+    ``reading``, and None otherwise.
 
     ``pans`` is every pan's ``PanSnapshot`` after this update and ``judgement`` the judge's
     verdict on the first two pans, already brought up to date with the same sample: a mode
@@ -71,6 +78,7 @@ class Weight:
     t: float = 0.0
     pans: Mapping[str, PanSnapshot] = field(default_factory=dict, compare=False)
     judgement: Judgement | None = field(default=None, compare=False)
+    hold: "Hold | None" = field(default=None, compare=False)
 
 
 class Inputs:

@@ -5,8 +5,10 @@ Readers (real or simulated) only enqueue samples; ``Scales.on_sample`` runs on t
 feeds the pan's ``ScaleChannel``, brings the ``Judge`` of the first two pans up to date (a verdict
 only after both have been stable together for ``judge_s``) and only then tells listeners, as
 ``Weight``s carrying every pan's ``PanSnapshot`` and the judgement: whoever is told sees the
-verdict of the same sample. Each pan's calibration lives in the journal (once calibrated, across
-power cuts). Pans are named in the config; any count, one alone works.
+verdict of the same sample. What changes with time alone (a load held still long enough) is
+told when a mode asked for it (``hold``, ``holds.py``), so no mode polls. Each pan's
+calibration lives in the journal (once calibrated, across power cuts). Pans are named in the
+config; any count, one alone works.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from ..config.core import Config
 from ..inputs import Weight
 from ..journal.store import Journal
 from ..journal.file import Notice
+from .holds import Hold, Holds
 from .words import PanReading, verdict_text
 from .checks import MAX_COUNTS_PER_GRAM, MAX_OFFSET_COUNTS, MIN_COUNTS_PER_GRAM, implausible
 
@@ -37,8 +40,10 @@ def _reason(name: str, exc: Exception) -> str:
 
 
 class TableScales(Protocol):
-    """What a mode may use of the pans (``Table.scales``): their names, each pan's snapshot and
-    reading, the judgement of the first two, tare and the one calibration procedure. No
+    """What a mode may use of the pans (``Table.scales``): their names, the pans now as a
+    ``Weight`` (``news``: where a mode starts listening), holds, tare and the one calibration
+    procedure. A mode decides on the ``Weight``s it is told; each pan's snapshot and reading and
+    the judgement are here for what a screen shows now (the Scale tool's live grams). No
     channel: what a pan shows is its ``PanSnapshot``."""
 
     @property
@@ -47,6 +52,9 @@ class TableScales(Protocol):
     def judge_s(self) -> float: ...
     @property
     def tie_band_g(self) -> float: ...
+    def news(self) -> Weight: ...
+    def hold(self, pan: str, seconds: float, *, judged: bool = False) -> Hold: ...
+    def release(self, hold: Hold | None) -> None: ...
     def snapshot(self, name: str) -> PanSnapshot: ...
     def snapshots(self) -> dict[str, PanSnapshot]: ...
     def reading(self, name: str) -> "PanReading": ...
@@ -87,7 +95,9 @@ class Scales:
     listeners: list[Callable[[Weight], Any]] = field(default_factory=list)
     sim: Any = None
     judge: Judge | None = None
+    holds: Holds = field(default_factory=Holds)
     _shown: dict[str, str] = field(default_factory=dict)
+    _told: dict[str, tuple[object, ...]] = field(default_factory=dict)  # each pan's state, told
     _calibrating: tuple[Calibrator, Any] | None = None
 
     @classmethod
@@ -233,9 +243,17 @@ class Scales:
                 for e in events]
         if judged and not news:
             news = [Weight(pan.name, "judged", None, sample.t)]
-        self._tell(news)
+        shot = self.snapshot(pan.name)
+        state = (shot.state, shot.zeroed, shot.calibrated)
+        if not news and state != self._told.get(pan.name):
+            news = [Weight(pan.name, "state", None, sample.t)]
+        elif not news and shot.state == "moving":  # no number beyond the range (``reading``)
+            news = [Weight(pan.name, "reading", self.reading(pan.name).grams, sample.t)]
+        self._told[pan.name] = state
+        heard = self._tell(news)
+        heard = self._tell_holds() or heard
         shown = self.reading(pan.name).text()
-        changed = bool(events) or judged or stepped or shown != self._shown.get(pan.name)
+        changed = bool(events) or judged or stepped or heard or shown != self._shown.get(pan.name)
         self._shown[pan.name] = shown
         return changed
 
@@ -250,7 +268,9 @@ class Scales:
             pan.channel.reset()
             self._judge(lambda judge: judge.forget(pan.name))
             log.warning("%s pan disconnected: %s", pan.name, status.detail)
-            self._tell([Weight(pan.name, "disconnected", None, status.t)])
+            heard = self._tell([Weight(pan.name, "disconnected", None, status.t)])
+            self._told[pan.name] = ("disconnected",)
+            return heard or was != pan.connected
         return was != pan.connected
 
     def _judge(self, step: Callable[[Judge], Any]) -> bool:
@@ -261,17 +281,52 @@ class Scales:
         step(self.judge)
         return self.verdict() != before
 
-    def _tell(self, news: list[Weight]) -> None:
-        """Tell the listeners, each ``Weight`` with the pans and the judgement as they are now."""
+    def _tell(self, news: list[Weight]) -> bool:
+        """Tell the listeners, each ``Weight`` with the pans and the judgement as they are now;
+        True when a listener says what it shows changed."""
         if not news or not self.listeners:
-            return
+            return False
         pans, judgement = self.snapshots(), self.judgement()
+        heard = False
         for weight in news:
             told = Weight(weight.pan, weight.kind, weight.grams, weight.t, pans, judgement)
             for listener in list(self.listeners):
-                listener(told)
+                heard = bool(listener(told)) or heard
+        return heard
+
+    def _tell_holds(self) -> bool:
+        """A ``held`` Weight for each hold that matures at this sample (as ``_tell``)."""
+        if not self.holds:
+            return False
+        shots, judgement, heard = self.snapshots(), self.judgement(), False
+        for hold in self.holds.matured(shots, judgement):
+            shot = shots[hold.pan]
+            told = Weight(hold.pan, "held", shot.settled_g, shot.t or 0.0, shots, judgement, hold)
+            for listener in list(self.listeners):
+                heard = bool(listener(told)) or heard
+        return heard
 
     # -- queries and commands --------------------------------------------------------------------
+    def news(self) -> Weight:
+        """The pans as they are now, as a ``now`` Weight: what a mode that starts listening
+        (a weighing begins, a game resumes) starts from."""
+        shots = self.snapshots()
+        t = max((s.t for s in shots.values() if s.t is not None), default=0.0)
+        return Weight("", "now", None, t, shots, self.judgement())
+
+    def hold(self, pan: str, seconds: float, *, judged: bool = False) -> Hold:
+        """Ask for a ``held`` Weight once ``pan`` has been still for ``seconds``, counted from
+        its latest sample (see ``holds.py``); ``judged``: once the judgement of the first two
+        pans has stood that long. It stands until ``release``."""
+        if pan not in self.pans:
+            raise KeyError(f"no pan named {pan!r}")
+        since = self.pans[pan].channel.t
+        return self.holds.add(Hold(pan, seconds, 0.0 if since is None else since, judged))
+
+    def release(self, hold: Hold | None) -> None:
+        """The mode no longer waits for ``hold``."""
+        self.holds.release(hold)
+
     def snapshot(self, name: str) -> PanSnapshot:
         """The pan ``name`` now (KeyError for a pan that is not configured)."""
         pan = self.pans[name]
@@ -396,5 +451,5 @@ class Scales:
         self._judge(lambda judge: judge.forget(name))
 
 
-__all__ = ["MAX_COUNTS_PER_GRAM", "MAX_OFFSET_COUNTS", "MIN_COUNTS_PER_GRAM", "Pan", "PanReading",
+__all__ = ["Hold", "MAX_COUNTS_PER_GRAM", "MAX_OFFSET_COUNTS", "MIN_COUNTS_PER_GRAM", "Pan", "PanReading",
            "Scales", "TableScales", "implausible", "verdict_text"]

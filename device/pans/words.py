@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .. import i18n
 from ..i18n import _
+
+if TYPE_CHECKING:
+    from ...drivers.weighing import PanSnapshot
 
 
 def pan_name(pan: str) -> str:
@@ -41,6 +45,15 @@ class PanReading:
     calibrated: bool
     overload: bool = False  # too heavy for the pan: no grams, ever
     underload: bool = False  # far below zero (lifted, or tared under a load): no grams either
+
+    @classmethod
+    def of(cls, pan: str, shot: "PanSnapshot | None") -> "PanReading":
+        """What a ``PanSnapshot`` (a Weight's) shows of ``pan``; None: not heard of yet."""
+        if shot is None:
+            return cls(pan, None, False, False, False)
+        grams = None if shot.overload or shot.underload else shot.grams
+        return cls(pan, grams, shot.stable, shot.connected, shot.calibrated,
+                   overload=shot.overload, underload=shot.underload)
 
     def text(self) -> str:
         if not self.connected:

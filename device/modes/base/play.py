@@ -38,6 +38,9 @@ class Play:
         self.weigher = Weigher(pan_for(pans, measurement.role if measurement else "",
                                        referee.session.header.table.get("pan")),
                                measurement) if measurement is not None else None
+        scales = referee.table.scales
+        if self.weigher is not None and scales is not None:
+            self.weigher.on_weight(scales.news())  # the pan as it is: it may stay quiet
 
     # -- what is asked of whom ---------------------------------------------------------------------
     def need(self, player: str) -> Need:

@@ -128,8 +128,8 @@ class Referee(Generic[S]):
 
     def pans(self) -> list[str]:
         """The pans this box has, in the config's order (none without load cells)."""
-        scales = getattr(self.table, "scales", None)
-        return list(getattr(scales, "pans", ()) or ())
+        scales = self.table.scales
+        return list(scales.pans) if scales is not None else []
 
     @staticmethod
     def names(players: Iterable[str]) -> list[str]:

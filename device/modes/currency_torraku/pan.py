@@ -1,5 +1,11 @@
-"""The pan the stack stands on, for the referee: which pan, the ``StackWatcher`` with its
-confirmation timer, and the set's piece weights (learned once, kept in the journal's notes).
+"""The pan the stack stands on, for the referee: which pan, the ``StackWatcher`` fed with the
+pan's ``Weight``s, and the set's piece weights (learned once, kept in the journal's notes).
+
+A level that must hold ``confirm_s`` before it counts is asked of the pans as a hold
+(``Scales.hold``): the ``held`` Weight confirms it. A hold shorter than one conversion is over
+before the next reading could say otherwise, so it is confirmed at once (as a timer would have,
+with nothing new to go on). While the pan moves, each new reading comes as a Weight too: several
+pieces falling are a fall before the pan settles. No timer, no polling.
 
 The App offers its ``scales`` (the configured pans) and ``journal``; a box without pans still
 plays, with every place and collapse declared at the host panel.
@@ -8,13 +14,17 @@ plays, with every place and collapse declared at the host panel.
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Callable
 
+from ....drivers.weighing import PanSnapshot
 from ....drivers.weighing.stack import CONFIRM_S, StackError, StackStep, StackWatcher, Units
 from ....games.currency_torraku import KINDS
 from ...i18n import _
 from ...inputs import Weight
 from ..base import Table
+
+if TYPE_CHECKING:
+    from ...pans.holds import Hold
 
 log = logging.getLogger(__name__)
 
@@ -37,13 +47,14 @@ class StackPan:
         self.scales = table.scales
         pans = list(self.scales.pans) if self.scales is not None else []
         self.name: str | None = wanted if wanted in pans else (pans[0] if pans else None)
-        rate = self.scales.snapshot(self.name).rate if self.scales and self.name else 10
+        self.news: Weight | None = self.scales.news() if self.scales is not None else None
+        shot = self.news.pans.get(self.name) if self.news and self.name else None
+        rate = shot.rate if shot is not None else 10
         self.confirm_s = CONFIRM_BY_RATE.get(rate, CONFIRM_S)
         self.units = self._saved_units()
         self.watcher = StackWatcher(self.units, confirm_s=self.confirm_s)
         self.samples: dict[str, list[float]] | None = None  # while learning
-        self._timer: Any = None
-        self._watch: Any = None  # polls the reading while the pan moves (a fall of several)
+        self._hold: "Hold | None" = None  # a level that must hold before it counts
         self._period = 1.0 / rate
         self.rebase()
 
@@ -96,22 +107,29 @@ class StackPan:
         """The reference: the pan's last settled weight (an empty, tared pan if it never
         settled); after a restart, the first level it settles at (the stack may stand on it)."""
         self.watcher.reset()
-        if self.scales is not None and self.name is not None:
-            settled = self.scales.snapshot(self.name).last_settled_g
+        shot = self._shot()
+        if shot is not None:
+            settled = shot.last_settled_g
             if settled is not None or not resumed:
                 self.watcher.reset(settled or 0.0)
 
+    def _shot(self) -> "PanSnapshot | None":
+        """The pan as the latest Weight showed it (None: no pan, or not heard of yet)."""
+        if self.news is None or self.name is None:
+            return None
+        return self.news.pans.get(self.name)
+
     def absorb(self) -> None:
         """A declaration at the host settles what the pan shows now: no step for it later."""
-        self.table.cancel(self._timer)
+        self._unhold()
         self.rebase()
 
     def loaded(self) -> bool:
         """Something lies on the pan now: settled, or read while it moves, above the noise (a
         pan that cannot be read holds nobody up)."""
-        if self.scales is None or self.name is None:
+        shot = self._shot()
+        if shot is None:
             return False
-        shot = self.scales.snapshot(self.name)
         if shot.state == "overload":
             return True
         return shot.state in ("stable", "moving") and shot.grams is not None \
@@ -124,58 +142,56 @@ class StackPan:
         return self.name is not None and base is not None and base > self.watcher.noise_g
 
     def on_weight(self, weight: Weight) -> bool:
+        self.news = weight
         if weight.pan != self.name:
             return False
         if weight.kind == "stable" and weight.grams is not None:
-            self.table.cancel(self._timer)
-            self._unfollow()
+            self._unhold()
             if self.watcher.stable(weight.t, weight.grams):
                 due = self.watcher.due()
-                delay = 0.0 if due is None else max(0.0, due - weight.t)
-                self._timer = self.table.call_later(delay, self._confirm)
+                if due is not None and due - weight.t < self._period - 1e-6:
+                    self._confirm(None)  # no reading can come before it: it holds
+                elif due is not None:
+                    assert self.scales is not None and self.name is not None
+                    self._hold = self.scales.hold(self.name, due - weight.t)
             return self.samples is not None
-        if weight.kind == "moving":
-            self.table.cancel(self._timer)
-            self.watcher.moving(weight.t)
-            self._follow()
+        if weight.kind == "held" and weight.hold is self._hold:
+            self._unhold()
+            self._confirm(weight.t)
+            return True
+        if weight.kind in ("moving", "reading"):
+            if weight.kind == "moving":
+                self._unhold()
+                self.watcher.moving(weight.t)
+            self._falling(weight)
         elif weight.kind == "disconnected":
-            self.table.cancel(self._timer)
-            self._unfollow()
+            self._unhold()
             self.watcher.reset()
             self.table.flash(_("The pan lost signal:"), _("tell the box with OK"))
             return True
         return False
 
-    def _follow(self) -> None:
-        """While the pan moves, read it every conversion: several pieces falling are a fall
-        before the pan settles (``StackWatcher.falling``)."""
-        self._unfollow()
-        self._watch = self.table.call_later(self._period, self._look)
-
-    def _unfollow(self) -> None:
-        self.table.cancel(self._watch)
-        self._watch = None
-
-    def _look(self) -> None:
-        self._watch = None
-        if self.scales is None or self.name is None:
+    def _falling(self, weight: Weight) -> None:
+        """A reading while the pan moves: several pieces falling are a fall before the pan
+        settles (``StackWatcher.falling``)."""
+        shot = weight.pans.get(weight.pan)
+        if shot is None or shot.state != "moving" or shot.grams is None or shot.t is None:
             return
-        shot = self.scales.snapshot(self.name)
-        if shot.state != "moving":
-            return  # settled, or no signal: the Weight that says so is on its way
-        if shot.grams is not None and shot.t is not None:
-            step = self.watcher.falling(shot.t, shot.grams)
-            if step is not None:  # reported: its settled level moves the reference later
-                if self.samples is not None:
-                    self._learn(step)
-                else:
-                    self.on_step(step)
-                return
-        self._watch = self.table.call_later(self._period, self._look)
+        step = self.watcher.falling(shot.t, shot.grams)
+        if step is None:
+            return  # reported: its settled level moves the reference later
+        if self.samples is not None:
+            self._learn(step)
+        else:
+            self.on_step(step)
 
-    def _confirm(self) -> None:
-        self._timer = None
-        step = self.watcher.confirm()
+    def _unhold(self) -> None:
+        if self.scales is not None:
+            self.scales.release(self._hold)
+        self._hold = None
+
+    def _confirm(self, t: float | None) -> None:
+        step = self.watcher.confirm(t)
         if step is None:
             return
         if self.samples is not None:
@@ -184,5 +200,4 @@ class StackPan:
             self.on_step(step)
 
     def close(self) -> None:
-        self.table.cancel(self._timer)
-        self._unfollow()
+        self._unhold()

@@ -1,7 +1,8 @@
 """What every quiz on the pans shares: the steps around an answer, and the pans as read.
 
-A quiz reads the pans through ``Scales`` (settled readings, the judged verdict of two pans) and
-scores through the pure ``games.learning``; the mode around it keeps the attempt and the level.
+A quiz reads the pans as the ``Weight``s it is told show them (settled readings, the judged
+verdict of two pans; at a key, the pans as they are then: ``Scales.news``) and scores through
+the pure ``games.learning``; the mode around it keeps the attempt and the level.
 Keys arrive as ``ok``/``next``/``back`` from the host panel and ``A``/``B``/``C`` from any
 station. After a miss, OK tries again on the same things (a try again never counts against the
 child) and NEXT shows the answer; after an answer is shown, the pans are emptied before the next
@@ -16,18 +17,21 @@ kitchen scale.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Mapping, Protocol
 
 from ....games import learning
 from ....games.learning import Attempt
 from ...i18n import _
 from ...inputs import Weight
+from ...pans.words import PanReading
 from ...screen.render import View
 from . import screens as S
 
 if TYPE_CHECKING:
-    from ....drivers.weighing import Judgement
+    from ....drivers.weighing import PanSnapshot
     from ...pans.scales import TableScales
+
+Pans = Mapping[str, "PanSnapshot"]  # every pan's snapshot, as a Weight carries them
 
 # The zero moves at most 2 mg/s (ZeroSettings.drift_g_per_s: a cell warming up, at worst), so a
 # zero 5 minutes old is off by at most 0.6 g: below the finest step a quiz tells apart (1 g, at
@@ -46,38 +50,33 @@ class Station(Protocol):
     def beep(self, pattern: str) -> None: ...
 
 
-def grams_on(scales: "TableScales", pan: str) -> float:
-    """What is on ``pan`` now (0 when it has no signal yet)."""
-    grams = scales.reading(pan).grams
+def grams_on(pans: Pans, pan: str) -> float:
+    """What is on ``pan`` (0 when it has no signal yet)."""
+    grams = PanReading.of(pan, pans.get(pan)).grams
     return 0.0 if grams is None else grams
 
 
-def loaded(scales: "TableScales", pan: str) -> bool:
-    return grams_on(scales, pan) >= learning.MIN_THING_G
+def loaded(pans: Pans, pan: str) -> bool:
+    return grams_on(pans, pan) >= learning.MIN_THING_G
 
 
-def moving(scales: "TableScales", pans: list[str]) -> bool:
-    """Whether something on ``pans`` still wobbles (a reading not yet settled)."""
-    return any(not scales.reading(p).stable and loaded(scales, p) for p in pans)
+def moving(pans: Pans, names: list[str]) -> bool:
+    """Whether something on ``names`` still wobbles (a reading not yet settled)."""
+    return any(not PanReading.of(p, pans.get(p)).stable and loaded(pans, p) for p in names)
 
 
-def stale(scales: "TableScales", pans: list[str], max_age_s: float | None = None) -> list[str]:
-    """The pans of ``pans`` whose zero is not fresh: not taken (empty and still, or tared) in
+def stale(pans: Pans, names: list[str], max_age_s: float | None = None) -> list[str]:
+    """The pans of ``names`` whose zero is not fresh: not taken (empty and still, or tared) in
     the last ``max_age_s`` (default ``ZERO_FRESH_S``) seconds. A pan that sends nothing is
     left to ``Quiz.trouble``."""
     limit = ZERO_FRESH_S if max_age_s is None else max_age_s
     out = []
-    for pan in pans:
-        shot = scales.snapshot(pan)
-        if shot.connected and (shot.zero_age_s is None or shot.zero_age_s > limit):
+    for pan in names:
+        shot = pans.get(pan)
+        if shot is not None and shot.connected and (
+                shot.zero_age_s is None or shot.zero_age_s > limit):
             out.append(pan)
     return out
-
-
-def judged(scales: "TableScales") -> "Judgement | None":
-    """The verdict of the two pans now: the judge has seen every sample a quiz has heard of
-    (``Scales`` judges before it tells anyone), so it is about what lies on them now."""
-    return scales.judgement()
 
 
 class Quiz:
@@ -94,6 +93,7 @@ class Quiz:
         assert station.scales is not None, "a quiz starts only on a box with pans"
         self.scales: TableScales = station.scales
         self.pans = list(self.scales.pans)
+        self.news: Weight = self.scales.news()  # the pans as last told
         self.stage = "clear"  # until the pans are empty, each with a fresh zero (``check``)
         self.stale = False    # "clear" because a zero was too old when a weighing was due
         self.retry = False    # OK after a miss: the next answer may be a try again
@@ -108,8 +108,13 @@ class Quiz:
         return self.station.level(self.name)
 
     # -- the mode's entry points -------------------------------------------------------------------
+    def reading(self, pan: str) -> PanReading:
+        return PanReading.of(pan, self.news.pans.get(pan))
+
     def on_key(self, key: str) -> bool:
-        """A key; False for BACK the quiz leaves to the mode (back to the quiz menu)."""
+        """A key; False for BACK the quiz leaves to the mode (back to the quiz menu). The
+        child asks now: the pans as they are now (a zero's age grows without any news)."""
+        self.news = self.scales.news()
         if self.stage == "miss":
             if key == "ok":
                 self.retry = True
@@ -148,6 +153,7 @@ class Quiz:
         return self.key(key)
 
     def on_weight(self, weight: Weight) -> bool:
+        self.news = weight
         self.check()
         return True
 
@@ -165,24 +171,24 @@ class Quiz:
 
     def refuse_wait(self) -> None:
         """A press while the pans are still being weighed."""
-        still = moving(self.scales, self.pans[: self.PANS])
+        still = moving(self.news.pans, self.pans[: self.PANS])
         self.refuse(_("WAIT"), _("Still wobbling...") if still else _("Weighing..."))
 
     def trouble(self) -> str | None:
         """The first pan the quiz weighs on that sends nothing or was never set up."""
         for pan in self.pans[: self.PANS]:
-            reading = self.scales.reading(pan)
+            reading = self.reading(pan)
             if not reading.connected or not reading.calibrated:
                 return pan
         return None
 
     def heavy(self) -> str | None:
         """The first pan too heavy to weigh (at its overload stop), if any."""
-        return next((p for p in self.pans if self.scales.reading(p).overload), None)
+        return next((p for p in self.pans if self.reading(p).overload), None)
 
     def check(self) -> None:
         """Look at the pans again (after a weighing or a verdict)."""
-        if self.stage == "clear" and not any(loaded(self.scales, p) for p in self.pans) \
+        if self.stage == "clear" and not any(loaded(self.news.pans, p) for p in self.pans) \
                 and self.zero_ready():
             self.stage, self.stale = "start", False
             self.next_question()
@@ -191,21 +197,22 @@ class Quiz:
     def zero_ready(self) -> bool:
         """Whether the empty pans the quiz weighs on have fresh zeros; an empty, still pan
         whose level was not taken for zero is zeroed now (tare)."""
-        pans = stale(self.scales, self.pans[: self.PANS])
+        pans = stale(self.news.pans, self.pans[: self.PANS])
         if pans and all(self._still_and_empty(p) for p in pans):
             self.scales.tare()
-            pans = stale(self.scales, pans)
+            self.news = self.scales.news()  # the zero just taken
+            pans = stale(self.news.pans, pans)
         return not pans
 
     def _still_and_empty(self, pan: str) -> bool:
-        shot = self.scales.snapshot(pan)
-        return shot.stable and shot.grams is not None and \
+        shot = self.news.pans.get(pan)
+        return shot is not None and shot.stable and shot.grams is not None and \
             abs(shot.grams) < learning.MIN_THING_G
 
     def fresh_zero(self) -> bool:
         """Before a weighing is scored: True when each pan the quiz weighs on has a fresh zero;
         else nothing is scored and the child is asked to empty the pans first."""
-        if not stale(self.scales, self.pans[: self.PANS]):
+        if not stale(self.news.pans, self.pans[: self.PANS]):
             return True
         self.stage, self.stale = "clear", True
         return False

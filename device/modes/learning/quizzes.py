@@ -10,7 +10,7 @@ from ....games.learning import LearningError
 from ...i18n import _
 from ...screen.render import View
 from . import screens as S
-from .quiz import Quiz, Station, grams_on, judged, loaded, moving
+from .quiz import Quiz, Station, grams_on, loaded, moving
 
 log = logging.getLogger(__name__)
 
@@ -28,13 +28,13 @@ class Heavier(Quiz):
         self.guess: str | None = None
 
     def both(self) -> bool:
-        return all(loaded(self.scales, p) for p in self.pans[:2])
+        return all(loaded(self.news.pans, p) for p in self.pans[:2])
 
     def key(self, key: str) -> bool:
         if key == "back":
             return False
         if not self.both():
-            if any(not self.scales.reading(p).stable for p in self.pans[:2]):
+            if any(not self.reading(p).stable for p in self.pans[:2]):
                 self.refuse_wait()  # just put down: not yet settled, not missing
             else:
                 self.refuse(_("FIRST"), _("One thing on each pan"))
@@ -57,7 +57,7 @@ class Heavier(Quiz):
     def watch(self) -> None:
         if self.stage != "weigh":
             return
-        judgement = judged(self.scales)
+        judgement = self.news.judgement
         if judgement is None or not self.both() or self.guess is None or \
                 not self.fresh_zero():
             return
@@ -82,10 +82,10 @@ class Heavier(Quiz):
 
     def own_view(self) -> View:
         if not self.both():
-            return S.heavier_load(loaded(self.scales, self.pans[0]),
-                                  loaded(self.scales, self.pans[1]))
+            return S.heavier_load(loaded(self.news.pans, self.pans[0]),
+                                  loaded(self.news.pans, self.pans[1]))
         if self.stage == "weigh":
-            return S.wait(self.name, moving(self.scales, self.pans[:2]))
+            return S.wait(self.name, moving(self.news.pans, self.pans[:2]))
         return S.heavier_guess(self.cursor)
 
 
@@ -113,7 +113,7 @@ class Grams(Quiz):
         if self.stage == "weigh":
             self.refuse_wait()
             return True
-        if not loaded(self.scales, self.pans[0]):
+        if not loaded(self.news.pans, self.pans[0]):
             self.refuse(_("FIRST"), S.first_a_thing(len(self.pans)))
             return True
         top = learning.rules(self.level).max_g
@@ -132,7 +132,7 @@ class Grams(Quiz):
     def watch(self) -> None:
         if self.stage != "weigh" or self.guessed is None:
             return
-        reading = self.scales.reading(self.pans[0])
+        reading = self.reading(self.pans[0])
         if not reading.stable or reading.grams is None:
             return
         if reading.grams < learning.MIN_THING_G:
@@ -153,9 +153,9 @@ class Grams(Quiz):
 
     def own_view(self) -> View:
         if self.stage == "weigh":
-            return S.wait(self.name, moving(self.scales, self.pans[:1]))
-        if not loaded(self.scales, self.pans[0]):
-            if any(loaded(self.scales, p) for p in self.pans[1:]):
+            return S.wait(self.name, moving(self.news.pans, self.pans[:1]))
+        if not loaded(self.news.pans, self.pans[0]):
+            if any(loaded(self.news.pans, p) for p in self.pans[1:]):
                 return S.wrong_pan(self.name)
             return S.one_thing(self.name, len(self.pans))
         return S.grams_pick(self.value, self.step)
@@ -175,21 +175,21 @@ class Balance(Quiz):
     def key(self, key: str) -> bool:
         if key == "back":
             return False
-        if not loaded(self.scales, self.pans[0]):
+        if not loaded(self.news.pans, self.pans[0]):
             self.refuse(_("FIRST"), S.first_a_thing(len(self.pans)))
         elif key == "next":
             if self.fresh_zero():
-                self.finish(grams_on(self.scales, self.pans[0]),
-                            grams_on(self.scales, self.pans[1]))
+                self.finish(grams_on(self.news.pans, self.pans[0]),
+                            grams_on(self.news.pans, self.pans[1]))
         else:  # the pans answer here, not the keys
             self.refuse(_("RIGHT"), _("Change the right pan"))
         return True
 
     def watch(self) -> None:
-        if self.stage != "start" or not loaded(self.scales, self.pans[0]):
+        if self.stage != "start" or not loaded(self.news.pans, self.pans[0]):
             self.hint = None
             return
-        judgement = judged(self.scales)
+        judgement = self.news.judgement
         if judgement is None or not self.fresh_zero():
             return
         left, right = judgement.first_g, judgement.second_g
@@ -216,9 +216,9 @@ class Balance(Quiz):
         return super().result_view()
 
     def own_view(self) -> View:
-        if not loaded(self.scales, self.pans[0]):
+        if not loaded(self.news.pans, self.pans[0]):
             return S.one_thing(self.name, len(self.pans))
-        return S.balance_add(self.hint, moving(self.scales, self.pans[:2]))
+        return S.balance_add(self.hint, moving(self.news.pans, self.pans[:2]))
 
 
 class Order(Quiz):
@@ -295,7 +295,7 @@ class Order(Quiz):
             self.stage, self.weights, self.taken = "weigh", [], False
         if self.stage != "weigh":
             return
-        reading = self.scales.reading(self.pans[0])
+        reading = self.reading(self.pans[0])
         if not reading.stable or reading.grams is None:
             return
         if not self.taken and reading.grams >= learning.MIN_THING_G:
@@ -319,7 +319,7 @@ class Order(Quiz):
             return S.order_guess(self.picked, left[self.cursor % len(left)] if self.moved
                                  else None)
         return S.order_weigh(len(self.weights) + (0 if self.taken else 1), self.taken,
-                             moving(self.scales, self.pans[:1]), len(self.pans), self.COUNT)
+                             moving(self.news.pans, self.pans[:1]), len(self.pans), self.COUNT)
 
 
 QUIZZES: dict[str, type[Quiz]] = {"heavier": Heavier, "grams": Grams, "balance": Balance,

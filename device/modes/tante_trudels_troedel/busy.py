@@ -36,6 +36,8 @@ class BusyReferee(Referee[TanteTrudelsTroedel]):
         self.busy: Busy = None
         self.memory = Memory(table.journal, session.game_id)  # what the journal keeps besides
         self.ref: Reference | None = self.memory.reference()  # the Purchase on its pan, read
+        scales = flow.usable(table.scales)  # as last told
+        self.news: Weight | None = scales.news() if scales is not None else None  # the pans,
         self._remember()
         self._sync()
 
@@ -88,8 +90,7 @@ class BusyReferee(Referee[TanteTrudelsTroedel]):
         self._known = self.seen
 
     def _still_on(self, take_off: TakeOff) -> bool:
-        scales = self.scales()
-        return scales is not None and take_off.waiting(scales)
+        return self.news is not None and take_off.waiting(self.news.pans)
 
     def _drop_stale_take_off(self) -> None:
         """A basket's items (or the Purchase) are off the pan, or it cannot be read: the
@@ -135,8 +136,8 @@ class BusyReferee(Referee[TanteTrudelsTroedel]):
 
             def close_call(basket_g: float) -> None:  # kept for a power cut in the middle
                 self.memory.note_swap(job.key, job.kind, job.player, basket_g)
-            self._become(Weighing(JobWeigher(job, scales, self.table, self._measured, hold_s,
-                                          close=close_call, basket_g=swap)))
+            self._become(Weighing(JobWeigher(job, scales, self._measured, hold_s,
+                                             close=close_call, basket_g=swap, seen=self.news)))
 
     def _keep_reference(self, ref: Reference) -> None:
         self.ref = ref
@@ -166,12 +167,13 @@ class BusyReferee(Referee[TanteTrudelsTroedel]):
             self._sync()
 
     def on_weight(self, weight: Weight) -> bool:
+        self.news = weight
         busy = self.busy
         if isinstance(busy, TakingOff) and weight.pan in busy.take_off.pans:
             self._drop_stale_take_off()
             return True
         if isinstance(busy, Weighing) and weight.pan in busy.weigher.pans:
-            busy.weigher.check()
+            busy.weigher.on_weight(weight)
             return True
         return False
 

@@ -26,17 +26,21 @@ on the first; with one pan alone, on that pan after the Purchase is taken off). 
 A pan that stops answering pauses the weighing until it answers again; a pan too heavy to weigh
 (at its overload stop) says so and waits, never giving a number; so does a pan far below zero
 (lifted, or tared with something on it in the Scale tool, where a tare sets it right). The
-weigher polls the pans every ``POLL_S`` while it runs (a runtime timer) and on every
-``Weight``; it never shows grams.
+weigher decides only on the ``Weight``s it is told (the pans' snapshots and the judgement they
+carry); what waits for time asks the pans for a hold (``Scales.hold``: "all on", then still long
+enough), so it keeps no timer and never polls. It never shows grams.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Callable, Mapping
+
+from ...inputs import Weight
 
 if TYPE_CHECKING:
     from ....drivers.weighing import PanSnapshot
+    from ...pans.holds import Hold
     from ...pans.scales import TableScales
 
 EMPTY_G = 0.5      # less than this counts as an empty pan (an item weighs a few grams)
@@ -56,7 +60,6 @@ READ_NOISE_G = 0.03
 # Purchase against its number from the start may also carry the zero's drift while loaded all
 # game (0.05 % of a 1 kg cell per 10 K, 20 K: 1 g; never tracked while loaded).
 ZERO_DRIFT_G = 1.0
-POLL_S = 0.1
 # How long a load must have been still before its reading (at least ``judge_s``). Measured with
 # benchmarks/trudel.py (benchmarks/README.md): with judge_s alone 1 of 1050 verdicts at 10 SPS was
 # wrong (a basket read 0.04 g low from a short average); 0.8 s (9 samples after a 10 SPS pan's
@@ -113,11 +116,13 @@ class TakeOff:
     def pans(self) -> tuple[str, ...]:
         return (self.pan,) if self.home is None else (self.pan, self.home)
 
-    def waiting(self, scales: "TableScales") -> bool:
-        """Something still lies on the pan: settled, or read now while it moves, at
-        ``EMPTY_G`` or more (a pan that cannot be read holds nobody up); with a ``home``, the
-        Purchase is not yet settled back there."""
-        shot = scales.snapshot(self.pan)
+    def waiting(self, pans: Mapping[str, "PanSnapshot"]) -> bool:
+        """Something still lies on the pan (``pans``: the snapshots the latest Weight carried):
+        settled, or read while it moves, at ``EMPTY_G`` or more (a pan that cannot be read
+        holds nobody up); with a ``home``, the Purchase is not yet settled back there."""
+        shot = pans.get(self.pan)
+        if shot is None:
+            return False
         if shot.state == "overload":
             return True
         if shot.state in ("stable", "moving") and shot.grams is not None \
@@ -125,22 +130,23 @@ class TakeOff:
             return True
         if self.home is None or self.home_g is None:
             return False
-        home = scales.snapshot(self.home)
-        if not home.connected:
+        home = pans.get(self.home)
+        if home is None or not home.connected:
             return False
         return home.settled_g is None or abs(home.settled_g - self.home_g) > self.tol_g
 
 
 class JobWeigher:
-    """Runs one ``Job`` against the device's ``Scales``; ``done(grams)`` gets the reading."""
+    """Runs one ``Job`` on the ``Weight``s of the device's ``Scales`` (``on_weight``), from the
+    pans as they are when it starts (``seen``, else ``scales.news()``); ``done(grams)`` gets the
+    reading."""
 
-    def __init__(self, job: Job, scales: "TableScales", table: Any, done: Callable[[float], None],
+    def __init__(self, job: Job, scales: "TableScales", done: Callable[[float], None],
                  hold_s: float = 0.0, close: Callable[[float], None] | None = None,
-                 basket_g: float | None = None) -> None:
+                 basket_g: float | None = None, seen: Weight | None = None) -> None:
         self.job = job
         self.hold_s = hold_s  # still at least this long (and ``judge_s``) before a reading
         self.scales = scales
-        self.table = table
         self.done = done
         self.close = close        # told the basket's reading when it is a close call
         self.stage = "clear"      # clear, load, wait, swap_off, swap_on, swap_wait, done
@@ -156,30 +162,29 @@ class JobWeigher:
         self.silent: str | None = None  # ... this one
         self.heavy: str | None = None   # a pan too heavy to weigh (at its stop): never a number
         self.low: str | None = None     # a pan far below zero: no number either
-        self._pressed_t: float | None = None  # the pan's sample time at "all on"
-        self._timer: Any = None
+        self.seen: Weight = seen if seen is not None else scales.news()  # the latest news
+        self._hold: "Hold | None" = None  # after "all on": still long enough since the press
         self.check()
-        self._schedule()
 
     # -- driving ---------------------------------------------------------------------------------
     @property
     def pans(self) -> tuple[str, ...]:
         return (self.job.pan,) if self.job.ref is None else (self.job.pan, self.job.ref)
 
-    def _schedule(self) -> None:
-        if self.stage != "done":
-            self._timer = self.table.call_later(POLL_S, self._poll)
-
-    def _poll(self) -> None:
-        self._timer = None
+    def on_weight(self, weight: Weight) -> None:
+        """The pans' news (any pan's: each carries them all); the weighing moves on when it
+        allows."""
+        self.seen = weight
         self.check()
-        self._schedule()
 
     def stop(self) -> None:
-        self.table.cancel(self._timer)
-        self._timer = None
+        self._release()
         if self.stage != "done":
             self.stage = "stopped"
+
+    def _release(self) -> None:
+        self.scales.release(self._hold)
+        self._hold = None
 
     def refusal(self) -> str | None:
         """Why "all on" would do nothing now (None: it would be taken): "paused", "clear" (the
@@ -201,14 +206,23 @@ class JobWeigher:
         reason = self.refusal()
         if reason is not None:
             return reason
-        self.stage = "swap_wait" if self.stage == "swap_on" else "wait"
-        self._pressed_t = self._shot(self.job.pan).t
+        swap = self.stage == "swap_on"
+        self.stage = "swap_wait" if swap else "wait"
+        self._release()
+        hold_s = max(self.scales.judge_s, POTD_HOLD_S if swap else self.hold_s)
+        self._hold = self.scales.hold(self.job.pan, hold_s,
+                                      judged=not swap and self.job.ref is not None)
         self.check()
         return None
 
     # -- what the pans say -----------------------------------------------------------------------
     def _shot(self, pan: str) -> "PanSnapshot":
-        return self.scales.snapshot(pan)
+        """``pan`` as the latest Weight showed it (a pan not in it: not answering yet)."""
+        shot = self.seen.pans.get(pan)
+        if shot is None:
+            from ....drivers.weighing import PanSnapshot
+            return PanSnapshot(pan, "starting", None, False, False)
+        return shot
 
     def check(self) -> None:
         """Look at the pans now and move on when they allow it."""
@@ -244,7 +258,7 @@ class JobWeigher:
             self.note = "empty"
             return
         if self.job.ref is not None and self.job.ref_g is not None:
-            judgement = self.scales.judgement()
+            judgement = self.seen.judgement
             if judgement is None or judgement.first_g < self.job.ref_g - self.job.ref_tol_g:
                 self.note = "potd_missing"
                 return
@@ -264,8 +278,7 @@ class JobWeigher:
 
     def _finish(self, grams: float) -> None:
         self.stage, self.note = "done", ""
-        self.table.cancel(self._timer)
-        self._timer = None
+        self._release()
         self.done(round(grams, 2))
 
     def _substitute(self) -> None:
@@ -273,11 +286,9 @@ class JobWeigher:
         Purchase alone (within ``POTD_TOL_G`` and the drift bound of its number)."""
         potd, basket = self.job.potd_g, self.basket_g
         assert potd is not None and basket is not None
-        hold_s = max(self.scales.judge_s, POTD_HOLD_S)
         shot = self._shot(self.job.pan)
-        if shot.t is None or self._pressed_t is None or \
-                shot.t - self._pressed_t < hold_s - EPS_S or shot.settled_g is None or \
-                shot.held_s() < hold_s - EPS_S:
+        if self._hold is None or shot.settled_g is None or \
+                not self._hold.matured(shot, self.seen.judgement):
             self.note = ""
             return
         now = float(shot.settled_g)
@@ -292,24 +303,20 @@ class JobWeigher:
         self._finish(basket * potd / now)
 
     def _settled(self) -> float | None:
-        """The load's settled grams once it has been still for ``judge_s`` since "all on" (two
-        pans: the Judge's judgement, both still together), else None."""
-        judge_s = max(self.scales.judge_s, self.hold_s)
-        shot = self._shot(self.job.pan)
-        if shot.t is None or self._pressed_t is None or \
-                shot.t - self._pressed_t < judge_s - EPS_S:
+        """The load's settled grams once the hold asked for at "all on" has matured: still
+        for ``judge_s`` (and ``hold_s``) since the press (two pans: the Judge's judgement, both
+        still together that long), else None."""
+        shot, hold = self._shot(self.job.pan), self._hold
+        if hold is None or not hold.matured(shot, self.seen.judgement):
             return None
         if self.job.ref is not None:
-            judgement = self.scales.judgement()
-            if judgement is None or judgement.second != self.job.pan or \
-                    judgement.t - judgement.since < judge_s - EPS_S:
+            judgement = self.seen.judgement
+            if judgement is None or judgement.second != self.job.pan:
                 return None
             return float(judgement.second_g)
-        if shot.settled_g is None or shot.since is None or shot.held_s() < judge_s - EPS_S:
-            return None
-        return float(shot.settled_g)
+        return None if shot.settled_g is None else float(shot.settled_g)
 
 
-__all__ = ["BASKET_HOLD_S", "EMPTY_G", "ITEM_MIN_G", "Job", "POLL_S", "POTD_HOLD_S", "POTD_TOL_G",
+__all__ = ["BASKET_HOLD_S", "EMPTY_G", "ITEM_MIN_G", "Job", "POTD_HOLD_S", "POTD_TOL_G",
            "READ_NOISE_G", "SPAN_DRIFT", "TakeOff", "JobWeigher", "ZERO_DRIFT_G", "close_call",
            "drift_bound_g"]

@@ -270,6 +270,18 @@ def test_C3_a_fall_of_the_settled_weight_is_a_collapse_with_the_penalty_on_scree
     assert actions(box)[-1]["type"] == "place" and state(box).stack == ["rice_cooker"]
 
 
+def test_a_stack_that_falls_while_the_game_menu_is_open_is_still_a_collapse(box_factory):
+    box = box_factory(NAMES)
+    begin(box)
+    to_stacking(box)
+    put(box, G["truck"])                               # Ben
+    put(box, G["washing_machine"], settle=3.0)         # Anna
+    box.tap("host.back")                               # the game menu over the game
+    assert box.app.mode == "menu"
+    put(box, -G["washing_machine"])                    # the stack falls meanwhile
+    assert actions(box)[-1] == {"type": "collapse", "player": "Ben"}
+
+
 def test_a_piece_held_away_then_put_back_takes_the_shown_collapse_back(box_factory):
     box = box_factory(NAMES)
     begin(box)

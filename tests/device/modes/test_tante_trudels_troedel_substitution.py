@@ -238,7 +238,8 @@ def test_the_first_pans_purchase_is_checked_against_its_last_accepted_reading(bo
     assert job is not None and job.ref_g == referee.ref.g
     box.put("left", 0.4)                           # 0.8 g off the number, 0.4 g off the reference
     box.idle(1.5)
-    weigher = weighing.JobWeigher(job, referee.scales(), referee.table, lambda g: None, 0.8)
+    weigher = weighing.JobWeigher(job, referee.scales(), lambda g: None, 0.8)
+    box.scales.listeners.append(weigher.on_weight)  # told what the referee is told
     box.put("right", 9.9)
     box.idle(1.5)
     assert weigher.all_on() is None
@@ -247,7 +248,8 @@ def test_the_first_pans_purchase_is_checked_against_its_last_accepted_reading(bo
     box.put("right", -9.9)                         # the same against the number: "extra"
     box.idle(1.5)
     fixed = replace(job, ref_g=POTD_G, ref_tol_g=weighing.POTD_TOL_G)
-    weigher = weighing.JobWeigher(fixed, referee.scales(), referee.table, lambda g: None, 0.8)
+    weigher = weighing.JobWeigher(fixed, referee.scales(), lambda g: None, 0.8)
+    box.scales.listeners.append(weigher.on_weight)
     box.put("right", 9.9)
     box.idle(1.5)
     assert weigher.all_on() is None
