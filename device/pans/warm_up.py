@@ -10,8 +10,7 @@ screen: ``App.redraw`` passes every view through
 ``Notice.mark`` (``with_notice``, and a look again every ``CHECK_S`` while the notice shows,
 so it goes when the zeros are steady even if nothing else changes on the screen). A screen
 weighs when it says so (``weighs()``: the learning station in a quiz, the Scale tool) or, for
-a game, while its referee runs a weighing (a ``weigher`` that is not None: Trödel's and the
-shared referee's). The screen's own parts are never changed: the notice is
+a game, while its referee runs a weighing (its ``weighs()``). The screen's own parts are never changed: the notice is
 ``View.notice`` on a row of its own under the title (``View.notice_at`` "row"), only where the
 body keeps every line and the big word its size. It never takes a title's place nor sits beside
 one, and a screen without a title (a verdict, an instruction) has none: there it would read as
@@ -40,10 +39,7 @@ def weighs(screen: Any) -> bool:
     """Whether ``screen`` (a screen of the App's stack) is one where weighing matters now."""
     for part in (getattr(screen, "mode", None), getattr(screen, "referee", None)):
         ask = getattr(part, "weighs", None)
-        if callable(ask):
-            if ask():
-                return True
-        elif getattr(part, "weigher", None) is not None:
+        if callable(ask) and ask():
             return True
     return False
 

@@ -78,18 +78,18 @@ def test_the_learning_station_keeps_its_question_and_lets_the_child_play(box_fac
 def test_a_trudel_weighing_shows_the_notice_and_the_rest_of_the_game_does_not(box_factory):
     box = box_factory(["Anna", "Ben"])
     start_header(box, "tante-trudels-troedel", ("Anna", "Ben"), {}, 7)
-    assert box.app.referee.weigher is None and box.last_view.notice == ""  # the rolls first
+    assert box.app.referee.work.weigher is None and box.last_view.notice == ""  # the rolls first
     maker = box.app.session.state.potd_maker
     for value in (6, 4, 3):
         act(box, type="roll", player=maker, value=value)
     while box.app.referee.pages:
         box.tap("host.ok")
-    assert box.app.referee.weigher is not None              # the Purchase is to be weighed
+    assert box.app.referee.work.weigher is not None              # the Purchase is to be weighed
     assert box.last_view.notice == NOTICE, box.last_view.as_text()
     assert box.last_view.notice_at == "row" and box.last_view.bar == box.last_view.title
     warm(box)
     box.idle(warm_up.CHECK_S + 0.5)                          # looked at again: gone
-    assert box.last_view.notice == "" and box.app.referee.weigher is not None
+    assert box.last_view.notice == "" and box.app.referee.work.weigher is not None
 
 
 def test_no_notice_where_it_would_shrink_the_big_word_or_over_a_flash(box_factory):

@@ -112,6 +112,12 @@ class Play:
     def on_weight(self, weight: Weight) -> bool:
         return self.weigher is not None and self.weigher.on_weight(weight)
 
+    def weighs(self) -> bool:
+        """The game asks for a measurement now."""
+        player = self.asked()
+        return self.weigher is not None and player is not None and \
+            need(self.referee.info, self.referee.state, player).kind == "measurement"
+
     # -- the screen ----------------------------------------------------------------------------------
     def view(self) -> View:
         referee = self.referee

@@ -158,6 +158,10 @@ class Referee(Generic[S]):
     def on_weight(self, weight: Weight) -> bool:
         return self.play.on_weight(weight) if self.info.measurements else False
 
+    def weighs(self) -> bool:
+        """A weighing runs now (the warm-up notice shows while the scales warm up)."""
+        return bool(self.info.measurements) and self.play.weighs()
+
     def score_text(self, player: str, score: Any) -> str:
         """``player``'s score as the standings show it; a game may mark more (who is out)."""
         return score_shown(score)

@@ -49,43 +49,43 @@ def test_a_game_walks_through_the_steps_and_the_screen_follows_them(box_factory)
     box = box_factory(["Anna", "Ben"])
     start(box)
     ref = referee(box)
-    assert ref.step() is TurnStep.ROLL and box.last_view.footer == "B: roll the die"
+    assert ref.work.step() is TurnStep.ROLL and box.last_view.footer == "B: roll the die"
     box.hold("s1.B", 0.05)                            # a short press: the roll takes 0.4 s
-    assert ref.step() is TurnStep.ROLLING and box.last_view.title == "Anna rolls"
+    assert ref.work.step() is TurnStep.ROLLING and box.last_view.title == "Anna rolls"
     box.hold("s1.A", 0.05)                            # a key while it rolls: refused, says why
     assert box.app.flash_view is not None and "rolling" in box.app.flash_view.as_text()
     box.idle(0.6)
-    assert ref.step() is TurnStep.ROLL and len(box.app.session.actions) == 1
+    assert ref.work.step() is TurnStep.ROLL and len(box.app.session.actions) == 1
     for value in (4, 3):
         act(box, type="roll", player="Anna", value=value)
     read_pages(box)
-    assert ref.step() is TurnStep.WEIGHING and ref.weigher.job.kind == "potd"
+    assert ref.work.step() is TurnStep.WEIGHING and ref.work.weigher.job.kind == "potd"
     box.put("left", POTD_G)
     box.tap("s1.B")
     box.idle(POTD_S)
     read_pages(box)
-    assert state(box).phase == "play" and ref.step() is TurnStep.ROLL and ref.weigher is None
+    assert state(box).phase == "play" and ref.work.step() is TurnStep.ROLL and ref.work.weigher is None
     act(box, type="roll", player="Anna", value=2)
-    assert ref.step() is TurnStep.MOVE and box.last_view.footer == "Moved? B: yes"
+    assert ref.work.step() is TurnStep.MOVE and box.last_view.footer == "Moved? B: yes"
     box.tap("s1.B")
-    assert ref.step() is TurnStep.MENU and "Done" in box.last_view.lines
+    assert ref.work.step() is TurnStep.MENU and "Done" in box.last_view.lines
 
 
 def test_a_scales_row_weighing_then_the_items_to_take_off(box_factory):
     box = box_factory(["Anna", "Ben"])
     to_a_scales_row(box)
     ref = referee(box)
-    assert ref.step() is TurnStep.WEIGHING and ref.weigher.job.kind == "weigh"
+    assert ref.work.step() is TurnStep.WEIGHING and ref.work.weigher.job.kind == "weigh"
     box.put("right", 12.9)
     box.tap("s1.B")
     box.idle(WEIGH_S)
     read_pages(box)
-    assert ref.step() is TurnStep.TAKE_OFF and box.last_view.lines[0] == "Take your items"
+    assert ref.work.step() is TurnStep.TAKE_OFF and box.last_view.lines[0] == "Take your items"
     box.tap("s1.A")                                   # refused while they lie there
     assert "Take your items" in box.app.flash_view.as_text()
     box.put("right", -12.9)
     box.idle(1.5)
-    assert ref.step() is TurnStep.MENU and ref.busy is None
+    assert ref.work.step() is TurnStep.MENU and ref.work.busy is None
 
 
 def test_without_pans_the_weighing_step_says_the_box_has_no_scales(box_factory):
@@ -95,6 +95,6 @@ def test_without_pans_the_weighing_step_says_the_box_has_no_scales(box_factory):
         act(box, type="roll", player="Anna", value=value)
     read_pages(box)
     ref = referee(box)
-    assert ref.step() is TurnStep.NO_SCALES and box.last_view.title == "No scales"
+    assert ref.work.step() is TurnStep.NO_SCALES and box.last_view.title == "No scales"
     box.tap("s1.B")
     assert "scales to weigh on" in box.app.flash_view.as_text()

@@ -53,7 +53,7 @@ def basket_on(box, grams: float) -> None:
 
 def substitute(box) -> weighing.JobWeigher:
     """The close call's screens, followed: the basket off, the Purchase over, "all on"."""
-    weigher = box.app.referee.weigher
+    weigher = box.app.referee.work.weigher
     assert weigher is not None and weigher.stage == "swap_off"
     assert box.last_view.lines == ("Take your items", "off the right pan.", "Then the Purchase.")
     box.put("right", -weigher.basket_g_placed)     # type: ignore[attr-defined]
@@ -69,7 +69,7 @@ def substitute(box) -> weighing.JobWeigher:
 
 def weigh_close(box, grams: float) -> weighing.JobWeigher:
     basket_on(box, grams)
-    weigher = box.app.referee.weigher
+    weigher = box.app.referee.work.weigher
     assert weigher is not None
     weigher.basket_g_placed = grams                # type: ignore[attr-defined]
     return substitute(box)
@@ -108,8 +108,8 @@ def test_a_close_call_asks_for_the_purchase_and_the_verdict_follows_the_substitu
     box.put("right", -POTD_G)
     box.put("left", POTD_G)
     box.idle(1.5)
-    assert box.app.referee.step().value == "menu"
-    ref = box.app.referee.ref                      # read on the basket's pan, back home now
+    assert box.app.referee.work.step().value == "menu"
+    ref = box.app.referee.work.ref                      # read on the basket's pan, back home now
     assert ref is not None and ref.cross and not ref.away
 
 
@@ -123,14 +123,14 @@ def test_after_a_close_call_the_turn_waits_until_the_purchase_lies_back_on_its_o
         box.tap("host.ok")
     box.put("right", -POTD_G)                      # off the basket's pan, but not put back
     box.idle(10.0)
-    assert box.app.referee.step().value != "menu"
+    assert box.app.referee.work.step().value != "menu"
     assert box.last_view.lines == ("Put the Purchase of", "the Day back", "on the left pan.")
     box.put("left", POTD_G - 1.0)                  # a part of it: still not the Purchase
     box.idle(3.0)
-    assert box.app.referee.step().value != "menu"
+    assert box.app.referee.work.step().value != "menu"
     box.put("left", 1.0)
     box.idle(1.5)
-    assert box.app.referee.step().value == "menu"
+    assert box.app.referee.work.step().value == "menu"
 
 
 def test_cancelling_a_close_call_asks_for_the_pan_cleared_and_the_purchase_back_home(
@@ -140,20 +140,20 @@ def test_cancelling_a_close_call_asks_for_the_pan_cleared_and_the_purchase_back_
     choose_weigh(box)
     count = len(box.app.session.actions)
     basket_on(box, POTD_G + 0.05)
-    assert box.app.referee.weigher.stage == "swap_off"
+    assert box.app.referee.work.weigher.stage == "swap_off"
     box.put("right", -(POTD_G + 0.05))            # the basket off, the Purchase over ...
     box.idle(1.5)
     box.put("left", -POTD_G)
     box.put("right", POTD_G)
     box.idle(1.5)
-    assert box.app.referee.weigher.stage == "swap_on"
+    assert box.app.referee.work.weigher.stage == "swap_on"
     box.tap("s1.C")                               # ... and then the player cancels
     assert len(box.app.session.actions) == count  # nothing weighed
     assert box.last_view.lines == ("Put the Purchase of", "the Day back", "on the left pan.")
     box.put("right", -POTD_G)
     box.put("left", POTD_G)
     box.idle(1.5)
-    assert box.app.referee.step().value == "menu"
+    assert box.app.referee.work.step().value == "menu"
     assert "Weigh your basket" in box.last_view.lines  # and the choice is offered again
 
 
@@ -166,7 +166,7 @@ def test_cancelling_before_the_purchase_moved_asks_only_for_the_items_off(box_fa
     assert box.last_view.lines[0] == "Take your items"
     box.put("right", -(POTD_G + 0.05))
     box.idle(1.5)
-    assert box.app.referee.step().value == "menu"
+    assert box.app.referee.work.step().value == "menu"
 
 
 def test_a_far_reading_gives_its_verdict_without_asking_for_the_purchase(box_factory):
@@ -179,7 +179,7 @@ def test_a_far_reading_gives_its_verdict_without_asking_for_the_purchase(box_fac
     basket_on(box, 9.9)
     assert box.app.session.state.last_weigh == "lighter"
     assert not any(v.title == "Close call!" for v in seen)
-    assert box.app.referee.ref is not None and not box.app.referee.ref.away
+    assert box.app.referee.work.ref is not None and not box.app.referee.work.ref.away
     assert box.last_view.big == "LIGHTER"
 
 
@@ -191,7 +191,7 @@ def test_a_reading_deep_in_the_tie_band_is_balanced_without_asking(box_factory):
     choose_weigh(box)
     basket_on(box, POTD_G)
     assert box.app.session.state.last_weigh == "balanced"
-    assert box.app.referee.weigher is None
+    assert box.app.referee.work.weigher is None
 
 
 # -- a span-drifted pan --------------------------------------------------------------------------
@@ -225,20 +225,20 @@ def test_the_first_pans_purchase_is_checked_against_its_last_accepted_reading(bo
     box = box_factory(["Anna", "Ben"])
     start_at_row_8(box)
     referee = box.app.referee
-    assert referee.ref == Reference(POTD_G)        # it starts at the Purchase's number
+    assert referee.work.ref == Reference(POTD_G)        # it starts at the Purchase's number
     box.put("left", 0.4)
     choose_weigh(box)
     basket_on(box, 9.9)
     assert box.app.session.state.last_weigh == "lighter"
-    assert abs(referee.ref.g - (POTD_G + 0.4)) < 0.05
-    assert box.journal.notes("tante-trudels-troedel-potd-ref", 1)[0]["g"] == referee.ref.g
+    assert abs(referee.work.ref.g - (POTD_G + 0.4)) < 0.05
+    assert box.journal.notes("tante-trudels-troedel-potd-ref", 1)[0]["g"] == referee.work.ref.g
     box.put("right", -9.9)
     box.idle(1.5)
-    job = referee._row_job()
-    assert job is not None and job.ref_g == referee.ref.g
+    job = referee.work.row_job()
+    assert job is not None and job.ref_g == referee.work.ref.g
     box.put("left", 0.4)                           # 0.8 g off the number, 0.4 g off the reference
     box.idle(1.5)
-    weigher = weighing.JobWeigher(job, referee.scales(), lambda g: None, 0.8)
+    weigher = weighing.JobWeigher(job, referee.work.scales(), lambda g: None, 0.8)
     box.scales.listeners.append(weigher.on_weight)  # told what the referee is told
     box.put("right", 9.9)
     box.idle(1.5)
@@ -248,7 +248,7 @@ def test_the_first_pans_purchase_is_checked_against_its_last_accepted_reading(bo
     box.put("right", -9.9)                         # the same against the number: "extra"
     box.idle(1.5)
     fixed = replace(job, ref_g=POTD_G, ref_tol_g=weighing.POTD_TOL_G)
-    weigher = weighing.JobWeigher(fixed, referee.scales(), lambda g: None, 0.8)
+    weigher = weighing.JobWeigher(fixed, referee.work.scales(), lambda g: None, 0.8)
     box.scales.listeners.append(weigher.on_weight)
     box.put("right", 9.9)
     box.idle(1.5)
@@ -266,7 +266,7 @@ def test_a_missing_or_an_extra_item_on_the_first_pan_is_still_caught(box_factory
     start_at_row_8(box)
     referee = box.app.referee
     if not kept:
-        referee.ref = None
+        referee.work.ref = None
         assert Reference.fallback_tol_g(POTD_G) < weighing.ITEM_MIN_G
     choose_weigh(box)
     box.put("left", -SMALLEST_ITEM_G)              # an item of the Purchase went missing
@@ -288,7 +288,7 @@ def test_a_power_cut_in_the_middle_of_a_substitution_loses_nothing(box_factory, 
     choose_weigh(box)
     count = len(box.app.session.actions)
     basket_on(box, POTD_G + 0.05)
-    weigher = box.app.referee.weigher
+    weigher = box.app.referee.work.weigher
     assert weigher is not None and weigher.stage == "swap_off"
     basket_g = weigher.basket_g
     box.put("right", -(POTD_G + 0.05))             # the basket is off; the Purchase goes over ...
@@ -301,9 +301,9 @@ def test_a_power_cut_in_the_middle_of_a_substitution_loses_nothing(box_factory, 
     while box.app.referee.pages:
         box.tap("host.ok")
     assert len(box.app.session.actions) == count
-    weigher = box.app.referee.weigher
+    weigher = box.app.referee.work.weigher
     assert weigher is not None and weigher.basket_g == basket_g  # the basket's reading kept
-    assert box.app.referee.ref == Reference(POTD_G)  # and the first pan's reference
+    assert box.app.referee.work.ref == Reference(POTD_G)  # and the first pan's reference
     # a fresh zero on the basket's pan first: the Purchase off and on again, then "all on"
     assert box.last_view.lines == ("Take your items", "off the right pan.", "Then the Purchase.")
     box.put("right", -POTD_G)
@@ -315,7 +315,7 @@ def test_a_power_cut_in_the_middle_of_a_substitution_loses_nothing(box_factory, 
     box.idle(POTD_S)
     assert len(box.app.session.actions) == count + 1
     assert last_grams(box) == round(basket_g * POTD_G / weigher.purchase_now_g, 2)
-    assert box.app.referee.ref is not None and box.app.referee.ref.away
+    assert box.app.referee.work.ref is not None and box.app.referee.work.ref.away
 
 
 # -- one pan alone -------------------------------------------------------------------------------

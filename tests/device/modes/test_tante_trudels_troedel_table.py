@@ -157,7 +157,7 @@ def test_after_a_scales_row_weighing_the_box_says_take_it_off_and_the_next_weigh
         box.tap("s2.C")
     box.tap("s2.B")
     box.idle(1.0)
-    assert box.app.referee.weigher.stage == "load"  # nothing left over to clear first
+    assert box.app.referee.work.weigher.stage == "load"  # nothing left over to clear first
     box.put("right", 5.0)
     box.idle(1.5)
     box.tap("s2.B")
@@ -175,11 +175,11 @@ def test_a_crumb_left_on_the_pan_is_not_taken_for_its_zero(box_factory):
         box.tap("s1.C")
     box.tap("s1.B")
     box.idle(2.0)
-    assert box.app.referee.weigher.stage == "clear"   # it would be counted into the basket
+    assert box.app.referee.work.weigher.stage == "clear"   # it would be counted into the basket
     assert box.last_view.lines == ("First take everything", "off the right pan.")
     box.put("right", -0.3)
     box.idle(2.0)
-    assert box.app.referee.weigher.stage == "load"
+    assert box.app.referee.work.weigher.stage == "load"
     assert box.scales.snapshot("right").zeroed
 
 
@@ -253,7 +253,7 @@ def test_a_weighing_chosen_on_a_box_without_scales_says_so(fast_game_box_factory
         box.tap("s1.C")
     box.tap("s1.B")
     assert said(box) == "Spielleiter This box has no scales to weigh on"
-    assert box.app.referee.weigher is None and state(box).stage == "act"
+    assert box.app.referee.work.weigher is None and state(box).stage == "act"
 
 
 # -- undo says what to put back ------------------------------------------------------------------
