@@ -116,7 +116,7 @@ def game_end(path: Path) -> tuple[dict[str, float], int]:
             wal = (path.with_name(NAME + "-wal")).stat().st_size
             session.apply(action)
         assert session.state.is_over
-        return dict(journal.last_maintenance), wal
+        return dict(journal.care.last_maintenance), wal
 
 
 def family(path: Path, games: int = 200, per_game: int = 150) -> None:
@@ -126,7 +126,7 @@ def family(path: Path, games: int = 200, per_game: int = 150) -> None:
             header = Header("currency-torraku", ("Ann", "Bob", "Cy"), {"bag": BAG}, n)
             actions, rows = long_game(per_game, header, seed=n, drop=0.5)
             write(journal, header, actions, rows, status="over")
-        journal.checkpoint()
+        journal.care.checkpoint()
 
 
 def power_cut(base: Path, count: int) -> tuple[float, int, float, int]:
@@ -161,12 +161,12 @@ def main() -> int:
     actions, rows = long_game(args.actions)
     with Journal(now / NAME) as journal:
         write(journal, HEADER, actions, rows)
-        journal.checkpoint()
+        journal.care.checkpoint()
     shutil.copy(now / NAME, before / NAME)
     with Journal(before / NAME) as journal:  # the release before snapshots: replay it all
         with journal.write():
             journal.db.execute("DELETE FROM snapshots")
-        journal.checkpoint()
+        journal.care.checkpoint()
     size = (now / NAME).stat().st_size
 
     print(f"\n{len(actions)} actions, journal {size / 1e6:.1f} MB "

@@ -179,7 +179,7 @@ def main() -> int:
         bench.press("host.ok", "release")                 # home -> the game's menu
         bench.press("host.ok", "release")                 # New game -> set-up: players
         menu = [bench.press("host.next", "press") for _ in range(args.presses)]
-        while bench.box.app.setup.players != 10:  # ten seats: counts change per press
+        while bench.box.app.screens.setup.players != 10:  # ten seats: counts change per press
             bench.press("host.next", "release")
         bench.press("host.ok", "release")
         bench.press("host.ok", "release")

@@ -27,7 +27,7 @@ from .i18n import _, ngettext
 from .inputs import ANYONE, HOST, Inputs, Press, Weight
 from .journal.store import Journal, JournalError
 from .modes import GAME_MODES
-from .modes.base import ModeInfo
+from .modes.base import ModeInfo, Referee
 from .modes.setup import remember
 from .journal.notices import notice_lines
 from .screen.overlay import FLASH_S, Overlay
@@ -53,9 +53,9 @@ def _screen_key(view: View) -> tuple[Any, ...]:
     return (view.title, view.footer, view.blank)
 
 
-class App(ScreenStack):
-    """The screen stack (``ScreenStack``) and the game. ``view()`` is what the OLED shows;
-    ``redraw`` renders it."""
+class App:
+    """The screens (``screens``, a ``ScreenStack``) and the game. ``view()`` is what the OLED
+    shows; ``redraw`` renders it."""
 
     def __init__(self, runtime: Runtime, journal: Journal, *, show: Callable[[View], None],
                  beep: Callable[[str], None], player_names: tuple[str, ...],
@@ -90,11 +90,47 @@ class App(ScreenStack):
         self._after_press: tuple[tuple[Any, ...], Any] | None = None  # (screen, press source)
         self._seen: tuple[Any, ...] | None = None  # the last screen shown without a flash over it
         self.listeners = Broadcast()
-        self.stack: list[Screen] = [HomeScreen(self)]
+        self.screens = ScreenStack(HomeScreen(self), self.inputs.set_holds)
         runtime.route(Edge, self.inputs.on_edge)
         runtime.route(Weight, self.on_weight)
         runtime.screen = self
         self._resume()
+
+    # -- the stack, as screens (``Shell``), the service, the simulator and tests ask for it --------
+    @property
+    def top(self) -> Screen:
+        return self.screens.top
+
+    @property
+    def mode(self) -> str:
+        return self.screens.mode
+
+    @property
+    def cursor(self) -> int | None:
+        return self.screens.cursor
+
+    @property
+    def game_screen(self) -> GameScreen | None:
+        return self.screens.game_screen
+
+    @property
+    def referee(self) -> Referee | None:
+        return self.screens.referee
+
+    def push(self, screen: Screen) -> None:
+        self.screens.push(screen)
+
+    def pop(self) -> None:
+        self.screens.pop()
+
+    def replace(self, screen: Screen) -> None:
+        self.screens.replace(screen)
+
+    def home(self) -> None:
+        self.screens.home()
+
+    def set_holds(self) -> None:
+        self.screens.set_holds()
 
     # -- start-up ---------------------------------------------------------------------------------
     def _resume(self) -> None:
@@ -290,7 +326,7 @@ class App(ScreenStack):
         """Leave the game for the home menu; it waits, as after a power cut, its timers
         stopped. Starting another game ends it after one question (kept in the journal)."""
         self.home()
-        self.stack[0].cursor = 0
+        self.screens.stack[0].cursor = 0
 
     def close_game(self) -> None:
         """Back to the home menu, its cursor on the game just closed (OK: its menu, Play
@@ -298,7 +334,7 @@ class App(ScreenStack):
         game = self.session.header.game if self.session is not None else None
         self.home()
         self.session = None
-        home = self.stack[0]
+        home = self.screens.stack[0]
         names = [mode.name for mode in getattr(home, "modes", ())]
         home.cursor = names.index(game) if game in names else 0
         self.listeners.notify("state", {"state": None})

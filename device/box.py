@@ -132,15 +132,15 @@ class Box:
 
         def tick() -> None:
             timer[0] = None
-            self.journal.tick()
+            self.journal.care.tick()
             self.app.show_notices()
 
         def wrote() -> None:
             self.runtime.cancel(timer[0])
             timer[0] = self.runtime.call_later(IDLE_S, tick)
 
-        self.journal.idle_clock = self.runtime.clock  # the loop's monotonic clock
-        self.journal.after_write = wrote
+        self.journal.care.idle_clock = self.runtime.clock  # the loop's monotonic clock
+        self.journal.care.after_write = wrote
 
     @property
     def last_view(self) -> View:

@@ -20,14 +20,11 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from . import backup as journal_backup
 from .file import Notice, connect
 from .sql import JournalError, transaction, why
-
-if TYPE_CHECKING:
-    from .timebase import TimeBase
 
 log = logging.getLogger(__name__)
 
@@ -35,23 +32,38 @@ IDLE_S = 120.0  # a checkpoint once the journal has not been written for this lo
 
 
 class FileCare:
-    """The part of ``Journal`` that keeps its file (see the module doc)."""
+    """What keeps the journal's file (see the module doc): the connection to it, at ``path``.
 
-    path: Path
-    notices: list[Notice]
-    degraded: str | None
-    times: "TimeBase"
-    _db: sqlite3.Connection | None
-    idle_clock: Callable[[], float] = staticmethod(time.monotonic)  # replaceable in tests
-    after_write: Callable[[], None] | None = None  # the box arms its idle ``tick`` here
+    ``report`` hears what went wrong with the file (the journal's notices); ``sync_clock`` notes
+    the clock's synchronisation on an idle ``tick``; ``in_memory``: the journal lives in memory
+    only, so there is no file to check, checkpoint or back up. The box sets ``idle_clock`` (its
+    loop's monotonic clock) and ``after_write`` (which arms its idle ``tick``).
+    """
 
-    def _care_init(self) -> None:
-        self._identity = self._stat() if self.degraded is None else None
+    def __init__(self, path: Path, db: sqlite3.Connection, *, report: Callable[[Notice], None],
+                 sync_clock: Callable[[], object], in_memory: bool = False) -> None:
+        self.path = path
+        self._db: sqlite3.Connection | None = db
+        self._report, self._sync_clock = report, sync_clock
+        self.idle_clock: Callable[[], float] = time.monotonic
+        self.after_write: Callable[[], None] | None = None
+        self._identity = None if in_memory else self._stat()
         self._lost: str | None = None          # why the file cannot be written, if so
         self._dirty_since: float | None = None  # monotonic time of the first unsaved write
         self._last_write = 0.0
         self.last_maintenance: dict[str, float] = {}  # seconds the last checkpoint/backup took
         self.backup_error: str | None = None
+
+    @property
+    def db(self) -> sqlite3.Connection:
+        """The open connection (another one after the file was written again)."""
+        assert self._db is not None, "the journal is closed"
+        return self._db
+
+    def close(self) -> None:
+        db, self._db = self._db, None
+        if db is not None:
+            db.close()
 
     def _stat(self) -> tuple[int, int] | None:
         try:
@@ -86,7 +98,7 @@ class FileCare:
         except JournalError as exc:
             if self._lost is None:
                 text = f"The journal's file is gone and cannot be written again: {exc}"
-                self.notices.append(Notice("not-saving", text, str(exc)))
+                self._report(Notice("not-saving", text, str(exc)))
                 log.error("%s", text)
             self._lost = str(exc)
             raise JournalError(f"not saved: {exc}") from None
@@ -121,7 +133,7 @@ class FileCare:
         old.close()
         self._identity = self._stat()
         text = f"The journal's file was gone while the box ran; written again at {path}"
-        self.notices.append(Notice("rewritten", text))
+        self._report(Notice("rewritten", text))
         log.error("%s", text)
 
     # -- checkpoints and backups ---------------------------------------------------------------
@@ -171,7 +183,7 @@ class FileCare:
             except JournalError:
                 pass  # the notice says it; the next write tries again
         try:
-            self.times.check_sync()
+            self._sync_clock()
         except JournalError as exc:
             log.warning("clock synchronisation not recorded: %s", exc)
         if self._dirty_since is not None and self.idle_clock() - self._last_write >= IDLE_S:

@@ -5,7 +5,7 @@ was committed and undo is "delete the last action". WAL with ``synchronous=FULL`
 durable before the screen shows it. A file that is not our journal (corrupt, or another program's
 database, or a directory) is moved aside with a timestamp and reported, never overwritten; the
 newest backup and what the bad file still holds take its place (``journal_file``). The file is
-checked before every write, checkpointed and backed up (``journal_care``). Rows are ordered by
+checked before every write, checkpointed and backed up (``Journal.care``). Rows are ordered by
 their sequence and stamped with the boot they were written in (``timebase``): ``game_time`` and
 ``action_times`` give a date, or None when the clock was not known to be right.
 
@@ -76,7 +76,7 @@ class Snapshot:
     digest: Any
 
 
-class Journal(FileCare):
+class Journal:
     """The SQLite journal.
 
     ``notices`` lists what went wrong with the file or its rows (oldest first); ``notice`` is the
@@ -86,7 +86,8 @@ class Journal(FileCare):
     ``time_source`` is the time base (the wall clock, the seconds since boot, whether the clock
     is synchronised, the boot's id: ``timebase.TimeSource``). ``clock`` alone, as tests and
     tools give it, is a wall clock taken to be right: it stands for the seconds since boot too,
-    and the clock counts as synchronised.
+    and the clock counts as synchronised. ``care`` keeps the file (``care.FileCare``): its
+    connection, checkpoints and backups, the idle ``tick``.
     """
 
     def __init__(self, path: Path | str, clock: Callable[[], float] | None = None, *,
@@ -105,11 +106,11 @@ class Journal(FileCare):
         self._aside: set[int] = set()
         self._taken = 0
         opened = open_journal(self.path, self.clock, memory_fallback=memory_fallback)
-        self._db = opened.db
         self.notices.extend(opened.notices)
         self.notice, self.degraded = opened.moved, opened.degraded
         self.times = TimeBase(lambda: self.db, self.write, source)
-        self._care_init()
+        self.care = FileCare(self.path, opened.db, report=self.notices.append,
+                             sync_clock=self.times.check_sync, in_memory=self.degraded is not None)
 
     def stamp(self) -> Stamp:
         """A stamp for a row written now (for the small stores that share this file)."""
@@ -119,8 +120,12 @@ class Journal(FileCare):
     def db(self) -> "sqlite3.Connection":
         """The open connection, for the small stores that share this file (the roster, the
         learning station's history); write through ``write()``."""
-        assert self._db is not None, "the journal is closed"
-        return self._db
+        return self.care.db
+
+    def write(self) -> Any:
+        """A write transaction on the journal, once its file is known to be there
+        (``FileCare.write``; JournalError: nothing can be saved, nothing was written)."""
+        return self.care.write()
 
     def take_notices(self) -> list[Notice]:
         """The notices not taken before (oldest first): what the OLED has yet to show. Rows are
@@ -142,7 +147,7 @@ class Journal(FileCare):
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (header.game, text, at.wall, at.boot, at.mono, int(self.times.anchored)))
         if ended:
-            self.game_ended()
+            self.care.game_ended()
         assert cur.lastrowid is not None  # an INSERT's row
         return cur.lastrowid
 
@@ -177,7 +182,7 @@ class Journal(FileCare):
                                 "VALUES (?, ?, ?, ?, ?)",
                                 [(at.wall, kind, data, at.boot, at.mono) for kind, data in noted])
         if over:
-            self.game_ended()
+            self.care.game_ended()
         return int(seq)
 
     def undo(self, game_id: int) -> dict[str, Any] | None:
@@ -207,7 +212,7 @@ class Journal(FileCare):
                                             None if running else at.boot,
                                             None if running else at.mono, game_id))
         if status in ("over", "abandoned"):
-            self.game_ended()
+            self.care.game_ended()
 
     def count(self, game_id: int) -> int:
         """How many actions the game has."""
@@ -336,9 +341,9 @@ class Journal(FileCare):
         return notes
 
     def close(self) -> None:
-        db, self._db = getattr(self, "_db", None), None
-        if db is not None:
-            db.close()
+        care = getattr(self, "care", None)
+        if care is not None:
+            care.close()
 
     def __enter__(self) -> "Journal":
         return self

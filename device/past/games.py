@@ -270,9 +270,9 @@ class PastGames:
         row_id = store.add(self.journal.db, self.journal.write, game_id, seq, text,
                            store.dump(found.originals[seq]) or "", reason, self.journal.stamp())
         log.info("game %d action %d corrected: %s (%s)", game_id, seq, action, reason)
-        backup = getattr(self.journal, "game_ended", None)
-        if backup is not None:  # checkpoint and backup: a restore keeps this correction
-            backup()
+        care = getattr(self.journal, "care", None)
+        if care is not None:  # checkpoint and backup: a restore keeps this correction
+            care.game_ended()
         made = next((c for c in self._corrections(found) if c.id == row_id), None)
         return made if made is not None else Correction(  # it put the step back as played
             row_id, game_id, seq, found.originals[seq], action, reason, None)

@@ -1,15 +1,14 @@
 """The App's stack of screens: the home menu at the bottom, what is open above it, and the
 screens a caller asks for by kind (the running game's, a set-up's, a tool's).
 
-Only the stack lives here; ``App`` (``device.app``) adds the game, the guard and the services
-screens ask for. The top screen's holds (which keys may be held) follow every change.
+The App (``device.app``) owns one and adds the game, the guard and the services screens ask
+for. The top screen's holds (which keys may be held) follow every change.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
-from ..inputs import Inputs
 from ..modes.base import Referee
 from .game import GameScreen
 from .screen import Screen
@@ -18,10 +17,12 @@ from .tool import ToolScreen
 
 
 class ScreenStack:
-    """``stack``: the screens, home first; ``inputs``: told the top screen's holds."""
+    """``stack``: the screens, ``home`` first; ``holds`` is told the top screen's holds (the
+    buttons' ``Inputs.set_holds``)."""
 
-    stack: list[Screen]
-    inputs: Inputs
+    def __init__(self, home: Screen, holds: Callable[[frozenset[str]], None]) -> None:
+        self.stack: list[Screen] = [home]
+        self._holds = holds
 
     @property
     def top(self) -> Screen:
@@ -87,7 +88,7 @@ class ScreenStack:
         return self.top.cursor
 
     def set_holds(self) -> None:
-        self.inputs.set_holds(self.top.holds())
+        self._holds(self.top.holds())
 
 
 __all__ = ["ScreenStack"]

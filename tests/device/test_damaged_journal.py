@@ -82,7 +82,7 @@ def test_a_game_with_a_damaged_row_is_set_aside_kept_and_reported(tmp_path, case
         [notice] = journal.notices
         assert notice.kind == "set-aside" and notice.game_id == game
         assert reason in notice.reason and notice.text.startswith(f"Game {game} set aside: ")
-        status = journal._db.execute("SELECT status FROM games WHERE id=?", (game,)).fetchone()[0]
+        status = journal.db.execute("SELECT status FROM games WHERE id=?", (game,)).fetchone()[0]
         assert status == "damaged"
         # the box goes on: a new game starts and is saved next to the damaged one
         session = Session.new(journal, HEADER)
@@ -320,8 +320,8 @@ def test_a_schema_1_journal_is_migrated_and_keeps_its_games(tmp_path):
         session = Session.resume(journal)  # game 2 is set aside: 'damaged' needs schema 2 (now 3)
         assert session.game_id == 1 and len(session.actions) == 1
         assert journal.load(1).status == "over"
-        assert journal._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == ("3",)
-        assert journal._db.execute("PRAGMA foreign_key_check").fetchall() == []
+        assert journal.db.execute("SELECT value FROM meta WHERE key='schema'").fetchone() == ("3",)
+        assert journal.db.execute("PRAGMA foreign_key_check").fetchall() == []
     assert sqlite3.connect(tmp_path / NAME).execute(
         "SELECT status FROM games WHERE id=2").fetchone() == ("damaged",)
 
@@ -353,7 +353,7 @@ def test_notices_are_taken_once_each(tmp_path):
         Session.resume(journal)
         assert [n.game_id for n in journal.take_notices()] == [game]
         assert journal.take_notices() == []
-        journal._db.execute("UPDATE calibration SET data='[]'")
+        journal.db.execute("UPDATE calibration SET data='[]'")
         assert journal.calibration("left") is None
         assert [n.kind for n in journal.take_notices()] == ["calibration"]
         assert len(journal.notices) == 2  # the history stays

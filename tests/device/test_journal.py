@@ -47,15 +47,15 @@ def test_a_new_game_abandons_the_running_one(tmp_path):
 
 def test_journal_uses_wal_and_full_sync(tmp_path):
     with Journal(tmp_path / "j.sqlite3") as journal:
-        assert journal._db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        assert journal._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert journal.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert journal.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
 
 
 def test_the_journals_page_cache_is_bounded_so_a_box_left_running_does_not_grow(tmp_path):
     # benchmarks/sim_memory.py: with SQLite's default 2,000 KiB the simulator grew for hours
     from spielleiter.device.journal.file import CACHE_KIB
     with Journal(tmp_path / "j.sqlite3") as journal:
-        assert journal._db.execute("PRAGMA cache_size").fetchone()[0] == -CACHE_KIB
+        assert journal.db.execute("PRAGMA cache_size").fetchone()[0] == -CACHE_KIB
         assert CACHE_KIB <= 512
 
 
@@ -136,7 +136,7 @@ def test_text_that_is_not_valid_unicode_is_never_written(tmp_path):
     with Journal(tmp_path / "j.sqlite3") as journal:
         with pytest.raises(JournalError, match="not valid Unicode"):
             journal.start_game(Header("tatort-tonne", ("\ud800x", "b"), {}, 7))
-        assert journal._db.execute("SELECT COUNT(*) FROM games").fetchone() == (0,)
+        assert journal.db.execute("SELECT COUNT(*) FROM games").fetchone() == (0,)
         game = journal.start_game(HEADER)
         for bad in ({"player": "\udfff"}, {"grams": float("nan")}):
             with pytest.raises(JournalError, match="not saved"):

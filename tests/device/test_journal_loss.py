@@ -245,7 +245,7 @@ def test_a_backup_that_cannot_be_written_does_not_stop_the_game(tmp_path):
     with Journal(tmp_path / NAME) as journal:
         session = Session.new(journal, SHORT)
         finish(session)
-        assert session.state.is_over and journal.backup_error
+        assert session.state.is_over and journal.care.backup_error
     with Journal(tmp_path / NAME) as journal:
         assert Session.resume(journal).state.is_over
 

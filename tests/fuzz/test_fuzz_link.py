@@ -23,7 +23,7 @@ IDS = st.one_of(st.none(), st.integers(), NAMES, VALUES)
 
 def snapshot(box) -> tuple:
     """What a refused line must leave as it was: the game, the screen mode, the journal."""
-    db = box.journal._db
+    db = box.journal.db
     return (json.dumps(box.app.public_state(), sort_keys=True), box.app.mode,
             db.execute("SELECT COUNT(*), MAX(id) FROM games").fetchone(),
             db.execute("SELECT COUNT(*) FROM actions").fetchone())

@@ -48,7 +48,7 @@ def start_game(box, players: int = 4, tiles: bool = False, free: bool = False) -
     box.tap("host.ok")
     if box.app.mode == "start":                          # the game's own menu: New game
         box.tap("host.ok")
-    while box.app.setup.players != players:
+    while box.app.screens.setup.players != players:
         box.tap("host.next")
     box.tap("host.ok")
     if tiles:

@@ -379,7 +379,7 @@ def test_a_new_child_typed_on_the_box_is_kept_on_the_roster_and_starts_at_once(b
     pick(box, "New child")
     type_name(box, "Mia")
     assert Roster(box.journal).names() == ["Mia"]
-    assert box.app.tool.child == "Mia" and box.app.tool.step == "menu"
+    assert box.app.screens.tool.child == "Mia" and box.app.screens.tool.step == "menu"
 
 
 def test_the_history_survives_a_sigkill(tmp_path):

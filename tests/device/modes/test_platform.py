@@ -28,7 +28,7 @@ def open_mode(box, name: str) -> None:
 
 def start_tatort_tonne(box, players: int = 3) -> None:
     open_mode(box, "tatort-tonne")
-    while box.app.setup.players != players:
+    while box.app.screens.setup.players != players:
         box.tap("host.next")
     for _ in range(3):
         box.tap("host.ok")
@@ -206,7 +206,7 @@ def test_weights_reach_the_active_mode(box_factory, monkeypatch):
     box = box_factory(NAMES)
     open_mode(box, "scale")
     got: list[Weight] = []
-    monkeypatch.setattr(box.app.tool, "on_weight", lambda w: got.append(w) or True)
+    monkeypatch.setattr(box.app.screens.tool, "on_weight", lambda w: got.append(w) or True)
     box.put("left", 50.0)
     box.idle(3.0)
     assert any(w.pan == "left" and w.kind == "stable" and abs(w.grams - 50.0) < 0.5 for w in got)

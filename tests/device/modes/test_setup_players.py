@@ -34,7 +34,7 @@ def test_sophie_takes_fewer_than_25_presses_on_the_letter_wheel(box_factory):
     count = type_name(box, "Sophie")
     assert count < 25
     assert Roster(box.journal).names() == ["Anna", "Sophie"]
-    assert box.app.setup.seats == ["Sophie"] and box.last_view.title == "Who plays? (1)"
+    assert box.app.screens.setup.seats == ["Sophie"] and box.last_view.title == "Who plays? (1)"
 
 
 def test_a_plain_wheel_from_a_would_need_about_45_presses():
@@ -70,7 +70,7 @@ def test_too_few_players_is_refused_with_the_reason(box_factory):
     cursor_to(box, "Done")
     box.tap("host.ok")
     assert box.last_view.lines == ("Choose 2 to 10", "players")
-    assert box.app.mode == "setup" and box.app.setup.step == 0
+    assert box.app.mode == "setup" and box.app.screens.setup.step == 0
 
 
 def test_a_guest_plays_without_joining_the_roster(box_factory):
@@ -80,7 +80,7 @@ def test_a_guest_plays_without_joining_the_roster(box_factory):
     box.tap("host.ok")                      # Anna
     cursor_to(box, "Guest")
     box.tap("host.ok")
-    assert box.app.setup.seats == ["Anna", "Guest 1"]
+    assert box.app.screens.setup.seats == ["Anna", "Guest 1"]
     assert Roster(box.journal).names() == ["Anna"]
 
 
@@ -102,7 +102,7 @@ def test_the_next_set_up_offers_the_same_seats(box_factory):
     box.tap("host.ok")
     box.idle(2.5)                           # "Game ended" goes
     open_setup(box)
-    assert box.app.setup.seats == ["Ben", "Anna"]
+    assert box.app.screens.setup.seats == ["Ben", "Anna"]
 
 
 @pytest.mark.parametrize("bad", ["", "   ", "\ud800x", "A" * 13, 7, "a\x00b"])
@@ -224,7 +224,7 @@ def test_a_known_name_typed_in_settings_is_refused_with_why_and_the_wheel_stays(
     assert "Ben is already on the roster" in " ".join(box.app.flash_view.lines)
     assert Roster(box.journal).names() == ["Ben"]
     box.tap("host.back")
-    assert box.app.tool.players.new is not None              # still typing: change the name
+    assert box.app.screens.tool.players.new is not None              # still typing: change the name
 
 
 def test_chosen_guests_are_listed_and_ok_on_one_takes_it_out(box_factory):
@@ -235,13 +235,13 @@ def test_chosen_guests_are_listed_and_ok_on_one_takes_it_out(box_factory):
     cursor_to(box, "Guest")
     box.tap("host.ok")
     box.tap("host.ok")                                       # two guests
-    assert box.app.setup.seats == ["Anna", "Guest 1", "Guest 2"]
+    assert box.app.screens.setup.seats == ["Anna", "Guest 1", "Guest 2"]
     assert any(line.strip().startswith("3 Guest 2") for line in box.last_view.lines)
-    picker = box.app.setup.picker
+    picker = box.app.screens.setup.picker
     while picker.entries()[picker.cursor] != "Guest 1":
         box.tap("host.next")
     box.tap("host.ok")                                       # taken out again
-    assert box.app.setup.seats == ["Anna", "Guest 2"]
+    assert box.app.screens.setup.seats == ["Anna", "Guest 2"]
 
 
 def test_a_hyphen_starts_a_new_capital_on_the_wheel():
@@ -259,7 +259,7 @@ def test_a_long_back_on_the_wheel_gives_the_name_up_instead_of_undoing(box_facto
     box.tap("host.ok")                                       # New player: the wheel
     box.tap("host.ok")                                       # "A"
     box.hold("host.back", 1.5)
-    assert box.app.tool.players.new is None and box.app.flash_view is None
+    assert box.app.screens.tool.players.new is None and box.app.flash_view is None
     assert box.last_view.title == "Players (0)"
 
 

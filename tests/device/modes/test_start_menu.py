@@ -23,10 +23,10 @@ def to_start_menu(box, name: str = "tatort-tonne") -> None:
 def play_short_tatort_tonne(box) -> None:
     """Three players, a pile of one trash card: Red steals it and the game is over."""
     open_game(box, "tatort-tonne")
-    while box.app.setup.players != 3:
+    while box.app.screens.setup.players != 3:
         box.tap("host.next")
     box.tap("host.ok")
-    box.app.setup.values["trash"] = 1          # the pile option's screen, set straight
+    box.app.screens.setup.values["trash"] = 1          # the pile option's screen, set straight
     box.tap("host.ok")                         # the pile
     box.tap("host.ok")                         # the summary: start
     assert box.app.mode == "game"
@@ -88,7 +88,7 @@ def test_every_game_has_rules_pages_read_with_ok_and_back(box_factory, name):
     assert box.last_view.title == pages[-2].title
     box.tap("host.ok")
     box.tap("host.ok")                                        # done: the game's menu again
-    assert box.app.mode == "start" and box.app.start.page is None
+    assert box.app.mode == "start" and box.app.screens.start.page is None
     assert box.last_view.lines[box.last_view.cursor] == "New game"  # read: ready to play
 
 
@@ -161,7 +161,7 @@ def test_a_remembered_choice_the_game_no_longer_offers_falls_back_to_its_default
     to_start_menu(box)
     box.tap("host.next")
     box.tap("host.ok")                                        # Play again
-    assert box.app.setup.values["trash"] != 1000
+    assert box.app.screens.setup.values["trash"] != 1000
     box.tap("host.ok")
     assert box.app.mode == "game"
 

@@ -361,11 +361,11 @@ def test_a_corrupt_journal_is_reported_on_the_screen(box_factory, tmp_path):
 def test_an_action_that_cannot_be_saved_is_not_taken(box_factory):
     box = box_factory(EXAMPLE_PLAYERS)
     start_game(box)
-    box.journal._db.execute("PRAGMA query_only = ON")  # the disk refuses writes
+    box.journal.db.execute("PRAGMA query_only = ON")  # the disk refuses writes
     box.tap("s1.A")
     assert box.app.session.state.choices == {} and actions(box) == 0
     assert "Cannot save" in box.last_view.as_text()
-    box.journal._db.execute("PRAGMA query_only = OFF")
+    box.journal.db.execute("PRAGMA query_only = OFF")
     box.idle(2)
     box.tap("s1.A")
     assert actions(box) == 1
@@ -412,10 +412,10 @@ def test_the_final_action_and_the_end_of_the_game_are_saved_together(box_factory
     box.tap("s1.B")                                     # a accuses
     box.tap("s2.A")                                     # b steals
     box.idle(COUNTDOWN_S)
-    box.journal._db.execute("PRAGMA query_only = ON")   # the final action cannot be saved
+    box.journal.db.execute("PRAGMA query_only = ON")   # the final action cannot be saved
     box.tap("s2.C")                                     # a pointed at b: caught, a would win
     assert not box.app.session.state.is_over and "Cannot save" in box.last_view.as_text()
-    box.journal._db.execute("PRAGMA query_only = OFF")
+    box.journal.db.execute("PRAGMA query_only = OFF")
     box.idle(2)
     box.tap("s2.C")
     assert box.app.session.state.winners() == ("a",)

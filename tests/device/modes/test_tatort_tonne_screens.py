@@ -178,7 +178,7 @@ def test_the_accuser_pressing_a_or_b_is_told_who_presses(box_factory):
 def test_ok_while_choosing_without_hot_seats_says_where_to_choose(box_factory):
     box = box_factory(EXAMPLE_PLAYERS[:3])
     open_game(box)
-    while box.app.setup.players != 3:
+    while box.app.screens.setup.players != 3:
         box.tap("host.next")
     for _ in range(3):
         box.tap("host.ok")
@@ -210,7 +210,7 @@ def test_back_after_a_hot_seat_card_is_down_says_ok_goes_on(box_factory):
 def test_a_station_after_the_end_is_told_the_game_is_over(box_factory):
     box = box_factory(["a", "b"])
     open_game(box)
-    while box.app.setup.players != 2:
+    while box.app.screens.setup.players != 2:
         box.tap("host.next")
     for _ in range(3):
         box.tap("host.ok")

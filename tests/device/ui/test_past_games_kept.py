@@ -27,7 +27,7 @@ def to_home_from_a_resumed_game(box) -> None:
 
 
 def open_past(box) -> None:
-    home = box.app.stack[0]
+    home = box.app.screens.stack[0]
     first = 1 if box.app.paused else 0
     while box.app.cursor < first or home.modes[box.app.cursor - first].name != "past":
         box.tap("host.next")
