@@ -4,7 +4,13 @@ damaged row is, and a capture that would give one is refused too."""
 
 from __future__ import annotations
 
+import logging
+
 from ...drivers.weighing import Calibration, CalibrationError
+from ..journal.file import Notice
+from ..journal.store import Journal
+
+log = logging.getLogger(__name__)
 
 # A gram moves an HX711 on a load cell by at least a count (``from_points`` refuses less) and by
 # far less than its whole 24-bit range; its zero lies within that range. Outside: no calibration.
@@ -28,4 +34,27 @@ def implausible(calibration: Calibration) -> CalibrationError | None:
     return None
 
 
-__all__ = ["MAX_COUNTS_PER_GRAM", "MAX_OFFSET_COUNTS", "MIN_COUNTS_PER_GRAM", "implausible"]
+def saved_calibration(journal: Journal | None, name: str) -> Calibration | None:
+    """The pan ``name``'s saved calibration; None (uncalibrated, with a ``calibration`` notice,
+    as for a damaged row) when it is broken or absurd, or there is no journal."""
+    saved = journal.calibration(name) if journal is not None else None
+    if journal is None or saved is None:
+        return None
+    problem: Exception | None
+    try:
+        calibration = Calibration.from_json(saved)
+        problem = implausible(calibration)
+    except (CalibrationError, AttributeError, KeyError, TypeError, ValueError) as exc:
+        problem = exc
+    if problem is None:
+        return calibration
+    reason = str(problem) or type(problem).__name__
+    text = f"Calibration of the {name} pan unusable ({reason}): uncalibrated"
+    if all(n.text != text for n in journal.notices):
+        journal.notices.append(Notice("calibration", text, reason, pan=name))
+    log.error("%s", text)
+    return None
+
+
+__all__ = ["MAX_COUNTS_PER_GRAM", "MAX_OFFSET_COUNTS", "MIN_COUNTS_PER_GRAM", "implausible",
+           "saved_calibration"]

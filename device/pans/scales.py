@@ -9,6 +9,11 @@ verdict of the same sample. What changes with time alone (a load held still long
 told when a mode asked for it (``hold``, ``holds.py``), so no mode polls. Each pan's
 calibration lives in the journal (once calibrated, across power cuts). Pans are named in the
 config; any count, one alone works.
+
+The module is longer than most because ``Scales`` is one object on the loop thread: what comes
+in (samples, status), what goes out (news, holds) and the commands that change what a sample
+means (tare, calibration, temperature) share its state; the parts that stand alone live beside
+it (``holds``, ``checks``, ``words``, ``simulated``).
 """
 
 from __future__ import annotations
@@ -26,10 +31,10 @@ from ...drivers.weighing import (
 from ..config.core import Config
 from ..inputs import Weight
 from ..journal.store import Journal
-from ..journal.file import Notice
 from .holds import Hold, Holds
 from .words import PanReading, verdict_text
-from .checks import MAX_COUNTS_PER_GRAM, MAX_OFFSET_COUNTS, MIN_COUNTS_PER_GRAM, implausible
+from .checks import (MAX_COUNTS_PER_GRAM, MAX_OFFSET_COUNTS, MIN_COUNTS_PER_GRAM, implausible,
+                     saved_calibration)
 
 log = logging.getLogger(__name__)
 
@@ -166,7 +171,7 @@ class Scales:
                                judge_s=self.judge_s, tie_band_g=self.tie_band_g)
 
     def _add_pan(self, name: str, rate: int) -> Pan:
-        calibration = self._saved_calibration(name)
+        calibration = saved_calibration(self.journal, name)
         if calibration is None and self.sim is not None:
             calibration = self.sim.true_calibration(name)  # a factory-calibrated sim
         pan = Pan(name, ScaleChannel(name, calibration, rate=rate),
@@ -175,28 +180,6 @@ class Scales:
             pan.reader = self.sim.readers[name]
         self.pans[name] = pan
         return pan
-
-    def _saved_calibration(self, name: str) -> Calibration | None:
-        """The pan's saved calibration; None (uncalibrated, with a ``calibration`` notice, as
-        for a damaged row) when it is broken or absurd."""
-        journal = self.journal
-        saved = journal.calibration(name) if journal is not None else None
-        if journal is None or saved is None:
-            return None
-        problem: Exception | None
-        try:
-            calibration = Calibration.from_json(saved)
-            problem = implausible(calibration)
-        except (CalibrationError, AttributeError, KeyError, TypeError, ValueError) as exc:
-            problem = exc
-        if problem is None:
-            return calibration
-        reason = str(problem) or type(problem).__name__
-        text = f"Calibration of the {name} pan unusable ({reason}): uncalibrated"
-        if all(n.text != text for n in journal.notices):
-            journal.notices.append(Notice("calibration", text, reason, pan=name))
-        log.error("%s", text)
-        return None
 
     def start(self) -> None:
         if self.sim is not None:
