@@ -17,7 +17,7 @@ import math
 import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from ...games import learning
 from ...games.learning import Attempt
@@ -26,6 +26,9 @@ from .schema import add_columns
 from .sql import transaction
 from ..text import bad_char
 from .timebase import plausible
+
+if TYPE_CHECKING:
+    from .store import Journal
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +127,7 @@ def parse(row: tuple[Any, ...], when: Callable[[Any, Any, Any], float | None] | 
 class History:
     """Every attempt in the journal database; names compare without regard to case."""
 
-    def __init__(self, journal: Any) -> None:
+    def __init__(self, journal: "Journal") -> None:
         self.journal = journal
         try:
             with transaction(journal.db):

@@ -9,13 +9,16 @@ from __future__ import annotations
 import functools
 import logging
 import unicodedata
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..screen import render as screens
 from ..i18n import _
 from .schema import add_columns
 from .sql import transaction
 from ..text import InputError, bad_char
+
+if TYPE_CHECKING:
+    from .store import Journal
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +89,7 @@ class Roster:
     """Names in the order they were added (a sequence, not the clock); case does not make two
     people."""
 
-    def __init__(self, journal: Any) -> None:
+    def __init__(self, journal: "Journal") -> None:
         self.journal = journal
         try:
             with transaction(journal.db):

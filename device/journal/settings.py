@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import asdict, dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .store import Journal
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +67,7 @@ class Settings:
         return settings
 
 
-def load(journal: Any, base: Settings | None = None) -> Settings:
+def load(journal: "Journal", base: Settings | None = None) -> Settings:
     """The settings last saved in ``journal`` over ``base`` (the config's defaults)."""
     try:
         notes = journal.notes("settings", limit=1)
@@ -74,5 +77,5 @@ def load(journal: Any, base: Settings | None = None) -> Settings:
     return Settings.from_json(notes[0] if notes else {}, base)
 
 
-def save(journal: Any, settings: Settings) -> None:
+def save(journal: "Journal", settings: Settings) -> None:
     journal.add_note("settings", settings.to_json())

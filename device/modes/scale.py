@@ -6,15 +6,19 @@ of the cell). A mass is only ever taken after OK on its screen: the person confi
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...drivers.weighing import CALIBRATION_MASS_G, MAX_MASSES, CalibrationError, Calibrator
 from ..i18n import N_, _, refusal
 from ..inputs import Weight
+from ..pans.scales import Scales, TableScales
 from ..pans.warm_up import notice_text
 from ..pans.words import pan_name, upper_first, verdict_text
 from ..screen.render import View, misfits, wrap
 from .base import HostTool, ModeInfo
+
+if TYPE_CHECKING:
+    from ..ui.screen import Shell
 
 CALIBRATION_MASSES_G = (50, 100, 200, 500)  # the reference masses the screen offers (all
 #                                           below the overload stop, 600-800 g)
@@ -32,9 +36,10 @@ def pan_labels(names: list[str]) -> dict[str, str]:
 class ScaleMode(HostTool):
     """Live pans (OK tares, NEXT calibrates); calibration walks empty pan -> known mass -> saved."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: "Shell") -> None:
         self.app = app
-        self.scales = app.scales
+        # an App given no pans at all shows what a box with none configured shows
+        self.scales: TableScales = app.scales if app.scales is not None else Scales.fed([])
         self.step = "live"
         self.cursor = 0
         self.mass_index = CALIBRATION_MASSES_G.index(int(CALIBRATION_MASS_G))

@@ -9,7 +9,7 @@ a parent's or teacher's job, so it lives here and not in the learning station.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ..journal.learning import History
 from ..i18n import N_, _
@@ -20,6 +20,9 @@ from ..screen.render import View
 from ..journal.settings import CHOICES, LANGUAGE_NAMES
 from .base import HostTool, ModeInfo
 from .names import RosterScreen
+
+if TYPE_CHECKING:
+    from ..ui.screen import Shell
 
 EXTRA = 2  # entries after the settings: Players, Clear history
 
@@ -41,7 +44,7 @@ def _show(key: str, value: str) -> str:
 
 
 class SettingsMode(HostTool):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: "Shell") -> None:
         self.app = app
         self.cursor = 0
         self.children: list[str] | None = None  # clearing: the children with a history

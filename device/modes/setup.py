@@ -16,6 +16,7 @@ from typing import Any, Callable, Sequence
 from ..i18n import _, ngettext
 from ..journal.header import Header
 from ..journal.roster import Roster
+from ..journal.store import Journal
 from ..screen.render import View, misfits
 from .base import ModeInfo
 from .options import SetupOption
@@ -181,7 +182,7 @@ def summary_lines(label: str, value: str) -> list[str]:
 
 
 def begin(mode: ModeInfo, names: Sequence[str], stations: int, low: int, high: int,
-          journal: Any, station_name: Callable[[int], str], again: bool = False) -> SetupFlow:
+          journal: Journal, station_name: Callable[[int], str], again: bool = False) -> SetupFlow:
     """The set-up of ``mode``: the roster (if any) to pick from, with the seats of the last game
     of this kind taken again; without a roster the player count of that game. ``again``: the
     last game's players (guests too), seats and choices, at the summary."""
@@ -207,12 +208,12 @@ def begin(mode: ModeInfo, names: Sequence[str], stations: int, low: int, high: i
     return flow
 
 
-def can_play_again(journal: Any, mode: ModeInfo, low: int, high: int) -> bool:
+def can_play_again(journal: Journal, mode: ModeInfo, low: int, high: int) -> bool:
     """Whether ``mode`` has a last game whose players can sit down again."""
     return low <= len(last_game(journal, mode.name)[0]) <= high
 
 
-def remember(journal: Any, game: str, seats: Sequence[str], values: dict[str, Any]) -> None:
+def remember(journal: Journal, game: str, seats: Sequence[str], values: dict[str, Any]) -> None:
     """Keep who sat where and what was chosen, so the next set-up of this game offers the same
     seats and "Play again" repeats the game."""
     try:
@@ -221,7 +222,7 @@ def remember(journal: Any, game: str, seats: Sequence[str], values: dict[str, An
         log.warning("seats not remembered: %s", exc)
 
 
-def last_game(journal: Any, game: str) -> tuple[list[str], dict[str, Any]]:
+def last_game(journal: Journal, game: str) -> tuple[list[str], dict[str, Any]]:
     """The players and the set-up choices of the last game of ``game`` (empty if none)."""
     try:
         notes = journal.notes("seats", limit=50)

@@ -21,10 +21,13 @@ Scale tool says the same words as its title (``notice_text``: one wording for th
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..i18n import _
 from ..screen.render import View, layout, misfits
+
+if TYPE_CHECKING:
+    from .scales import TableScales
 
 
 CHECK_S = 2.0
@@ -44,7 +47,7 @@ def weighs(screen: Any) -> bool:
     return False
 
 
-def warming(scales: Any) -> bool:
+def warming(scales: "TableScales | None") -> bool:
     """Whether any configured pan is still warming up (False without pans)."""
     if scales is None:
         return False
@@ -70,7 +73,7 @@ def keeps(marked: View, view: View) -> bool:
         min(now.room, len(view.lines)) == min(was.room, len(view.lines))
 
 
-def with_notice(view: View, screen: Any, scales: Any) -> View:
+def with_notice(view: View, screen: Any, scales: "TableScales | None") -> View:
     """``view`` with the warm-up notice when ``screen`` weighs and a pan warms up, in the best
     place that keeps the screen's own parts as they are; else as is."""
     if view.blank or view.notice or not weighs(screen) or not warming(scales):
@@ -86,7 +89,7 @@ class Notice:
         self.call_later = call_later
         self._timer: Any = None
 
-    def mark(self, view: View, screen: Any, scales: Any) -> View:
+    def mark(self, view: View, screen: Any, scales: "TableScales | None") -> View:
         marked = with_notice(view, screen, scales)
         if marked.notice and self._timer is None:
             self._timer = self.call_later(CHECK_S, self._again)

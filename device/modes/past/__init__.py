@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...i18n import N_
 from ..base import ModeInfo
 
+if TYPE_CHECKING:
+    from ...ui.screen import Shell
+    from .listing import PastGamesMode
 
-def open_past(app: Any) -> Any:
+
+def open_past(app: "Shell") -> "PastGamesMode":
     from .listing import PastGamesMode  # the screens import the registry: import them late
 
     return PastGamesMode(app)

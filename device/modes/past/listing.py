@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...i18n import N_, _
 from ..base.tool import HostTool
@@ -20,6 +20,9 @@ from ...past.records import GameRecord
 from ...screen.render import View, first_fit, pack, wrap
 from ...text import InputError
 from .rewatch import ReplayScreen
+
+if TYPE_CHECKING:
+    from ...ui.screen import Shell
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +88,7 @@ class PastGamesMode(HostTool):
     so the list opens and pages as fast with ten thousand games as with ten; kept results of
     other rules are brought up to date on a thread of their own (``past.recheck``)."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: "Shell") -> None:
         self.app = app
         self.past = PastGames(app.journal)
         self.record: GameRecord | None = None

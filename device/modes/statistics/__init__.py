@@ -3,13 +3,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from ...i18n import N_
 from ..base import ModeInfo
 
+if TYPE_CHECKING:
+    from ...ui.screen import Shell
+    from .pages import StatsMode
 
-def open_stats(app: Any) -> Any:
+
+def open_stats(app: "Shell") -> "StatsMode":
     from .pages import StatsMode  # the screens import the registry: import them late
 
     return StatsMode(app)

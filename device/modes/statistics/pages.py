@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...past.statistics import FamilyStats, GameStats, PlayerStats, Tally
 from ...i18n import _, ngettext
@@ -21,6 +21,9 @@ from ...past.recheck import start_if_needed
 from ...screen.render import View, first_fit, misfits, wrap
 from ...text import InputError
 from ..past.listing import MONTHS
+
+if TYPE_CHECKING:
+    from ...ui.screen import Shell
 
 log = logging.getLogger(__name__)
 
@@ -121,7 +124,7 @@ class StatsMode(HostTool):
 
     STEP = 50
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: "Shell") -> None:
         self.app = app
         self.stats = FamilyStats([], [])
         self.titles: dict[str, str] = {}

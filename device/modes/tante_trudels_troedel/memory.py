@@ -12,10 +12,13 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...journal.file import JournalError
 from .weighing import POTD_TOL_G, ZERO_DRIFT_G, drift_bound_g
+
+if TYPE_CHECKING:
+    from ...journal.store import Journal
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +53,7 @@ class Reference:
 class Memory:
     """The notes of one game in the journal."""
 
-    def __init__(self, journal: Any, game_id: Any) -> None:
+    def __init__(self, journal: "Journal", game_id: int) -> None:
         self.journal = journal
         self.game_id = game_id
         self.noted: int | None = None  # the scales-row weighing the journal holds
