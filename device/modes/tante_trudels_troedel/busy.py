@@ -8,21 +8,36 @@ the keys, the pages and the screens.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import Any, Protocol, Sequence
 
 from ....games.core import Chance
 from ....games.tante_trudels_troedel import TanteTrudelsTroedel
 from ...inputs import Weight
 from ...pans.scales import TableScales
+from ...session import Session
 from ..base import Table
 from ..base.controllers import Die
 from . import flow, jobs
 from .flow import Busy, Rolling, TurnStep, TakingOff, Weighing
 from .memory import Memory, Reference
+from .public import Public
 from .weighing import BASKET_HOLD_S, POTD_HOLD_S, Job, TakeOff, JobWeigher
 
-if TYPE_CHECKING:
-    from .referee import TanteTrudelsTroedelReferee
+
+
+class Referee(Protocol):
+    """What the ``Work`` needs of the referee that owns it."""
+
+    table: Table
+    session: Session
+
+    @property
+    def state(self) -> TanteTrudelsTroedel: ...
+    @property
+    def seen(self) -> Public: ...
+    def legal_of(self, player: str, kind: str) -> list[dict[str, Any]]: ...
+    def act(self, action: dict[str, Any],
+            notes: Sequence[tuple[str, dict[str, Any]]] = ()) -> list[Any] | None: ...
 
 ROLL_TICK_S = 0.1    # the buzzer's roll: the shared die's ticks this far apart, then the number
 
@@ -30,7 +45,7 @@ ROLL_TICK_S = 0.1    # the buzzer's roll: the shared die's ticks this far apart,
 class Work:
     """The step, the busy state and the weighings of one game (see the module doc)."""
 
-    def __init__(self, referee: "TanteTrudelsTroedelReferee") -> None:
+    def __init__(self, referee: Referee) -> None:
         self.referee = referee
         table, session = referee.table, referee.session
         self.table: Table = table
