@@ -85,12 +85,17 @@ DRAWINGS: tuple[tuple[Callable[[Image.Image], str], int, int], ...] = (
 
 
 def caption(view: View) -> str:
-    """The screen's title, big word and footer in one line of plain text, under the picture
-    (Braille dots draw the small font legibly only on some terminal fonts)."""
-    title = f"[{view.title}]" if view.title and not view.blank else ""
-    big = view.big if view.big and not view.blank else ""
+    """The screen's title, the menu line the cursor is on, the big word and the footer in one
+    line of plain text, under the picture (Braille dots draw the small font legibly only on
+    some terminal fonts, and a menu is worked by its highlighted line)."""
+    shown = not view.blank
+    title = f"[{view.title}]" if view.title and shown else ""
+    cursor = view.cursor
+    chosen = f"> {view.lines[cursor]}" if shown and cursor is not None \
+        and 0 <= cursor < len(view.lines) else ""
+    big = view.big if view.big and shown else ""
     footer = f"({view.footer})" if view.footer else ""
-    return "  ".join(part for part in (title, big, footer) if part)
+    return "  ".join(part for part in (title, chosen, big, footer) if part)
 
 
 def layout(width: int, height: int, frame: Image.Image | None, legend_lines: Sequence[str],

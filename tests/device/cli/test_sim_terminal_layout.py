@@ -78,6 +78,12 @@ def test_a_blank_screen_still_shows_its_footer_in_the_caption():
     assert any(row.strip() == "(OK show)" for row in rows)
 
 
+def test_the_caption_names_the_menu_line_the_cursor_is_on():
+    rows = screen(80, 24, View("Games", ("Tatort Tonne", "Bunte Runde", "Settings"), cursor=1,
+                               footer="NEXT move  OK choose"))
+    assert "[Games]  > Bunte Runde  (NEXT move  OK choose)" in rows
+
+
 def test_taller_terminals_get_block_characters():
     quadrants = picture(screen(80, 40))
     assert len(quadrants) == 32 and len(quadrants[0]) == 64
