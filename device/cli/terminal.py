@@ -85,17 +85,19 @@ DRAWINGS: tuple[tuple[Callable[[Image.Image], str], int, int], ...] = (
 
 
 def caption(view: View) -> str:
-    """The screen's title, the menu line the cursor is on, the big word and the footer in one
+    """The screen's big word, its title, the menu line the cursor is on and the footer in one
     line of plain text, under the picture (Braille dots draw the small font legibly only on
-    some terminal fonts, and a menu is worked by its highlighted line)."""
+    some terminal fonts, and a menu is worked by its highlighted line). The big word leads, as
+    it does on the OLED: "3" and then "POINT!" before the countdown's title, which names all of
+    it ("3, 2, 1, POINT!") from the start."""
     shown = not view.blank
+    big = f"*{view.big}*" if view.big and shown else ""
     title = f"[{view.title}]" if view.title and shown else ""
     cursor = view.cursor
     chosen = f"> {view.lines[cursor]}" if shown and cursor is not None \
         and 0 <= cursor < len(view.lines) else ""
-    big = view.big if view.big and shown else ""
     footer = f"({view.footer})" if view.footer else ""
-    return "  ".join(part for part in (title, chosen, big, footer) if part)
+    return "  ".join(part for part in (big, title, chosen, footer) if part)
 
 
 def layout(width: int, height: int, frame: Image.Image | None, legend_lines: Sequence[str],

@@ -84,6 +84,11 @@ def test_the_caption_names_the_menu_line_the_cursor_is_on():
     assert "[Games]  > Bunte Runde  (NEXT move  OK choose)" in rows
 
 
+def test_the_caption_leads_with_the_big_word_as_the_screen_does():
+    rows = screen(80, 24, View("3, 2, 1, POINT!", ("Anna",), big="2"))
+    assert "*2*  [3, 2, 1, POINT!]" in rows
+
+
 def test_taller_terminals_get_block_characters():
     quadrants = picture(screen(80, 40))
     assert len(quadrants) == 32 and len(quadrants[0]) == 64
