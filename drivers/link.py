@@ -8,7 +8,8 @@ lines are waiting for the consumer at any time, and the reader stops reading unt
 calls ``done()``. A flood therefore waits in the UART's buffer, not in the runtime's queue, and can
 never starve the buttons. Lines longer than ``max_line`` bytes are dropped whole and reported; a
 cable pulled mid-line discards the partial line, reports the link down, and the reader keeps
-trying to reopen the port. Twins: ``serial_for_url("loop://")`` and pty pairs.
+trying to reopen the port. The port may be a label naming the UART by its device
+(``drivers.uart``), found again at each open. Twins: ``serial_for_url("loop://")`` and pty pairs.
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 import serial
+
+from .uart import resolve_port
 
 log = logging.getLogger(__name__)
 
@@ -146,8 +149,8 @@ class SerialLink:
     def _open(self) -> bool:
         if self._port is None:
             try:
-                self._port = serial.serial_for_url(self.url, baudrate=self.baud, timeout=None,
-                                                   write_timeout=WRITE_TIMEOUT_S)
+                self._port = serial.serial_for_url(resolve_port(self.url), baudrate=self.baud,
+                                                   timeout=None, write_timeout=WRITE_TIMEOUT_S)
             except (serial.SerialException, OSError, ValueError) as exc:
                 self._report(False, f"cannot open {self.url}: {exc}")
                 return False

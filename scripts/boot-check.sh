@@ -5,7 +5,7 @@
 # the test suite (root, minutes; docs/install.md, "The booted check", says how and when).
 #
 #     sudo bash scripts/boot-check.sh [--cache DIR] [--fresh] [--build-only] [--cuts N]
-#                                     [--only checks|cuts]
+#                                     [--only checks|cuts|serial]
 #
 # 1. root: an arm64 trixie root with Debian's kernel (linux-image-arm64), made with debootstrap
 #    through qemu-user (about 15 minutes the first time; kept in the cache directory);
@@ -21,7 +21,8 @@
 #
 # The cache (default /var/cache/spielleiter-boot, or BOOT_CHECK_CACHE) keeps the root and the
 # modules between runs; --fresh makes them again. --build-only stops after step 3; --only checks
-# skips the power cuts, --only cuts the checks of step 5.
+# skips the power cuts, --only cuts the checks of step 5, --only serial runs of step 5 only the
+# serial weighing (a basket on a stand-in microcontroller's pan, through a second guest UART).
 set -euo pipefail
 
 SRC=${BOOT_CHECK_SRC:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)}
@@ -41,14 +42,14 @@ while [ $# -gt 0 ]; do
     --build-only) BUILD_ONLY=1 ;;
     --cuts) CUTS=$2; shift ;;
     --only) ONLY=$2; shift ;;
-    -h|--help) sed -n '2,26p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "boot-check: unknown option $1 (--help)" >&2; exit 2 ;;
   esac
   shift
 done
 [[ "$CUTS" =~ ^[0-9]+$ ]] || { echo "boot-check: --cuts takes a number" >&2; exit 2; }
-case "$ONLY" in ""|checks|cuts) ;; *) echo "boot-check: --only checks or --only cuts" >&2; exit 2 ;; esac
-[ "$ONLY" = checks ] && CUTS=0
+case "$ONLY" in ""|checks|cuts|serial) ;; *) echo "boot-check: --only checks, cuts or serial" >&2; exit 2 ;; esac
+case "$ONLY" in checks|serial) CUTS=0 ;; esac
 
 T0=$(date +%s)
 step() { printf '\n== [%4ds] %s\n' "$(( $(date +%s) - T0 ))" "$*"; }

@@ -9,6 +9,7 @@ GUEST=/usr/local/lib/spielleiter-boot-check
 step "the guest's checks, the test rig's settings, the disk image"
 mkdir -p "$ROOT$GUEST"
 install -m 0755 "$SRC/scripts/boot_guest.py" "$ROOT$GUEST/boot_guest.py"
+install -m 0644 "$SRC/scripts/boot_uart.py" "$ROOT$GUEST/boot_uart.py"
 # gpiozero accepts only a Raspberry Pi (its /proc/cpuinfo revision): the virt board is none, so
 # the service sees a Pi 4's cpuinfo (the test rig's only stand-in; the unit is otherwise as shipped).
 { grep -v '^Revision' /proc/cpuinfo | head -n 8; printf 'Revision\t: c03114\n'; } \
@@ -69,6 +70,28 @@ plan = json.load(open(sys.argv[1]))
 presses = sum(step[0] == "press" for step in plan["steps"])
 print(f"presses: {presses}, actions {plan['actions']}, winners {plan['winners']}")
 PY
+# The serial weighing's config: the left pan on the guest's second UART (qemu's PCI serial card,
+# fed by the stand-in microcontroller on the host), named by its label, the card's PCI id, not
+# by a ttyS number; the guest puts it in place for that check. Trödel's presses up to its first
+# basket with it.
+python3 - "$CONF" "$ROOT$GUEST/config-uart.toml" <<'PY'
+import sys
+text = open(sys.argv[1], encoding="utf-8").read()
+none = '[loadcells.left]\nreader = "none"\n'
+assert none in text, "the site config has no [loadcells.left] to change"
+serial = '[loadcells.left]\nreader = "serial"\nport = "1b36:0002"\nbaud = 115200\n'
+open(sys.argv[2], "w", encoding="utf-8").write(text.replace(none, serial))
+PY
+chroot "$ROOT" /usr/bin/env -i PATH=/usr/bin:/bin HOME=/root LANG=C.UTF-8 \
+  /opt/spielleiter/venv/bin/python "$GUEST/boot_presses.py" --until-basket "$GUEST/config-uart.toml" 7 \
+  >"$ROOT$GUEST/troedel.json"
+python3 - "$ROOT$GUEST/troedel.json" <<'PY'
+import json, sys
+plan = json.load(open(sys.argv[1]))
+presses = sum(step[0] == "press" for step in plan["steps"])
+print(f"Trödel up to its basket: {presses} presses, {plan['actions']} actions, then "
+      f"{plan['all_on'][1]} with the basket on the {plan['pan']} pan")
+PY
 
 IMG=$CACHE/root.img
 rm -f "$IMG"
@@ -77,9 +100,11 @@ cp "$ROOT/boot/vmlinuz-$KVER" "$CACHE/vmlinuz"
 cp "$ROOT/boot/initrd.img-$KVER" "$CACHE/initrd.img"
 echo "image: $IMG ($(du -h "$IMG" | cut -f1) used of 6G)"
 
-# boot_qemu DISK MODE CONSOLE [RESULTS]: runs qemu in the background; its pid in QEMU_PID
+# boot_qemu DISK MODE CONSOLE [RESULTS [UART]]: runs qemu in the background; its pid in QEMU_PID.
+# With UART (a file name), a second serial port for the guest: a PCI serial card (8250_pci, which
+# Debian's kernel has built in) whose other end is a pty here; its path goes into UART.
 boot_qemu() {
-  local disk=$1 mode=$2 console=$3 results=${4:-}
+  local disk=$1 mode=$2 console=$3 results=${4:-} uart=${5:-}
   local fmt=raw
   case "$disk" in *.qcow2) fmt=qcow2 ;; esac
   local extra=()
@@ -87,38 +112,66 @@ boot_qemu() {
     extra=(-drive "file=$results,format=raw,if=none,id=res,cache=writethrough")
     extra+=(-device "virtio-blk-pci,drive=res")
   fi
+  if [ -n "$uart" ]; then
+    extra+=(-chardev "pty,id=cells" -device "pci-serial,chardev=cells")
+  fi
   : >"$console"
   qemu-system-aarch64 -M virt -cpu cortex-a72 -smp 1 -m "$MEM" -nic none -display none \
     -monitor none -serial "file:$console" \
     -kernel "$CACHE/vmlinuz" -initrd "$CACHE/initrd.img" \
     -append "root=/dev/vda rw console=ttyAMA0 bootcheck=$mode" \
     -drive "file=$disk,format=$fmt,if=none,id=root,cache=none" -device "virtio-blk-pci,drive=root" \
-    "${extra[@]}" &
+    "${extra[@]}" >"$console.qemu" 2>&1 &
   QEMU_PID=$!
+  if [ -n "$uart" ]; then  # qemu prints "char device redirected to /dev/pts/N (label cells)"
+    : >"$uart"
+    for _ in $(seq 1 100); do
+      sed -n 's|.*redirected to \(/dev/pts/[0-9]*\) (label cells).*|\1|p' "$console.qemu" >"$uart"
+      [ -s "$uart" ] && break
+      sleep 0.1
+    done
+  fi
 }
 
 # -- 5. the full run ------------------------------------------------------------------------------
 FAILED_CHECKS=0
 if [ "$ONLY" != cuts ]; then
-step "boot: the checks inside the guest (about 8 minutes)"
+MODE=full
+[ "$ONLY" = serial ] && MODE=serial
+step "boot: the checks inside the guest ($MODE; about $([ "$MODE" = full ] && echo 9 || echo 5) minutes)"
 RESULTS=$OUT/results.img
 truncate -s 0 "$RESULTS"; truncate -s 64M "$RESULTS"
 RUN_DISK=$OUT/full.qcow2
 qemu-img create -q -f qcow2 -b "$IMG" -F raw "$RUN_DISK"
-boot_qemu "$RUN_DISK" full "$OUT/console-full.log" "$RESULTS"
+boot_qemu "$RUN_DISK" "$MODE" "$OUT/console-full.log" "$RESULTS" "$OUT/uart-pty"
 T_BOOT=$(date +%s)
+# the stand-in microcontroller on the pty: the serial reader's lines, a basket when asked
+rm -f "$OUT/mcu.jsonl"
+MCU_PID=""
+if [ -s "$OUT/uart-pty" ]; then
+  python3 "$SRC/scripts/boot_mcu.py" run "$(cat "$OUT/uart-pty")" "$OUT/console-full.log" \
+    "$OUT/mcu.jsonl" --pid "$QEMU_PID" --seed "$RANDOM" >"$OUT/mcu.log" 2>&1 &
+  MCU_PID=$!
+  echo "the stand-in microcontroller on $(cat "$OUT/uart-pty") (pid $MCU_PID)"
+else
+  echo "boot-check: qemu gave no pty for the second UART ($OUT/console-full.log.qemu)"
+fi
 ( tail -n +1 -f "$OUT/console-full.log" --pid "$QEMU_PID" | grep --line-buffered 'BOOTCHECK' ) &
 TAIL_PID=$!
 for _ in $(seq 1 1800); do kill -0 "$QEMU_PID" 2>/dev/null || break; sleep 1; done
 if kill -0 "$QEMU_PID" 2>/dev/null; then kill -9 "$QEMU_PID"; echo "boot-check: the guest ran out of time (30 min)"; fi
 wait "$QEMU_PID" 2>/dev/null || true
 kill "$TAIL_PID" 2>/dev/null || true
+if [ -n "$MCU_PID" ]; then kill "$MCU_PID" 2>/dev/null || true; wait "$MCU_PID" 2>/dev/null || true; fi
 echo "the guest ran $(( $(date +%s) - T_BOOT )) s"
 rm -rf "$OUT/results"; mkdir -p "$OUT/results"
 tar -xf "$RESULTS" -C "$OUT/results" 2>/dev/null || echo "boot-check: no results on the second disk"
 # each line once (the serial console may show a line twice)
-FAILED_CHECKS=$({ grep -ao 'BOOTCHECK .* FAIL .*' "$OUT/console-full.log" || true; } | sort -u | wc -l)
-PASSED_CHECKS=$({ grep -ao 'BOOTCHECK .* PASS .*' "$OUT/console-full.log" || true; } | sort -u | wc -l)
+# the serial weighing's figure, judged here: the host knows what it put on the pan
+python3 "$SRC/scripts/boot_mcu.py" judge "$OUT/console-full.log" "$OUT/mcu.jsonl" \
+  | tee "$OUT/serial-verdict.txt" || true
+FAILED_CHECKS=$({ grep -aho 'BOOTCHECK .* FAIL .*' "$OUT/console-full.log" "$OUT/serial-verdict.txt" || true; } | sort -u | wc -l)
+PASSED_CHECKS=$({ grep -aho 'BOOTCHECK .* PASS .*' "$OUT/console-full.log" "$OUT/serial-verdict.txt" || true; } | sort -u | wc -l)
 echo "checks: $PASSED_CHECKS passed, $FAILED_CHECKS failed (results: $OUT/results)"
 fi
 

@@ -3,6 +3,7 @@ it there as a unit) with the system's python3 and its standard library only, and
 guest's own systemd and kernel how the installed box behaves.
 
     boot_guest.py full    the checks, one after another; results on the second disk, power off
+    boot_guest.py serial  only the serial weighing (boot_uart.py), then the same
     boot_guest.py cut     a power-cut round: check what the last round's box acknowledged is
                           in its journal, then play a game until the host pulls the plug
 
@@ -20,6 +21,8 @@ import sys
 import time
 from pathlib import Path
 from typing import Any
+
+import boot_uart  # beside this file in the guest
 
 HERE = Path("/usr/local/lib/spielleiter-boot-check")
 OUT = Path("/var/lib/spielleiter-boot-check")
@@ -365,7 +368,8 @@ def full() -> None:
     gpio_found(chip)
     watchdog_minute()
     for step in (lambda: game(chip), sigkill_restart, clean_stop,
-                 lambda: syscall_kill_mode(chip), exposure, uplink, oled):
+                 lambda: syscall_kill_mode(chip), exposure, uplink, oled,
+                 lambda: boot_uart.weigh_basket(sys.modules[__name__], chip)):
         try:
             step()
         except Exception as exc:  # noqa: BLE001 - one broken check must not hide the others
@@ -428,7 +432,13 @@ def main(argv: list[str]) -> int:
         if mode == "cut":
             cut()
             return 0
-        full()
+        if mode == "serial":
+            OUT.mkdir(parents=True, exist_ok=True)
+            boot_facts()
+            wait("spielleiter active", lambda: prop(UNIT, "ActiveState") == "active", 180)
+            boot_uart.weigh_basket(sys.modules[__name__], SimChip())
+        else:
+            full()
     except Exception as exc:  # noqa: BLE001
         check("(the run raised)", False, f"{type(exc).__name__}: {exc}")
     finish()

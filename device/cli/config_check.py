@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..i18n import _, ngettext
@@ -60,6 +61,8 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_PROBLEMS
     emit(_("config OK: {where}").format(where=where))
     emit(f"  {hardware_line(config)}")
+    for line in uart_lines(config):
+        emit(f"  {line}")
     return EXIT_OK
 
 
@@ -76,3 +79,30 @@ def hardware_line(config: "Config") -> str:
             wanted=config.hardware.gpio_chip, reason=exc)
     return _("GPIO chip ({wanted}): {chip}").format(wanted=config.hardware.gpio_chip,
                                                     chip=chip.describe())
+
+
+def uart_lines(config: "Config", root: Path = Path("/")) -> list[str]:
+    """Which UART each serial port setting names on the system under ``root``: a serial pan's,
+    and the link's."""
+    if config.hardware.simulated:
+        return []
+    from ...drivers.uart import UartNotFound, find_uart, is_label
+    from ..config.board import Board
+
+    ports = [(f"loadcells.{cell.pan}.port", str(cell.settings.get("port")))
+             for cell in config.loadcells if cell.reader == "serial"]
+    if config.link_enabled:
+        ports.append(("link.port", config.link_port))
+    lines = []
+    for key, wanted in ports:
+        device = Board(root).device(wanted)  # "header": the UART on GPIO 14/15 of this model
+        if is_label(device):
+            try:
+                device = find_uart(device, root).describe()
+            except UartNotFound as exc:
+                lines.append(_("UART for {key} ({wanted}): not found here: {reason}").format(
+                    key=key, wanted=wanted, reason=exc))
+                continue
+        lines.append(_("UART for {key} ({wanted}): {uart}").format(key=key, wanted=wanted,
+                                                                  uart=device))
+    return lines

@@ -103,9 +103,11 @@ def check_loadcells(c: Any, section: Any, owners: list[tuple[str, int]]
                 if pin is not None:
                     owners.append((f"{where}.{key}", pin))
         elif kind == "serial":
-            if not isinstance(settings.get("port"), str):
-                c.problems.append(f"{where}.port: the microcontroller's serial port, e.g. "
-                                  "\"/dev/ttyACM0\"")
+            port = settings.get("port")
+            if not isinstance(port, str) or not port.strip() or any(ch.isspace() for ch in port):
+                c.problems.append(f"{where}.port: {shown(port)} (the microcontroller's serial "
+                                  "port: a path such as \"/dev/ttyACM0\", or a label such as "
+                                  "\"cdc_acm\" or \"2e8a:000a\": docs/install.md)")
             baud = settings.pop("baud", 115200)
             if baud not in BAUD_RATES or isinstance(baud, bool):
                 c.problems.append(f"{where}.baud: {shown(baud)} (use one of "

@@ -5,7 +5,7 @@ counters by ``evaluate_loadcell``, which the service's probe uses on a running b
 from __future__ import annotations
 
 import time
-from dataclasses import fields
+from dataclasses import fields, replace
 from typing import Any, Callable, Mapping
 
 from ...drivers.loadcell import ReaderStats
@@ -126,6 +126,10 @@ def check_loadcells(cfg: Config, *, sim: bool = False, faults: Mapping[str, str]
                     rows[pan] = evaluate_loadcell(pan, cells[pan].rate,
                                                   stats_delta(before[pan], reader.stats),
                                                   seconds, reader.connected)
+                    port, device = cells[pan].settings.get("port"), getattr(reader, "device", None)
+                    if device is not None and device != port:  # a label: the UART it named
+                        rows[pan] = replace(rows[pan], detail=f"{rows[pan].detail} ({port}: "
+                                                              f"{device})")
         finally:
             for reader in readers.values():
                 reader.close()

@@ -3,13 +3,15 @@
 Opening a port proves little on a Pi: ``/dev/serial0`` opens on a Pi 5 too, where it is the debug
 connector; ``/dev/ttyAMA0`` opens on a Pi 4, where it talks to the Bluetooth chip; and a port the
 kernel's console or a login prompt writes to opens as well. ``problem`` names such a case and its
-fix; a USB serial adapter configured on purpose (``/dev/ttyUSB0``) is accepted as it is.
+fix; a USB serial adapter configured on purpose (``/dev/ttyUSB0``) is accepted as it is. A port
+named by a label (``fe201000.serial``, ``drivers.uart``) is judged as the device it names.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...drivers.uart import UartNotFound, find_uart, is_label
 from ..config.board import HEADER, PI5_DEBUG_UART, PI5_HEADER_UART, PRIMARY_UART, USB_SERIAL, Board
 from ..i18n import N_, _
 
@@ -39,6 +41,11 @@ class Verdict:
 def check(board: Board, port: str) -> Verdict:
     """The verdict on ``link.port`` (a path, a pyserial URL or ``header``) on ``board``."""
     device = board.device(port)
+    if is_label(device):  # a UART named by its device (drivers.uart)
+        try:
+            device = find_uart(device, board.root).path
+        except UartNotFound as exc:
+            return Verdict(device, str(exc), str(exc), N_("no UART"))
     shown = port if port == device else f"{port} ({device})"
     if not device.startswith("/dev/"):
         return Verdict(device, _("{port}: not a device, not checked against the header").format(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 from typing import Any, Callable, Sequence
 
+from ..uart import resolve_port
 from .events import LoadCellError, ReadAttempt, ReaderEvent
 from .reader import LoadCellReader
 
@@ -40,7 +41,8 @@ class SerialReader(LoadCellReader):
         # <text>         a comment, logged at debug level
 
     Anything else counts as an error. Rails, saturation and settling are checked here as for
-    the other readers, cadence by sequence number. One port per pan.
+    the other readers, cadence by sequence number. One port per pan: a path, a pyserial URL,
+    or a label naming the UART by its device (``drivers.uart``), found again at each open.
     """
 
     kind = "serial"
@@ -51,6 +53,7 @@ class SerialReader(LoadCellReader):
         kw.setdefault("poll_s", 0.005)
         super().__init__(pan, on_event, **kw)
         self.port, self.baudrate = port, baudrate
+        self.device: str | None = None  # what ``port`` named when it was last opened
         self._port: Any = serial_port
         self._own_port = serial_port is None
         self._buf = b""
@@ -65,7 +68,8 @@ class SerialReader(LoadCellReader):
             import serial  # noqa: PLC0415
         except ImportError as exc:
             raise LoadCellError(f"{self.pan}: pyserial is missing ({exc})") from exc
-        return serial.serial_for_url(self.port, baudrate=self.baudrate, timeout=0)
+        self.device = resolve_port(self.port)  # a label: the UART it names now (drivers.uart)
+        return serial.serial_for_url(self.device, baudrate=self.baudrate, timeout=0)
 
     def _attempts(self) -> list[ReadAttempt]:
         t = self.clock.now()

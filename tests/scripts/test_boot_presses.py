@@ -28,3 +28,19 @@ def test_the_plan_is_every_press_of_a_game_that_ends(tmp_path):
     assert any(hold > config.hold_s for *_, hold in presses)  # the undo: a long press of BACK
     assert plan["actions"] > 0 and plan["winners"]
     assert module.presses(config, 8)["steps"] == plan["steps"]  # the seed changes no press
+
+
+def test_the_troedel_plan_stops_where_a_basket_goes_on_the_serial_pan(tmp_path):
+    spec = importlib.util.spec_from_file_location("boot_presses", ROOT / "scripts" / "boot_presses.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    site = tmp_path / "config.toml"
+    site.write_text('[loadcells.left]\nreader = "serial"\nport = "1b36:0002"\n'
+                    '[loadcells.right]\nreader = "none"\n')
+    config = config_mod.load(site)
+    plan = module.presses(config, 7, until_basket=True)
+    assert plan["game"] == "tante-trudels-troedel" and plan["pan"] == "left"
+    assert plan["actions"] == 3  # the Purchase of the Day's three rolls
+    _press, name, pin, _hold = plan["all_on"]
+    assert name == "s1.B" and config.button_pins()[name] == pin
