@@ -46,9 +46,9 @@ from ..runtime import Runtime
 from ..screen.render import View
 from .check_cells import WARMUP_S, WINDOW_S
 from .notify import Notifier
-from .parts import OLED, Parts
+from .parts import CELLS, GPIO, OLED, Parts
 from .probe import BoxProbe
-from .report import FAIL, Report
+from .report import FAIL, Report, part_name
 from .watchdog import Watchdog
 
 log = logging.getLogger(__name__)
@@ -109,6 +109,7 @@ def goodbye_view(box: Box) -> View:
     return View("Spielleiter", (_("See you soon!"),), big=_("Goodbye"))
 
 
+_PART_ROWS = {GPIO: "buttons", OLED: "OLED"}  # a missing part's name as the self-test's row says it
 _MODES = {"home": N_("main menu"), "start": N_("choosing a game"),
           "setup": N_("setting up a game"), "menu": N_("game menu"),
           "confirm_end": N_("game menu"), "confirm": N_("asking to confirm"),
@@ -162,6 +163,7 @@ class Service:
         self.selftest = selftest
         self.config_source = config_source
         self.selftest_report: Report | None = None
+        self._missing_at_selftest: frozenset[str] = frozenset()  # parts missing when it ran
         self.loop_error: BaseException | None = None
         self.watchdog = Watchdog(box.runtime, notifier, self.describe)
         self._selftest_timer: Any = None
@@ -185,11 +187,25 @@ class Service:
         else:
             doing = _(_MODES.get(app.mode, N_("using the menus")))
         parts = [_("Refereeing: {doing}").format(doing=doing), *self.notes]
+        if self.selftest_report is not None:
+            parts.append(self._selftest_line(self.selftest_report))
         if self.box.parts is not None:
             parts += self.box.parts.notes()
         if self.box.display.errors:
             parts.append(_("display errors: {n}").format(n=self.box.display.errors))
         return "; ".join(parts)
+
+    def _selftest_line(self, report: Report) -> str:
+        """The self-test's summary, and which of the parts it found missing came back since
+        (its verdict stays what it was then: a part found later was not tested)."""
+        now = set(self.box.parts.missing) if self.box.parts is not None else set()
+        back = sorted(self._missing_at_selftest - now)
+        line = report.summary()
+        if back:
+            line += _(" (found since: {parts})").format(parts=", ".join(
+                part_name(_PART_ROWS.get(part, part.removeprefix(CELLS) + " pan"))
+                for part in back))
+        return line
 
     def resend_status(self) -> None:
         """A part went missing or came back: say so now, not only at the next ping."""
@@ -231,7 +247,8 @@ class Service:
             self.box.journal.add_note("selftest", {"source": "service", **report.to_json()})
         except Exception as exc:  # noqa: BLE001 - a full disk must not stop the referee
             log.error("self-test not journalled: %s", exc)
-        self.notes.append(report.summary())
+        if self.box.parts is not None:
+            self._missing_at_selftest = frozenset(self.box.parts.missing)
         self.box.app.notice(report.screen(), self.SELFTEST_SHOW_S[0 if report.ok else 1])
         status = self.watchdog.last_status = self.describe()
         self.notifier.status(status)

@@ -131,6 +131,25 @@ def test_the_self_test_fails_the_buttons_without_a_chip(config, tmp_path):
         assert row.verdict == "FAIL" and "no GPIO chip" in row.detail
 
 
+def test_the_status_says_a_part_the_self_test_missed_was_found_since(config, tmp_path):
+    from spielleiter.device.service.probe import BoxProbe
+
+    hw = Hardware()
+    hw.oled_there = True
+    box, service, notifier, clock = start(config, tmp_path, hw)
+    with box:
+        probe = BoxProbe(box)
+        probe.begin()
+        service._finish_selftest(probe)  # the end of the service's own self-test window
+        assert "buttons (no GPIO)" in service.describe()
+        assert "found since" not in service.describe()
+        hw.chip_there = True
+        box.runtime.run_until(clock.t + RETRY_S + 1)
+        status = notifier.sent[-1]
+        assert "self-test FAILED: buttons (no GPIO) (found since: buttons)" in status
+        assert "no buttons" not in status
+
+
 def test_a_simulated_box_is_a_setting(tmp_path):
     path = english_config(tmp_path / "conf")
     path.write_text(path.read_text() + "[hardware]\nsimulated = true\n")
