@@ -63,35 +63,15 @@ ROOT=$CACHE/root
 OUT=$CACHE/run
 mkdir -p "$OUT"
 
-MOUNTS=()
-cleanup() {
-  local i
-  for (( i=${#MOUNTS[@]}-1; i>=0; i-- )); do umount -l "${MOUNTS[$i]}" 2>/dev/null || true; done
-  MOUNTS=()
-}
-trap cleanup EXIT
-mount_in() {  # mount_in TARGET MOUNT-ARGS...
-  local target=$1; shift
-  [ -e "$target" ] || mkdir -p "$target"
-  mount "$@" "$target"
-  MOUNTS+=("$target")
-}
+# shellcheck source=scripts/arm64-chroot.sh
+source "$SRC/scripts/arm64-chroot.sh"
 
 step "tools: debootstrap, qemu-aarch64 (binfmt), qemu-system-aarch64, mke2fs"
 for tool in debootstrap chroot qemu-system-aarch64 mke2fs; do
   command -v "$tool" >/dev/null ||
     fail "$tool is missing (Debian: apt-get install debootstrap qemu-user-static binfmt-support qemu-system-arm e2fsprogs)"
 done
-if ! mountpoint -q /proc/sys/fs/binfmt_misc; then
-  mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
-fi
-if [ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] && command -v update-binfmts >/dev/null; then
-  update-binfmts --enable qemu-aarch64 || true
-fi
-[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] ||
-  fail "qemu-aarch64 is not registered (Debian: apt-get install qemu-user-static binfmt-support)"
-grep -q '^flags:.*F' /proc/sys/fs/binfmt_misc/qemu-aarch64 ||
-  fail "qemu-aarch64 is registered without the F flag: it cannot run inside a chroot"
+need_arm64_binfmt
 qemu-system-aarch64 --version | head -n 1
 
 # -- 1. the root ----------------------------------------------------------------------------------

@@ -57,34 +57,14 @@ fail() { printf 'pi-check: FAILED: %s\n' "$*" >&2; exit 1; }
 DIR=$(mkdir -p "$DIR" && cd "$DIR" && pwd)
 case "$DIR/" in "$SRC"/*) fail "--root $DIR is inside the checkout; keep the root outside it" ;; esac
 
-MOUNTS=()
-cleanup() {
-  local i
-  for (( i=${#MOUNTS[@]}-1; i>=0; i-- )); do umount -l "${MOUNTS[$i]}" 2>/dev/null || true; done
-}
-trap cleanup EXIT
-mount_in() {  # mount_in TARGET MOUNT-ARGS...
-  local target=$1; shift
-  [ -e "$target" ] || mkdir -p "$target"
-  mount "$@" "$target"
-  MOUNTS+=("$target")
-}
+# shellcheck source=scripts/arm64-chroot.sh
+source "$SRC/scripts/arm64-chroot.sh"
 
 step "binfmt_misc and qemu-aarch64"
 for tool in debootstrap chroot; do
   command -v "$tool" >/dev/null || fail "$tool is missing (Debian: apt-get install debootstrap)"
 done
-if ! mountpoint -q /proc/sys/fs/binfmt_misc; then
-  mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
-  echo "mounted binfmt_misc"
-fi
-if [ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
-  if command -v update-binfmts >/dev/null; then update-binfmts --enable qemu-aarch64 || true; fi
-fi
-[ -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ] ||
-  fail "qemu-aarch64 is not registered (Debian: apt-get install qemu-user-static binfmt-support)"
-grep -q '^flags:.*F' /proc/sys/fs/binfmt_misc/qemu-aarch64 ||
-  fail "qemu-aarch64 is registered without the F flag: it cannot run inside a chroot"
+need_arm64_binfmt
 sed -n 's/^interpreter /interpreter: /p' /proc/sys/fs/binfmt_misc/qemu-aarch64
 
 if [ "$FRESH" = 1 ] && [ -e "$DIR/.pi-check-base" ]; then
