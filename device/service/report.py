@@ -108,12 +108,14 @@ class Report:
         return "\n".join(out)
 
     def summary(self) -> str:
-        """One line for ``STATUS=`` and the log."""
+        """One line for ``STATUS=`` and the log, in the box's language."""
         if self.ok:
-            skipped = [r.part for r in self.rows if r.verdict == SKIP]
-            return "self-test passed" + (f" ({', '.join(skipped)} skipped)" if skipped else "")
-        return "self-test FAILED: " + ", ".join(
-            f"{r.part} ({r.short or 'failed'})" for r in self.failed)
+            skipped = [part_name(r.part) for r in self.rows if r.verdict == SKIP]
+            return _("self-test passed") + (_(" ({parts} skipped)").format(
+                parts=", ".join(skipped)) if skipped else "")
+        return _("self-test FAILED: {parts}").format(parts=", ".join(
+            f"{part_name(r.part)} ({_(r.short) if r.short else _('failed')})"
+            for r in self.failed))
 
     def screen(self) -> View:
         """What the OLED shows: failures first, one a line, then the parts that are fine."""

@@ -173,6 +173,13 @@ def test_status_speaks_the_box_language(tmp_path):
             use("de")
             service = Service(box, Statuses(), notes=notes)
             assert service.describe().startswith("Spielleitung: Hauptmenü")
+            from spielleiter.device.service.report import FAIL, PASS, SKIP, Report, Row
+            failed = Report((Row("OLED", FAIL, "", "no answer"), Row("left pan", FAIL, ""),
+                             Row("link", PASS, "")))
+            assert failed.summary() == ("Selbsttest FEHLGESCHLAGEN: OLED (keine Antwort), "
+                                        "Schale links (Fehler)")
+            passed = Report((Row("right pan", SKIP, ""), Row("link", SKIP, "")))
+            assert passed.summary() == "Selbsttest bestanden (Schale rechts, Kabel übersprungen)"
     finally:
         use("en")
 
