@@ -18,13 +18,11 @@ class LoadCellError(DriverError, RuntimeError):
     """Base of the load-cell drivers' errors (a missing hardware module, a closed reader...)."""
 
 
-class CalibrationError(LoadCellError, ValueError):
-    """Calibration points that cannot define a scale, or a stored calibration that is broken.
-
-    Like a game's refusal (``games.core.GameError``) the message is a template and its
-    parameters, short enough for the OLED: ``str(exc)`` is the English sentence (logs), and the
-    box shows ``template`` translated and filled with ``params`` (``device.i18n.refusal``).
-    """
+class Worded(Exception):
+    """An error the box says in its own language. Like a game's refusal
+    (``games.core.GameError``) the message is a template and its parameters: ``str(exc)`` is
+    the English sentence (logs), and the box shows ``template`` translated and filled with
+    ``params`` (``device.i18n.refusal``). Drivers know no gettext; the device translates."""
 
     def __init__(self, template: str, /, **params: Any) -> None:
         self.template = template
@@ -35,6 +33,11 @@ class CalibrationError(LoadCellError, ValueError):
         return (_rebuild, (type(self), self.template, self.params))
 
 
+class CalibrationError(Worded, LoadCellError, ValueError):
+    """Calibration points that cannot define a scale, or a stored calibration that is broken
+    (a template short enough for the OLED, see ``Worded``)."""
+
+
 class ThermometerError(DriverError, RuntimeError):
     """No temperature: no sensor, a loose wire, a failed CRC or a reading no room can have."""
 
@@ -43,9 +46,9 @@ class StackError(DriverError, ValueError):
     """Unusable unit weights (no samples, a non-positive weight)."""
 
 
-def _rebuild(cls: type, template: str, params: dict[str, Any]) -> CalibrationError:
+def _rebuild(cls: type, template: str, params: dict[str, Any]) -> Worded:
     return cls(template, **params)
 
 
 __all__ = ["CalibrationError", "DisplayError", "DriverError", "LoadCellError", "StackError",
-           "ThermometerError"]
+           "ThermometerError", "Worded"]

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from . import DriverError
+from .exc import Worded
 
 HEADER_LABELS = ("pinctrl-rp1", "pinctrl-bcm2711", "pinctrl-bcm2835")
 AUTO = "auto"
@@ -30,8 +31,8 @@ GPIO_GET_CHIPINFO_IOCTL = (2 << 30) | (_CHIPINFO.size << 16) | (0xB4 << 8) | 0x0
 _CHIP_NAME = re.compile(r"gpiochip(\d+)\Z")
 
 
-class ChipNotFound(DriverError, FileNotFoundError):
-    """No GPIO chip answers to the configured label or path."""
+class ChipNotFound(Worded, DriverError, FileNotFoundError):
+    """No GPIO chip answers to the configured label or path (a template, see ``Worded``)."""
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,8 @@ def find_chip(setting: str = AUTO, dev: Path = Path("/dev"),
         try:
             label, lines = label_of(setting)
         except OSError as exc:
-            raise ChipNotFound(f"GPIO chip {setting}: {exc.strerror or exc}") from None
+            raise ChipNotFound("GPIO chip {path}: {reason}", path=setting,
+                               reason=exc.strerror or str(exc)) from None
         return Chip(setting, int(match.group(1)) if match else -1, label, lines)
     present = chips(dev, label_of)
     wanted = HEADER_LABELS if setting == AUTO else (setting,)
@@ -98,10 +100,18 @@ def find_chip(setting: str = AUTO, dev: Path = Path("/dev"),
         for chip in present:
             if chip.label == label:
                 return chip
-    there = ", ".join(f"{Path(c.path).name} ({c.label})" for c in present) or "none"
-    looked = "a header label (" + ", ".join(HEADER_LABELS) + ")" if setting == AUTO else \
-        f"the label {setting}"
-    raise ChipNotFound(f"no GPIO chip with {looked}; chips here: {there}")
+    there = ", ".join(f"{Path(c.path).name} ({c.label})" for c in present)
+    if setting == AUTO:
+        labels = ", ".join(HEADER_LABELS)
+        if there:
+            raise ChipNotFound("no GPIO chip with a header label ({labels}); chips here: "
+                               "{chips}", labels=labels, chips=there)
+        raise ChipNotFound("no GPIO chip with a header label ({labels}); chips here: none",
+                           labels=labels)
+    if there:
+        raise ChipNotFound("no GPIO chip with the label {label}; chips here: {chips}",
+                           label=setting, chips=there)
+    raise ChipNotFound("no GPIO chip with the label {label}; chips here: none", label=setting)
 
 
 __all__ = ["AUTO", "Chip", "ChipNotFound", "HEADER_LABELS", "chips", "find_chip", "read_label"]

@@ -11,7 +11,8 @@ Extraction reads the code with ``ast``: every ``_("literal")`` (and ``N_``, mark
 ``ngettext("one", "many", n)`` under device/, and the refusal templates under games/ (the literal
 message of ``require(cond, "...")``, ``IllegalAction("...")``, ``SetupError``, ``GameError``,
 ``LearningError``; ``"a" if cond else "b"`` gives both), and a calibration's refusals
-(``CalibrationError("...")`` under drivers/ and device/), which the box shows translated.
+(``CalibrationError("...")``, ``ChipNotFound("...")``: the drivers' ``Worded`` errors, under
+drivers/ and device/), which the box shows translated.
 Compiling needs no msgfmt (a fresh machine has none): the ``.mo`` format is written here, with the
 messages sorted, so the same ``.po`` always gives the same bytes.
 """
@@ -32,8 +33,9 @@ GAMES = ROOT / "games"
 DRIVERS = ROOT / "drivers"
 # The engines' error types whose first argument is a message template; ``require`` has it second.
 REFUSALS = ("GameError", "IllegalAction", "SetupError", "LearningError")
-# The weighing's refusal (``drivers.weighing.CalibrationError``), raised under drivers/ and device/.
-CALIBRATION_REFUSALS = ("CalibrationError",)
+# The drivers' errors the box says in its words (``drivers.exc.Worded``), raised under drivers/
+# and device/: the weighing's refusal and the GPIO chip not found.
+CALIBRATION_REFUSALS = ("CalibrationError", "ChipNotFound")
 LOCALE = SOURCE / "locale"
 DOMAIN = "spielleiter"
 LANGUAGES = ("de", "en")

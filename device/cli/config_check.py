@@ -7,7 +7,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..i18n import _, ngettext
+from ..i18n import _, ngettext, refusal
 from .common import EXIT_OK, EXIT_PROBLEMS, EXIT_UNUSABLE, add_config, add_lang, emit, speak
 
 if TYPE_CHECKING:
@@ -76,7 +76,7 @@ def hardware_line(config: "Config") -> str:
         chip = find_chip(config.hardware.gpio_chip)
     except ChipNotFound as exc:
         return _("GPIO chip ({wanted}): not found here: {reason}").format(
-            wanted=config.hardware.gpio_chip, reason=exc)
+            wanted=config.hardware.gpio_chip, reason=refusal(exc))
     return _("GPIO chip ({wanted}): {chip}").format(wanted=config.hardware.gpio_chip,
                                                     chip=chip.describe())
 

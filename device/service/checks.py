@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterable, Mapping
 
 from ..config.board import Board
 from ..config.core import PANS, Config, ConfigError
-from ..i18n import N_, _, decimal, ngettext
+from ..i18n import N_, _, decimal, ngettext, refusal
 from ..config.paths import load_config
 from ..screen.render import View, font_problem, render
 from . import link_port
@@ -155,8 +155,10 @@ def check_buttons(cfg: Config, *, sim: bool = False, stuck: str | None = None) -
         try:
             factory, chip = open_pins(cfg)  # the header's chip, by its label
         except ChipNotFound as exc:
-            return Row("buttons", FAIL, f"{exc}; set [hardware] gpio_chip to the header's chip "
-                       "(`gpiodetect` lists them) or check the kernel's GPIO driver", "no GPIO")
+            return Row("buttons", FAIL, _("{reason}; set [hardware] gpio_chip to the header's "
+                                          "chip (`gpiodetect` lists them) or check the kernel's "
+                                          "GPIO driver").format(reason=refusal(exc)),
+                       N_("no GPIO"))
         except Exception as exc:  # noqa: BLE001 - lgpio cannot open it (permission, not a Pi)
             return Row("buttons", FAIL, f"GPIO chip {cfg.hardware.gpio_chip}: {exc}",
                        "no GPIO")

@@ -18,10 +18,11 @@ from typing import Any, Callable
 
 from ...drivers.buttons import ButtonBank, mock_factory
 from ...drivers.display import open_device
+from ...drivers.exc import Worded
 from ...drivers.gpio_chip import Chip, find_chip
 from ...drivers.loadcell import make_reader
 from ..config.core import Config
-from ..i18n import _
+from ..i18n import _, refusal
 from ..screen.render import View
 
 log = logging.getLogger(__name__)
@@ -59,12 +60,18 @@ def reason(exc: BaseException) -> str:
     return text or type(exc).__name__
 
 
+def said_in_language(exc: BaseException) -> str:
+    """``reason`` in the box's language where the error carries its words (``Worded``)."""
+    return refusal(exc) if isinstance(exc, Worded) else reason(exc)
+
+
 @dataclass
 class Parts:
     """Which parts are missing and why; ``watch`` retries them on the box's runtime."""
 
     config: Config
     missing: dict[str, str] = field(default_factory=dict)  # part -> why (English, for the log)
+    _errors: dict[str, BaseException] = field(default_factory=dict)  # part -> why, to be said
     chip: Chip | None = None
     on_change: Callable[[], None] | None = None  # the service re-sends STATUS=
     open_pins: Callable[[Config], "tuple[Any, Chip | None]"] = open_pins
@@ -81,7 +88,7 @@ class Parts:
             factory, self.chip = self.open_pins(self.config)
             self._probe_pins(factory)
         except Exception as exc:  # noqa: BLE001 - any failure: the part is missing, not the box
-            self._lost(GPIO, reason(exc))
+            self._lost(GPIO, exc)
             return mock_factory()
         return factory
 
@@ -95,7 +102,7 @@ class Parts:
         try:
             return self.open_oled(self.config)
         except Exception as exc:  # noqa: BLE001 - a missing OLED: referee without a screen
-            self._lost(OLED, reason(exc))
+            self._lost(OLED, exc)
             return open_device("dummy")
 
     # -- while the box runs ----------------------------------------------------------------------
@@ -141,7 +148,7 @@ class Parts:
             if pan.reader is not None:
                 pan.reader.close()
                 pan.reader = None
-            self._lost(f"{CELLS}{cell.pan}", reason(exc))
+            self._lost(f"{CELLS}{cell.pan}", exc)
             return
         pan.error = None
         pan.status = "starting"
@@ -157,7 +164,7 @@ class Parts:
         except Exception as exc:  # noqa: BLE001
             if factory is not None:
                 factory.close()  # the chip's handle, opened for lines it could not claim
-            self._lost(GPIO, reason(exc))
+            self._lost(GPIO, exc)
             return
         old, box.buttons = box.buttons, bank
         old.close()
@@ -179,7 +186,7 @@ class Parts:
         try:
             device = self.open_oled(self.config)
         except Exception as exc:  # noqa: BLE001
-            self._lost(OLED, reason(exc))
+            self._lost(OLED, exc)
             return
         display = self._box.display
         display.device = device
@@ -193,11 +200,13 @@ class Parts:
         self._timer = None
 
     # -- state changes: one log line each --------------------------------------------------------
-    def _lost(self, part: str, why: str) -> None:
+    def _lost(self, part: str, exc: BaseException) -> None:
+        why = reason(exc)
         if self.missing.get(part) == why:
             return
         first = part not in self.missing
         self.missing[part] = why
+        self._errors[part] = exc
         if first:
             log.warning("%s missing, refereeing without it; trying again every %.0f s: %s",
                         part, self.retry_s, why)
@@ -208,6 +217,7 @@ class Parts:
 
     def _found(self, part: str, what: str) -> None:
         self.missing.pop(part, None)
+        self._errors.pop(part, None)
         log.info("%s found after %d attempts: %s", part, self.attempts, what)
         if self.on_change is not None:
             self.on_change()
@@ -228,11 +238,13 @@ class Parts:
     def notes(self) -> list[str]:
         """What is missing, in the box's language."""
         notes = []
-        if GPIO in self.missing:
-            notes.append(_("no buttons (GPIO: {why})").format(why=self.missing[GPIO]))
-        if OLED in self.missing:
-            notes.append(_("no screen (OLED: {why})").format(why=self.missing[OLED]))
-        for part, why in self.missing.items():
+        said = {part: said_in_language(self._errors[part]) if part in self._errors else why
+                for part, why in self.missing.items()}
+        if GPIO in said:
+            notes.append(_("no buttons (GPIO: {why})").format(why=said[GPIO]))
+        if OLED in said:
+            notes.append(_("no screen (OLED: {why})").format(why=said[OLED]))
+        for part, why in said.items():
             if part.startswith(CELLS):
                 notes.append(_("no {pan} pan ({why})").format(pan=part[len(CELLS):], why=why))
         return notes

@@ -115,3 +115,24 @@ def test_a_bad_gpio_chip_setting_is_a_config_problem(tmp_path, value):
     site.write_text(f'[hardware]\ngpio_chip = "{value}"\n')
     with pytest.raises(ConfigError, match="hardware.gpio_chip"):
         load(site)
+
+
+def test_a_chip_not_found_is_said_in_the_boxs_language_and_survives_a_pickle(tmp_path):
+    import pickle
+
+    from spielleiter.device.i18n import refusal, use
+
+    with pytest.raises(ChipNotFound) as caught:
+        find_chip("auto", tmp_path, lambda path: ("9030000.pl061", 8))
+    exc = caught.value
+    assert str(exc) == ("no GPIO chip with a header label (pinctrl-rp1, pinctrl-bcm2711, "
+                        "pinctrl-bcm2835); chips here: none")
+    again = pickle.loads(pickle.dumps(exc))
+    assert type(again) is ChipNotFound and str(again) == str(exc)
+    try:
+        use("de")
+        said = refusal(exc)
+    finally:
+        use("en")
+    assert said == ("kein GPIO-Chip mit der Bezeichnung einer Stiftleiste (pinctrl-rp1, "
+                    "pinctrl-bcm2711, pinctrl-bcm2835); Chips hier: keine")

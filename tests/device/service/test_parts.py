@@ -150,6 +150,31 @@ def test_the_status_says_a_part_the_self_test_missed_was_found_since(config, tmp
         assert "no buttons" not in status
 
 
+def test_a_missing_chip_is_said_in_the_boxs_language_and_logged_in_english(config, tmp_path,
+                                                                              caplog):
+    from spielleiter.device.i18n import use
+
+    caplog.set_level(logging.WARNING, "spielleiter")
+
+    def no_chip(config):
+        raise ChipNotFound("no GPIO chip with a header label ({labels}); chips here: none",
+                           labels="pinctrl-rp1")
+
+    parts = Parts(config, open_pins=no_chip, open_oled=Hardware().open_oled)
+    box, _notes = hardware_box(config, tmp_path / "state", parts=parts)
+    with box:
+        try:
+            use("de")
+            said = " ".join(parts.notes())
+        finally:
+            use("en")
+    assert "kein GPIO-Chip mit der Bezeichnung einer Stiftleiste (pinctrl-rp1); Chips hier: " \
+        "keine" in said
+    assert "no GPIO chip" not in said
+    assert any("no GPIO chip with a header label (pinctrl-rp1)" in r.getMessage()
+               for r in caplog.records)
+
+
 def test_a_simulated_box_is_a_setting(tmp_path):
     path = english_config(tmp_path / "conf")
     path.write_text(path.read_text() + "[hardware]\nsimulated = true\n")
