@@ -18,16 +18,16 @@ class LoadCellError(DriverError, RuntimeError):
     """Base of the load-cell drivers' errors (a missing hardware module, a closed reader...)."""
 
 
-class Worded(Exception):
-    """An error the box says in its own language. Like a game's refusal
-    (``games.core.GameError``) the message is a template and its parameters: ``str(exc)`` is
-    the English sentence (logs), and the box shows ``template`` translated and filled with
-    ``params`` (``device.i18n.refusal``). Drivers know no gettext; the device translates."""
+class Worded:
+    """A mixin, before its error's bases, for an error the box says in its own language. Like a
+    game's refusal (``games.core.GameError``) the message is a template and its parameters:
+    ``str(exc)`` is the English sentence (logs), and the box shows ``template`` translated and
+    filled with ``params`` (``device.i18n.refusal``). Drivers know no gettext."""
 
     def __init__(self, template: str, /, **params: Any) -> None:
         self.template = template
         self.params: dict[str, Any] = params
-        super().__init__(template.format(**params) if params else template)
+        super().__init__(template.format(**params) if params else template)  # type: ignore[call-arg]
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (_rebuild, (type(self), self.template, self.params))
@@ -47,7 +47,8 @@ class StackError(DriverError, ValueError):
 
 
 def _rebuild(cls: type, template: str, params: dict[str, Any]) -> Worded:
-    return cls(template, **params)
+    made: Worded = cls(template, **params)
+    return made
 
 
 __all__ = ["CalibrationError", "DisplayError", "DriverError", "LoadCellError", "StackError",

@@ -33,9 +33,10 @@ GAMES = ROOT / "games"
 DRIVERS = ROOT / "drivers"
 # The engines' error types whose first argument is a message template; ``require`` has it second.
 REFUSALS = ("GameError", "IllegalAction", "SetupError", "LearningError")
-# The drivers' errors the box says in its words (``drivers.exc.Worded``), raised under drivers/
-# and device/: the weighing's refusal and the GPIO chip not found.
-CALIBRATION_REFUSALS = ("CalibrationError", "ChipNotFound")
+# The weighing's refusal (``drivers.weighing.CalibrationError``), raised under drivers/ and device/,
+# and every driver error the box says in its words (``drivers.exc.Worded``).
+CALIBRATION_REFUSALS = ("CalibrationError",)
+WORDED_ERRORS = (*CALIBRATION_REFUSALS, "ChipNotFound")
 LOCALE = SOURCE / "locale"
 DOMAIN = "spielleiter"
 LANGUAGES = ("de", "en")
@@ -198,7 +199,7 @@ def extract(source: Path = SOURCE, games: Path | None = GAMES) -> dict[str, Mess
                 if one is not None and many is not None:
                     found.setdefault(one, Message(one, many)).where.append(where)
     if games is not None:
-        weighing = refusals(DRIVERS, CALIBRATION_REFUSALS, also=(source,))[0]
+        weighing = refusals(DRIVERS, WORDED_ERRORS, also=(source,))[0]
         for text, message in [*refusals(games)[0].items(), *declared(games).items(),
                               *weighing.items()]:
             if text in found and found[text].plural is None:
