@@ -7,6 +7,8 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 from spielleiter.drivers.loadcell.serial import parse_line
@@ -67,19 +69,17 @@ def test_the_stand_in_streams_the_serial_readers_lines_and_puts_what_it_is_asked
     master, slave = os.openpty()
     console = tmp_path / "console.log"
     console.write_text("BOOTCHECK [ 1.0s] SERIAL BASKET\n")
-    pid = os.fork()
-    if pid == 0:  # the guest: gone once it has read a second of lines
-        os.close(slave)
-        got = b""
-        while got.count(b"\n") < 12:
-            got += os.read(master, 4096)
-        (tmp_path / "got").write_bytes(got)
-        os._exit(0)
+    guest = subprocess.Popen(  # the guest: gone once it has read a second of lines
+        [sys.executable, "-c", "import os, sys\n"
+         "fd, got = int(sys.argv[1]), b''\n"
+         "while got.count(b'\\n') < 12:\n    got += os.read(fd, 4096)\n"
+         "open(sys.argv[2], 'wb').write(got)\n", str(master), str(tmp_path / "got")],
+        pass_fds=(master,))
     os.close(master)  # the guest's end is the child's alone: its exit closes the pty
     try:
         assert mcu.run(os.ttyname(slave), console, tmp_path / "mcu.jsonl", None, 7) == 0
     finally:
-        os.waitpid(pid, 0)
+        guest.wait(timeout=60)
         os.close(slave)
     lines = (tmp_path / "got").read_bytes().decode().splitlines()
     assert [parse_line(line)[0] for line in lines[:12]] == ["D"] * 12
