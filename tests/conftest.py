@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -77,3 +78,12 @@ def fast_game_box_factory(box_factory):
         box.app.settings = replace(box.app.settings, pace="fast")
         return box
     return make
+
+
+@pytest.fixture
+def pty():
+    """A real terminal device (a pty's slave end) for a serial port that should open."""
+    master, slave = os.openpty()
+    yield os.ttyname(slave)
+    os.close(master)
+    os.close(slave)

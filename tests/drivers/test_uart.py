@@ -152,13 +152,6 @@ def test_the_serial_reader_opens_the_uart_its_label_names_at_each_open(tmp_path,
     assert reader.device == "/dev/ttyACM1"
 
 
-@pytest.fixture
-def pty():
-    master, slave = os.openpty()
-    yield os.ttyname(slave)
-    os.close(master)
-    os.close(slave)
-
 
 def test_the_link_named_by_label_is_judged_as_the_uart_it_names(tmp_path, pty):
     root = system(tmp_path, PI4_UARTS, model=PI4)

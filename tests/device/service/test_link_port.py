@@ -6,7 +6,6 @@ tree; the port that should pass is a real pty, so the check also opens it."""
 from __future__ import annotations
 
 import dataclasses
-import os
 from pathlib import Path
 
 import pytest
@@ -19,14 +18,6 @@ from spielleiter.device.service.report import FAIL, PASS
 MODELS = {"pi5": "Raspberry Pi 5 Model B Rev 1.0", "pi4": "Raspberry Pi 4 Model B Rev 1.4",
           "pi3": "Raspberry Pi 3 Model B Plus Rev 1.3", "zero2w": "Raspberry Pi Zero 2 W Rev 1.0"}
 
-
-@pytest.fixture
-def pty():
-    """A real terminal device for the port that should open."""
-    master, slave = os.openpty()
-    yield os.ttyname(slave)
-    os.close(master)
-    os.close(slave)
 
 
 def lay_out(tmp_path: Path, model: str | None, links: dict[str, str], *, devices=(),
