@@ -36,10 +36,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Mapping
 
+from ....drivers.weighing import PanSnapshot
 from ...inputs import Weight
 
 if TYPE_CHECKING:
-    from ....drivers.weighing import PanSnapshot
     from ...pans.holds import Hold
     from ...pans.scales import TableScales
 
@@ -220,7 +220,6 @@ class JobWeigher:
         """``pan`` as the latest Weight showed it (a pan not in it: not answering yet)."""
         shot = self.seen.pans.get(pan)
         if shot is None:
-            from ....drivers.weighing import PanSnapshot
             return PanSnapshot(pan, "starting", None, False, False)
         return shot
 
